@@ -1,0 +1,75 @@
+// Builds the Omega API as a Fastify instance with a fixed load order: configuration,
+// external plugins, our own plugins, then routes. The server and the tests both call this.
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config/config.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { schemaErrorFormatter, validatorCompiler } from './lib/validation.js';
+import access from './plugins/app/access.js';
+import core from './plugins/app/core.js';
+import crossOriginGuard from './plugins/app/cross-origin-guard.js';
+import errors from './plugins/app/errors.js';
+import routeRegistry from './plugins/app/route-registry.js';
+import services from './plugins/app/services.js';
+import database from './plugins/external/database.js';
+import openapi from './plugins/external/openapi.js';
+import securityHeaders from './plugins/external/security-headers.js';
+import session from './plugins/external/session.js';
+import webApp from './plugins/external/web-app.js';
+import healthRoutes from './routes/health.js';
+import sessionRoutes from './routes/session.js';
+
+export interface AppOptions {
+  config: Config;
+  clock?: Clock;
+  webDist?: string;
+  announceKeys?: (keys: Record<string, string>) => void;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function build(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+    },
+    // Only our own proxies may set X-Forwarded-For: a forged header never buys a fresh limit.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    schemaErrorFormatter,
+    ajv: { customOptions: { removeAdditional: true } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+
+  await app.register(core, {
+    config,
+    clock: options.clock ?? systemClock,
+    webDist: options.webDist,
+    announceKeys: options.announceKeys,
+  });
+  await app.register(routeRegistry);
+
+  // External plugins.
+  await app.register(database);
+  await app.register(session);
+  await app.register(securityHeaders);
+  await app.register(openapi);
+  await app.register(webApp);
+
+  // Our own plugins.
+  await app.register(services);
+  await app.register(errors);
+  await app.register(crossOriginGuard);
+  await app.register(access);
+
+  // Routes.
+  await app.register(healthRoutes);
+  await app.register(sessionRoutes);
+
+  return app;
+}
+
+export type { Config } from './config/config.js';
+export { loadConfig } from './config/config.js';

@@ -1,0 +1,123 @@
+// Configuration, read and validated once at start. Nothing else in the server reads
+// process.env: a bad value stops the server with a message naming the variable.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Union(
+    [Type.Literal('development'), Type.Literal('production'), Type.Literal('test')],
+    { default: 'development' },
+  ),
+  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ minLength: 1, default: 'localhost' }),
+  DATA_DIR: Type.String({ minLength: 1, default: './data' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^(sqlite:|postgres://|postgresql://)' })),
+  SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  OMEGA_ADMIN_KEY: Type.Optional(Type.String({ minLength: 8, maxLength: 256 })),
+  OMEGA_SUPERGOD_KEY: Type.Optional(Type.String({ minLength: 8, maxLength: 256 })),
+  COOKIE_SECURE: Type.Optional(Type.Boolean()),
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    { default: 'info' },
+  ),
+});
+
+/** What each variable must look like, for the message when it does not. */
+const EXPECTATIONS: Record<string, string> = {
+  NODE_ENV: 'one of development, production, test',
+  PORT: 'an integer from 1 to 65535',
+  HOST: 'a host name or address',
+  DATA_DIR: 'a folder path',
+  DATABASE_URL: 'sqlite:<file path> or postgres://user@host:port/database',
+  SESSION_SECRET: 'at least 32 characters',
+  OMEGA_ADMIN_KEY: '8 to 256 characters',
+  OMEGA_SUPERGOD_KEY: '8 to 256 characters',
+  COOKIE_SECURE: 'true or false',
+  TRUST_PROXY: 'a comma-separated list of proxy addresses or CIDR ranges',
+  LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
+};
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string;
+  sessionSecret: string;
+  adminKey: string | undefined;
+  supergodKey: string | undefined;
+  cookieSecure: boolean;
+  /** Addresses of our own proxies; empty means trust nobody's X-Forwarded-For. */
+  trustProxy: string[];
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+export function loadConfig(env: Env = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const converted = Value.Convert(EnvSchema, Value.Default(EnvSchema, raw));
+  const firstError = Value.Errors(EnvSchema, converted).First();
+  if (firstError) {
+    const name = firstError.path.replace(/^\//, '') || 'configuration';
+    const got = raw[name] === undefined ? '' : ` (got ${JSON.stringify(raw[name])})`;
+    throw new ConfigError(
+      `Invalid ${name}: expected ${EXPECTATIONS[name] ?? firstError.message}${got}`,
+    );
+  }
+  const parsed = converted as Static<typeof EnvSchema>;
+  const dataDir = resolve(parsed.DATA_DIR);
+  const production = parsed.NODE_ENV === 'production';
+  if (production && !parsed.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid SESSION_SECRET: required in production (at least 32 characters)',
+    );
+  }
+  return {
+    env: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    dataDir,
+    databaseUrl: parsed.DATABASE_URL ?? `sqlite:${join(dataDir, 'omega.db')}`,
+    sessionSecret: parsed.SESSION_SECRET ?? persistedSecret(dataDir),
+    adminKey: parsed.OMEGA_ADMIN_KEY,
+    supergodKey: parsed.OMEGA_SUPERGOD_KEY,
+    // A Secure cookie is silently dropped over plain http, so it follows configuration.
+    cookieSecure: parsed.COOKIE_SECURE ?? production,
+    trustProxy: parsed.TRUST_PROXY
+      ? parsed.TRUST_PROXY.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+    logLevel: parsed.LOG_LEVEL,
+  };
+}
+
+/**
+ * Outside production a missing SESSION_SECRET is generated once and kept in the data
+ * folder (owner-only), so a restart keeps everyone signed in.
+ */
+function persistedSecret(dataDir: string): string {
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 32) return stored;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,57 @@
+// Opens the database named by DATABASE_URL: embedded SQLite (WAL) by default, PostgreSQL
+// for several server instances. Everything above this file speaks Kysely only.
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** What the health page and status panel report about durability. */
+  journalMode: string;
+  close(): Promise<void>;
+}
+
+export function openDatabase(url: string): DatabaseHandle {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url);
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+  throw new Error(`Unsupported DATABASE_URL: ${url.split(':')[0]}`);
+}
+
+function openSqlite(path: string): DatabaseHandle {
+  const memory = path === ':memory:' || path === '';
+  if (!memory) mkdirSync(dirname(path), { recursive: true });
+  const sqlite = new SQLite(memory ? ':memory:' : path);
+  // WAL lets readers run beside the writer; NORMAL sync is durable across app crashes
+  // and only loses the last transactions on power loss, the usual WAL trade-off.
+  const journalMode = String(sqlite.pragma('journal_mode = WAL', { simple: true }));
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', journalMode, close: () => db.destroy() };
+}
+
+function openPostgres(url: string): DatabaseHandle {
+  const parsed = new URL(url);
+  // `?schema=name` keeps one database usable by several test runs side by side.
+  const schema = parsed.searchParams.get('schema');
+  parsed.searchParams.delete('schema');
+  const pool = new pg.Pool({
+    connectionString: parsed.toString(),
+    max: 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    // int8 columns hold millisecond times and counts, all far below 2^53.
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text'),
+    } as pg.CustomTypesConfig,
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', journalMode: 'postgres-wal', close: () => db.destroy() };
+}

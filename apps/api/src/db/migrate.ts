@@ -1,0 +1,17 @@
+// Migrations are written once with Kysely's schema builder and run at start on either
+// dialect. They are bundled (not read from a folder) so the built server needs no sources.
+import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
+import * as m0001 from './migrations/0001-accounts.js';
+
+const migrations: Record<string, Migration> = {
+  '0001-accounts': m0001,
+};
+
+// Migrations see the database untyped: they describe its shape over time, not today's.
+// biome-ignore lint/suspicious/noExplicitAny: Kysely<any> is the documented migrator input.
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResult[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return results ?? [];
+}

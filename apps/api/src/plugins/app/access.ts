@@ -1,0 +1,49 @@
+// Access control: every /api route declares who may call it (route table in
+// @omega/contracts, carried in the route's `config.access`; see route-registry.ts), and this
+// one hook enforces the level before any handler runs.
+import { atLeast, normalizeRole } from '@omega/domain';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserRow } from '../../db/schema.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The signed-in, enabled user of this request, or null; read once per request. */
+    currentUser(request: FastifyRequest): Promise<UserRow | null>;
+  }
+  interface FastifyRequest {
+    user: UserRow | null | undefined;
+  }
+}
+
+export const AUTH_REQUIRED = 'Authentication required';
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('user', undefined);
+    app.decorate('currentUser', async (request: FastifyRequest) => {
+      if (request.user !== undefined) return request.user;
+      const userId = request.session?.userId;
+      let user: UserRow | null = null;
+      if (typeof userId === 'number') {
+        const row = await app.repos.users.findById(userId);
+        if (row && row.disabled === 0) user = row;
+        // A deleted or disabled account ends the session it had.
+        else await request.session.destroy();
+      }
+      request.user = user;
+      return user;
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const access = request.routeOptions.config.access;
+      if (access === undefined || access === 'public') return;
+      const user = await app.currentUser(request);
+      if (!user) return reply.code(401).send({ message: AUTH_REQUIRED });
+      if (!atLeast(normalizeRole(user.role), access)) {
+        return reply.code(403).send({ message: `This requires the ${access} role` });
+      }
+    });
+  },
+  { name: 'access', dependencies: ['session', 'services'] },
+);

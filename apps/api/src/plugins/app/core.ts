@@ -1,0 +1,31 @@
+// The first plugin: configuration, the clock and the build options, decorated once so
+// every later plugin reads them from the instance instead of the environment.
+import fp from 'fastify-plugin';
+import type { Config } from '../../config/config.js';
+import type { Clock } from '../../lib/clock.js';
+
+export interface BuildOptions {
+  config: Config;
+  clock: Clock;
+  /** Folder of the built web app to serve, if any. */
+  webDist?: string;
+  /** Print generated registration keys (the server does; tests and the CLI do not). */
+  announceKeys?: (keys: Record<string, string>) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    clock: Clock;
+    buildOptions: BuildOptions;
+  }
+}
+
+export default fp<BuildOptions>(
+  async (app, opts) => {
+    app.decorate('config', opts.config);
+    app.decorate('clock', opts.clock);
+    app.decorate('buildOptions', opts);
+  },
+  { name: 'config' },
+);

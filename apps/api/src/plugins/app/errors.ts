@@ -1,0 +1,53 @@
+// The one error handler: 4xx answers carry a clear `message`; anything else is logged in
+// full and answered with a generic message, so no stack trace reaches a client.
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../../lib/http-error.js';
+
+const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+
+/** Fastify's own client-error codes, reworded for people. */
+const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported Content-Type: send the body as application/json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The body is empty: send a JSON object or no Content-Type',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The body is too large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body',
+};
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      }
+      if (error.validation) {
+        return reply.code(400).send({ message: error.message });
+      }
+      const known = error.code ? FASTIFY_CLIENT_ERRORS[error.code] : undefined;
+      if (known) {
+        // Bad bodies are bad input: 400, except a body over the size limit (413).
+        const status = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 413 : 400;
+        return reply.code(status).send({ message: known });
+      }
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) {
+        return reply.code(status).send({ message: error.message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: GENERIC_500 });
+    });
+
+    app.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?', 1)[0] ?? '/';
+      if (path === '/api' || path.startsWith('/api/') || !app.webAppAvailable) {
+        return reply.code(404).send({ message: `No such call: ${request.method} ${path}` });
+      }
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        return reply.code(404).send({ message: `No such call: ${request.method} ${path}` });
+      }
+      return reply.type('text/html').sendFile('index.html');
+    });
+  },
+  { name: 'errors', dependencies: ['web-app'] },
+);

@@ -1,0 +1,50 @@
+// Repositories (one per table group) and the services built on them.
+import fp from 'fastify-plugin';
+import { ActivityRepository } from '../../repositories/activity.js';
+import { SessionsRepository } from '../../repositories/sessions.js';
+import { SettingsRepository } from '../../repositories/settings.js';
+import { UsersRepository } from '../../repositories/users.js';
+import { LoginThrottle } from '../../services/login-throttle.js';
+import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
+
+export interface Repositories {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  activity: ActivityRepository;
+  settings: SettingsRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    repos: Repositories;
+    registrationKeys: RegistrationKeys;
+    loginThrottle: LoginThrottle;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const db = app.database.db;
+    const repos: Repositories = {
+      users: new UsersRepository(db),
+      sessions: new SessionsRepository(db),
+      activity: new ActivityRepository(db),
+      settings: new SettingsRepository(db),
+    };
+    app.decorate('repos', repos);
+    app.decorate('loginThrottle', new LoginThrottle(app.clock));
+
+    const keys = new RegistrationKeys(repos.settings, {
+      admin: app.config.adminKey,
+      supergod: app.config.supergodKey,
+    });
+    const generated = await keys.init();
+    if (Object.keys(generated).length > 0) {
+      const file = writeKeysFile(app.config.dataDir, generated);
+      app.buildOptions.announceKeys?.({ ...generated, file });
+      app.log.info({ file }, 'registration keys generated');
+    }
+    app.decorate('registrationKeys', keys);
+  },
+  { name: 'services', dependencies: ['config', 'database'] },
+);

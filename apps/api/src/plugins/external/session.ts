@@ -1,0 +1,41 @@
+// Cookie sessions stored in the database. Anonymous visits store nothing
+// (saveUninitialized off) and reads never rewrite the cookie or the row (rolling off).
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import fp from 'fastify-plugin';
+import { SessionsRepository } from '../../repositories/sessions.js';
+import { DatabaseSessionStore, DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: number;
+  }
+}
+
+export const SESSION_COOKIE = 'omega.sid';
+
+export default fp(
+  async (app) => {
+    await app.register(fastifyCookie);
+    await app.register(fastifySession, {
+      secret: app.config.sessionSecret,
+      cookieName: SESSION_COOKIE,
+      saveUninitialized: false,
+      rolling: false,
+      store: new DatabaseSessionStore(
+        new SessionsRepository(app.database.db),
+        app.clock,
+        DEFAULT_SESSION_POLICY,
+      ),
+      cookie: {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: app.config.cookieSecure,
+        // The browser drops the cookie at the absolute limit; the store enforces both limits.
+        maxAge: DEFAULT_SESSION_POLICY.absoluteMs,
+      },
+    });
+  },
+  { name: 'session', dependencies: ['config', 'database'] },
+);

@@ -1,0 +1,45 @@
+// The activity log: who did what and when, read by the admin console.
+import type { Kysely } from 'kysely';
+import type { ActivityLogRow, Database } from '../db/schema.js';
+
+export type ActivityAction =
+  | 'register'
+  | 'login'
+  | 'login_failed'
+  | 'logout'
+  | 'password_reset'
+  | 'user_created';
+
+export interface ActivityEntry {
+  userId: number | null;
+  action: ActivityAction;
+  details: string;
+  at: number;
+}
+
+export class ActivityRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async record(entry: ActivityEntry, db = this.db): Promise<void> {
+    await db
+      .insertInto('activity_logs')
+      .values({
+        user_id: entry.userId,
+        action: entry.action,
+        details: entry.details,
+        created_at: entry.at,
+      })
+      .execute();
+  }
+
+  /** Newest first. */
+  recent(limit: number, db = this.db): Promise<ActivityLogRow[]> {
+    return db
+      .selectFrom('activity_logs')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

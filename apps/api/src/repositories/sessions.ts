@@ -1,0 +1,66 @@
+// The sessions table. Rows are keyed by a hash of the session id; the cookie carries the id.
+import type { Kysely } from 'kysely';
+import type { Database, SessionRow } from '../db/schema.js';
+
+export interface SessionWrite {
+  idHash: string;
+  userId: number | null;
+  data: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export class SessionsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  find(idHash: string, db = this.db): Promise<SessionRow | undefined> {
+    return db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+  }
+
+  /** Writes the session; a row that exists keeps its creation time (the absolute limit). */
+  async upsert(s: SessionWrite, db = this.db): Promise<void> {
+    await db
+      .insertInto('sessions')
+      .values({
+        id_hash: s.idHash,
+        user_id: s.userId,
+        data: s.data,
+        created_at: s.createdAt,
+        expires_at: s.expiresAt,
+      })
+      .onConflict((oc) =>
+        oc.column('id_hash').doUpdateSet({
+          user_id: s.userId,
+          data: s.data,
+          expires_at: s.expiresAt,
+        }),
+      )
+      .execute();
+  }
+
+  async extend(idHash: string, expiresAt: number, db = this.db): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ expires_at: expiresAt })
+      .where('id_hash', '=', idHash)
+      .execute();
+  }
+
+  async delete(idHash: string, db = this.db): Promise<void> {
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  }
+
+  /** Signs a user out everywhere; answers how many sessions ended. */
+  async deleteForUser(userId: number, db = this.db): Promise<number> {
+    const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async deleteExpired(now: number, db = this.db): Promise<number> {
+    const result = await db
+      .deleteFrom('sessions')
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

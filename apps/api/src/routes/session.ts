@@ -1,0 +1,138 @@
+// The session calls of spec section 7: who am I, sign in, sign out, register (user, admin,
+// supergod). Registration keys are checked here, never in the browser.
+import { messages, routes } from '@omega/contracts';
+import type { Role } from '@omega/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema.js';
+import { defineRoute } from '../lib/define-route.js';
+import { HttpError } from '../lib/http-error.js';
+import { SESSION_COOKIE } from '../plugins/external/session.js';
+import { toUser } from '../repositories/users.js';
+import { hashPassword, verifyPassword } from '../services/passwords.js';
+import type { KeyKind } from '../services/registration-keys.js';
+
+/** Wrong registration keys share the sign-in throttle, under one pseudo-account. */
+const KEY_GUESS_ACCOUNT = '#registration-key';
+
+export default async function sessionRoutes(app: FastifyInstance) {
+  const { users, activity } = app.repos;
+  const throttle = app.loginThrottle;
+
+  function refuseIfThrottled(request: FastifyRequest, account: string) {
+    const waitMs = throttle.retryAfter(request.ip, account);
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      throw new HttpError(
+        429,
+        `Too many failed attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+        { 'retry-after': String(seconds) },
+      );
+    }
+  }
+
+  /** Starts a fresh session for the user: a new id, so a planted id is never promoted. */
+  async function signIn(request: FastifyRequest, user: UserRow) {
+    await request.session.regenerate();
+    request.session.userId = user.id;
+    const now = app.clock();
+    await users.recordLogin(user.id, now);
+    request.user = { ...user, last_login: now };
+    return request.user;
+  }
+
+  async function register(request: FastifyRequest, username: string, password: string, role: Role) {
+    if (await users.findByUsername(username)) throw new HttpError(409, messages.usernameTaken);
+    const created = await users.create({
+      username,
+      passwordHash: await hashPassword(password),
+      role,
+      createdAt: app.clock(),
+    });
+    // A concurrent registration of the same name can win between the check and the insert.
+    if (!created) throw new HttpError(409, messages.usernameTaken);
+    const user = await signIn(request, created);
+    await activity.record({
+      userId: user.id,
+      action: 'register',
+      details: `${user.username} registered as ${role}`,
+      at: app.clock(),
+    });
+    return { ok: true as const, message: 'Registered successfully', user: toUser(user) };
+  }
+
+  function checkKey(request: FastifyRequest, kind: KeyKind, key: string, message: string) {
+    refuseIfThrottled(request, KEY_GUESS_ACCOUNT);
+    if (!app.registrationKeys.verify(kind, key)) {
+      throttle.recordFailure(request.ip, KEY_GUESS_ACCOUNT);
+      throw new HttpError(403, message);
+    }
+  }
+
+  defineRoute(app, routes.currentUser, async (request) => {
+    const user = await app.currentUser(request);
+    // The access hook has already answered 401 for signed-out callers.
+    if (!user) throw new HttpError(401, 'Authentication required');
+    return toUser(user);
+  });
+
+  defineRoute(app, routes.login, async (request) => {
+    const { username, password } = request.body;
+    const account = username.toLowerCase();
+    refuseIfThrottled(request, account);
+    const found = await users.findByUsername(username);
+    const valid = await verifyPassword(found?.password_hash, password);
+    if (!found || !valid || found.disabled !== 0) {
+      throttle.recordFailure(request.ip, account);
+      await activity.record({
+        userId: found?.id ?? null,
+        action: 'login_failed',
+        details: `failed sign-in for ${JSON.stringify(username)} from ${request.ip}`,
+        at: app.clock(),
+      });
+      throw new HttpError(
+        401,
+        found && valid ? messages.accountDisabled : messages.invalidCredentials,
+      );
+    }
+    throttle.recordSuccess(account);
+    const user = await signIn(request, found);
+    await activity.record({
+      userId: user.id,
+      action: 'login',
+      details: `${user.username} signed in`,
+      at: app.clock(),
+    });
+    return { ok: true as const, message: 'Logged in successfully', user: toUser(user) };
+  });
+
+  defineRoute(app, routes.logout, async (request, reply) => {
+    const user = await app.currentUser(request);
+    if (request.session) {
+      if (user) {
+        await activity.record({
+          userId: user.id,
+          action: 'logout',
+          details: `${user.username} signed out`,
+          at: app.clock(),
+        });
+      }
+      await request.session.destroy();
+    }
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return { ok: true as const, message: 'Logged out successfully' };
+  });
+
+  defineRoute(app, routes.register, async (request) =>
+    register(request, request.body.username, request.body.password, 'user'),
+  );
+
+  defineRoute(app, routes.registerAdmin, async (request) => {
+    checkKey(request, 'admin', request.body.secretKey, messages.adminKeyInvalid);
+    return register(request, request.body.username, request.body.password, 'admin');
+  });
+
+  defineRoute(app, routes.registerSupergod, async (request) => {
+    checkKey(request, 'supergod', request.body.secretKey, messages.supergodKeyInvalid);
+    return register(request, request.body.username, request.body.password, 'supergod');
+  });
+}

@@ -1,0 +1,75 @@
+// @fastify/session store backed by the sessions table. The store, not the cookie, decides
+// expiry (idle 30 minutes, absolute 12 hours, by the injected clock), and a read writes
+// nothing unless the idle deadline is due to be pushed forward (at most every 5 minutes).
+import { createHash } from 'node:crypto';
+import type { SessionStore } from '@fastify/session';
+import type { Session } from 'fastify';
+import type { Clock } from '../lib/clock.js';
+import type { SessionsRepository } from '../repositories/sessions.js';
+
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+  extendEveryMs: number;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = {
+  idleMs: 30 * 60_000,
+  absoluteMs: 12 * 60 * 60_000,
+  extendEveryMs: 5 * 60_000,
+};
+
+export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
+
+type Callback = (err?: unknown) => void;
+
+export class DatabaseSessionStore implements SessionStore {
+  constructor(
+    private readonly sessions: SessionsRepository,
+    private readonly clock: Clock,
+    private readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+  ) {}
+
+  get(sessionId: string, callback: (err: unknown, result?: Session | null) => void): void {
+    this.read(sessionId).then(
+      (data) => callback(null, data),
+      (err) => callback(err),
+    );
+  }
+
+  set(sessionId: string, session: Session, callback: Callback): void {
+    const now = this.clock();
+    const data: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(session)) {
+      if (key !== 'cookie') data[key] = value;
+    }
+    this.sessions
+      .upsert({
+        idHash: hashSessionId(sessionId),
+        userId: typeof session.userId === 'number' ? session.userId : null,
+        data: JSON.stringify(data),
+        createdAt: now,
+        expiresAt: now + this.policy.idleMs,
+      })
+      .then(() => callback(), callback);
+  }
+
+  destroy(sessionId: string, callback: Callback): void {
+    this.sessions.delete(hashSessionId(sessionId)).then(() => callback(), callback);
+  }
+
+  private async read(sessionId: string): Promise<Session | null> {
+    const idHash = hashSessionId(sessionId);
+    const row = await this.sessions.find(idHash);
+    if (!row) return null;
+    const now = this.clock();
+    if (row.expires_at <= now || row.created_at + this.policy.absoluteMs <= now) {
+      await this.sessions.delete(idHash);
+      return null;
+    }
+    if (row.expires_at - now < this.policy.idleMs - this.policy.extendEveryMs) {
+      await this.sessions.extend(idHash, now + this.policy.idleMs);
+    }
+    return JSON.parse(row.data) as Session;
+  }
+}

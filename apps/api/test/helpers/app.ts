@@ -1,0 +1,109 @@
+// Builds the real app on a fresh database with a clock the test controls, plus sign-in
+// helpers: one real registration per role, or sessions written straight to the store.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Signer } from '@fastify/cookie';
+import type { Role } from '@omega/domain';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { build } from '../../src/app.js';
+import type { Config } from '../../src/config/config.js';
+import { SESSION_COOKIE } from '../../src/plugins/external/session.js';
+import { hashPassword } from '../../src/services/passwords.js';
+import { DatabaseSessionStore } from '../../src/services/session-store.js';
+import type { TestDatabase } from './databases.js';
+
+export const ADMIN_KEY = 'admin-key-for-tests';
+export const SUPERGOD_KEY = 'supergod-key-for-tests';
+export const SESSION_SECRET = 'a-test-session-secret-of-at-least-32-chars';
+export const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
+
+export interface TestApp {
+  app: FastifyInstance;
+  now(): number;
+  advance(ms: number): void;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: mkdtempSync(join(tmpdir(), 'omega-test-')),
+    databaseUrl: 'sqlite::memory:',
+    sessionSecret: SESSION_SECRET,
+    adminKey: ADMIN_KEY,
+    supergodKey: SUPERGOD_KEY,
+    cookieSecure: false,
+    trustProxy: [],
+    logLevel: 'silent',
+    ...overrides,
+  };
+}
+
+export async function createTestApp(
+  database: TestDatabase,
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const { url, drop } = await database.create();
+  let now = T0;
+  const app = await build({
+    config: testConfig({ databaseUrl: url, ...overrides }),
+    clock: () => now,
+    logger: false,
+  });
+  await app.ready();
+  return {
+    app,
+    now: () => now,
+    advance: (ms) => {
+      now += ms;
+    },
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** The `name=value` pair of the session cookie an answer set, if any. */
+export function sessionCookie(res: LightMyRequestResponse): string | undefined {
+  const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);
+  return cookie ? `${SESSION_COOKIE}=${cookie.value}` : undefined;
+}
+
+let sharedHash: Promise<string> | undefined;
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** Creates a user directly (one argon2 hash shared by all of them) and returns the row. */
+export async function createUser(app: FastifyInstance, username: string, role: Role = 'user') {
+  sharedHash ??= hashPassword(TEST_PASSWORD);
+  const row = await app.repos.users.create({
+    username,
+    role,
+    passwordHash: await sharedHash,
+    createdAt: app.clock(),
+  });
+  if (!row) throw new Error(`user ${username} exists`);
+  return row;
+}
+
+/** A signed-in session cookie for the user, written straight to the store. */
+export async function sessionFor(app: FastifyInstance, userId: number): Promise<string> {
+  const id = randomBytes(24).toString('base64url');
+  const store = new DatabaseSessionStore(app.repos.sessions, app.clock);
+  await new Promise<void>((resolve, reject) =>
+    store.set(id, { userId } as never, (err) => (err ? reject(err) : resolve())),
+  );
+  const signed = new Signer(SESSION_SECRET, 'sha256').sign(id);
+  return `${SESSION_COOKIE}=${encodeURIComponent(signed)}`;
+}
+
+/** A fresh signed-in cookie for a new user of the role (or undefined for anonymous). */
+export async function cookieForRole(app: FastifyInstance, role: Role | 'anonymous') {
+  if (role === 'anonymous') return undefined;
+  const user = await createUser(app, `${role}-${randomBytes(4).toString('hex')}`, role);
+  return sessionFor(app, user.id);
+}

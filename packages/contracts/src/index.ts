@@ -1,0 +1,5 @@
+export * from './common.js';
+export * from './credentials.js';
+export * from './health.js';
+export * from './route-table.js';
+export * from './session.js';

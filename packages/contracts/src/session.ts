@@ -1,0 +1,94 @@
+// The session calls of spec section 7: who am I, sign in, sign out, register.
+import { type Static, Type } from '@sinclair/typebox';
+import { Nullable, Role, Timestamp } from './common.js';
+import {
+  messages,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SECRET_KEY_MAX,
+  SUPERGOD_KEY_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+} from './credentials.js';
+
+export const User = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  email: Nullable(Type.String()),
+  role: Role,
+  createdAt: Timestamp,
+  lastLogin: Nullable(Timestamp),
+});
+export type User = Static<typeof User>;
+
+// `errorMessage` is read by the server's validation error formatter, so a violated rule
+// answers with the spec's own wording instead of a generic validator sentence.
+const username = (minMessage: string) =>
+  Type.String({
+    minLength: USERNAME_MIN,
+    maxLength: USERNAME_MAX,
+    pattern: USERNAME_PATTERN,
+    errorMessage: {
+      minLength: minMessage,
+      maxLength: messages.usernameMax,
+      pattern: messages.usernamePattern,
+    },
+  });
+
+const password = (minMessage: string) =>
+  Type.String({
+    minLength: PASSWORD_MIN,
+    maxLength: PASSWORD_MAX,
+    errorMessage: { minLength: minMessage, maxLength: messages.passwordMax },
+  });
+
+export const Credentials = Type.Object({
+  username: username(messages.usernameMin),
+  password: password(messages.passwordMin),
+});
+export type Credentials = Static<typeof Credentials>;
+
+/** Sign-in accepts any stored username shape; only emptiness and size are checked. */
+export const LoginBody = Type.Object({
+  username: Type.String({
+    minLength: 1,
+    maxLength: USERNAME_MAX,
+    errorMessage: { minLength: 'Username is required', maxLength: messages.usernameMax },
+  }),
+  password: Type.String({
+    minLength: 1,
+    maxLength: PASSWORD_MAX,
+    errorMessage: { minLength: 'Password is required', maxLength: messages.passwordMax },
+  }),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const RegisterAdminBody = Type.Object({
+  username: username(messages.usernameMin),
+  password: password(messages.passwordMin),
+  secretKey: Type.String({
+    minLength: 1,
+    maxLength: SECRET_KEY_MAX,
+    errorMessage: { minLength: messages.adminKeyRequired, maxLength: messages.secretKeyMax },
+  }),
+});
+export type RegisterAdminBody = Static<typeof RegisterAdminBody>;
+
+export const RegisterSupergodBody = Type.Object({
+  username: username(messages.usernameMinLong),
+  password: password(messages.passwordMinLong),
+  secretKey: Type.String({
+    minLength: SUPERGOD_KEY_MIN,
+    maxLength: SECRET_KEY_MAX,
+    errorMessage: { minLength: messages.supergodKeyMin, maxLength: messages.secretKeyMax },
+  }),
+});
+export type RegisterSupergodBody = Static<typeof RegisterSupergodBody>;
+
+export const SessionResponse = Type.Object({
+  ok: Type.Literal(true),
+  message: Type.String(),
+  user: User,
+});
+export type SessionResponse = Static<typeof SessionResponse>;

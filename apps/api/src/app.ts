@@ -42,6 +42,9 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: true } },
   });
   app.setValidatorCompiler(validatorCompiler);
+  // The API speaks JSON (and, where a route says so, forms): a text body is refused with a
+  // clear message rather than handed to a schema as a string.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(core, {
     config,

@@ -17,9 +17,14 @@ export default fp(
         },
       },
     });
-    // Swagger UI needs inline scripts and styles that the app-wide policy refuses, so its
-    // pages carry their own policy.
-    await app.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true });
+    // Swagger UI's pages carry their own policy (the app-wide one would block them), minus
+    // the https upgrade where the app is served over plain http.
+    await app.register(swaggerUi, {
+      routePrefix: DOCS_PREFIX,
+      staticCSP: true,
+      transformStaticCSP: (header) =>
+        app.config.cookieSecure ? header : header.replace(/\s*upgrade-insecure-requests;?/, ''),
+    });
   },
-  { name: 'openapi' },
+  { name: 'openapi', dependencies: ['config'] },
 );

@@ -1,0 +1,137 @@
+// The admin CLI: create a user with a role, reset a password, and show or rotate the
+// registration keys. It opens the same database the server uses (from the same config).
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@omega/contracts';
+import { ROLES, type Role } from '@omega/domain';
+import { build } from '../app.js';
+import type { Config } from '../config/config.js';
+import { hashPassword } from '../services/passwords.js';
+
+export const USAGE = `Usage: omega-cli <command>
+
+  user create <username> [--role user|admin|supergod] [--password <password>]
+      Create an account. Without --password a strong one is generated and printed.
+  user reset-password <username> [--password <password>]
+      Set a new password and sign the user out everywhere.
+  keys status
+      Where each registration key comes from (configuration, generated, stored).
+  keys rotate <admin|supergod>
+      Replace a stored registration key with a new one and print it once.
+`;
+
+export class CliError extends Error {}
+
+export interface CliIo {
+  out(line: string): void;
+}
+
+function generatedPassword() {
+  return randomBytes(12).toString('base64url');
+}
+
+function checkPassword(password: string) {
+  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
+    throw new CliError(`The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+  }
+}
+
+export async function runCli(argv: string[], config: Config, io: CliIo): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { role: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean' } },
+  });
+  const [group, command, arg] = positionals;
+  if (values.help || !group) {
+    io.out(USAGE);
+    return;
+  }
+
+  const app = await build({
+    config,
+    logger: false,
+    announceKeys: (keys) => {
+      io.out(`Registration keys were generated (also written to ${keys.file}):`);
+      for (const kind of ['admin', 'supergod']) if (keys[kind]) io.out(`  ${kind}: ${keys[kind]}`);
+    },
+  });
+  try {
+    await app.ready();
+    const { users, sessions, activity } = app.repos;
+
+    if (group === 'user' && command === 'create' && arg) {
+      const role = (values.role ?? 'user') as Role;
+      if (!ROLES.includes(role))
+        throw new CliError(`Unknown role '${values.role}': use ${ROLES.join(', ')}`);
+      if (
+        arg.length < USERNAME_MIN ||
+        arg.length > USERNAME_MAX ||
+        !/^[A-Za-z0-9._-]+$/.test(arg)
+      ) {
+        throw new CliError(
+          `The username must be ${USERNAME_MIN} to ${USERNAME_MAX} letters, digits, '.', '_' or '-'`,
+        );
+      }
+      const password = values.password ?? generatedPassword();
+      checkPassword(password);
+      const created = await users.create({
+        username: arg,
+        role,
+        passwordHash: await hashPassword(password),
+        createdAt: app.clock(),
+      });
+      if (!created) throw new CliError(`The username '${arg}' is taken`);
+      await activity.record({
+        userId: created.id,
+        action: 'user_created',
+        details: `${created.username} created as ${role} from the CLI`,
+        at: app.clock(),
+      });
+      io.out(`Created ${role} '${created.username}' (id ${created.id}).`);
+      if (!values.password) io.out(`Password: ${password}`);
+      return;
+    }
+
+    if (group === 'user' && command === 'reset-password' && arg) {
+      const user = await users.findByUsername(arg);
+      if (!user) throw new CliError(`No user named '${arg}'`);
+      const password = values.password ?? generatedPassword();
+      checkPassword(password);
+      await users.setPasswordHash(user.id, await hashPassword(password));
+      const ended = await sessions.deleteForUser(user.id);
+      await activity.record({
+        userId: user.id,
+        action: 'password_reset',
+        details: `password of ${user.username} reset from the CLI`,
+        at: app.clock(),
+      });
+      io.out(`Password of '${user.username}' reset; ${ended} session(s) ended.`);
+      if (!values.password) io.out(`Password: ${password}`);
+      return;
+    }
+
+    if (group === 'keys' && command === 'status') {
+      for (const { kind, source } of app.registrationKeys.status()) {
+        io.out(`${kind.padEnd(9)} ${source}`);
+      }
+      return;
+    }
+
+    if (group === 'keys' && command === 'rotate' && (arg === 'admin' || arg === 'supergod')) {
+      const configured = app.registrationKeys.status().find((s) => s.kind === arg);
+      if (configured?.source === 'configuration') {
+        throw new CliError(
+          `The ${arg} key comes from configuration; change ${arg === 'admin' ? 'OMEGA_ADMIN_KEY' : 'OMEGA_SUPERGOD_KEY'} instead`,
+        );
+      }
+      const key = await app.registrationKeys.rotate(arg);
+      io.out(`New ${arg} registration key (shown once): ${key}`);
+      return;
+    }
+
+    throw new CliError(`Unknown command: ${positionals.join(' ')}\n\n${USAGE}`);
+  } finally {
+    await app.close();
+  }
+}

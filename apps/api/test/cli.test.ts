@@ -1,0 +1,67 @@
+// The admin CLI against a real database file.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { build } from '../src/app.js';
+import { CliError, runCli } from '../src/cli/run-cli.js';
+import { testConfig } from './helpers/app.js';
+
+function setup() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'omega-cli-'));
+  const config = testConfig({ dataDir, databaseUrl: `sqlite:${join(dataDir, 'omega.db')}` });
+  const lines: string[] = [];
+  const run = (...argv: string[]) => runCli(argv, config, { out: (l) => lines.push(l) });
+  return { config, lines, run };
+}
+
+describe('admin CLI', () => {
+  it('creates a user with a role who can then sign in', async () => {
+    const { config, lines, run } = setup();
+    await run('user', 'create', 'boss', '--role', 'admin', '--password', 'boss-password');
+    expect(lines.at(-1)).toMatch(/^Created admin 'boss' \(id \d+\)\.$/);
+
+    const app = await build({ config, logger: false });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'boss', password: 'boss-password' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.role).toBe('admin');
+    await app.close();
+  });
+
+  it('resets a password, printing a generated one, and ends the old sessions', async () => {
+    const { config, lines, run } = setup();
+    await run('user', 'create', 'pat', '--password', 'old-password');
+    await run('user', 'reset-password', 'pat');
+    expect(lines.at(-2)).toBe("Password of 'pat' reset; 0 session(s) ended.");
+    const generated = lines.at(-1)?.replace('Password: ', '') ?? '';
+    expect(generated.length).toBeGreaterThanOrEqual(16);
+
+    const app = await build({ config, logger: false });
+    const login = (password: string) =>
+      app.inject({ method: 'POST', url: '/api/login', payload: { username: 'pat', password } });
+    expect((await login('old-password')).statusCode).toBe(401);
+    expect((await login(generated)).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('prints where the registration keys come from', async () => {
+    const { lines, run } = setup();
+    await run('keys', 'status');
+    expect(lines).toEqual(['admin     configuration', 'supergod  configuration']);
+  });
+
+  it('refuses bad commands and arguments with a message', async () => {
+    const { run } = setup();
+    await expect(run('user', 'create', 'x!')).rejects.toThrow(CliError);
+    await expect(run('user', 'create', 'sam', '--role', 'root')).rejects.toThrow(
+      "Unknown role 'root'",
+    );
+    await expect(run('user', 'reset-password', 'ghost')).rejects.toThrow("No user named 'ghost'");
+    await expect(run('keys', 'rotate', 'admin')).rejects.toThrow('comes from configuration');
+    await expect(run('frobnicate')).rejects.toThrow('Unknown command: frobnicate');
+  });
+});

@@ -1,0 +1,73 @@
+// Sign-in throttling: per address and per account, answered with 429 and Retry-After
+// before any password is checked.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createTestApp, createUser, TEST_PASSWORD, type TestApp } from './helpers/app.js';
+import { describeEachDatabase } from './helpers/databases.js';
+
+describeEachDatabase('sign-in throttling', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+  });
+  afterEach(() => t.close());
+
+  const login = (username: string, password: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, headers });
+
+  it('allows 10 failures from one address in 10 minutes, then answers 429 with Retry-After', async () => {
+    await createUser(t.app, 'target');
+    for (let i = 0; i < 10; i++) {
+      const res = await login(`user${i}`, 'wrong-password');
+      expect(res.statusCode).toBe(401);
+    }
+    // Even the right password is refused now: the decision comes before hashing.
+    const blocked = await login('target', TEST_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(
+      /^Too many failed attempts\. Try again in \d+ seconds\.$/,
+    );
+    expect(Number(blocked.headers['retry-after'])).toBe(600);
+
+    t.advance(10 * 60_000);
+    expect((await login('target', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('does not let a forged X-Forwarded-For buy a fresh limit', async () => {
+    for (let i = 0; i < 10; i++) {
+      await login(`user${i}`, 'wrong-password', { 'x-forwarded-for': `203.0.113.${i}` });
+    }
+    const res = await login('someone', 'wrong-password', { 'x-forwarded-for': '198.51.100.7' });
+    expect(res.statusCode).toBe(429);
+  });
+
+  it('slows down guesses at one account with a growing delay', async () => {
+    await createUser(t.app, 'victim');
+    // Different addresses, as a distributed guesser would use (behind a trusted proxy).
+    for (let i = 0; i < 5; i++) {
+      expect((await login('victim', `guess-${i}`)).statusCode).toBe(401);
+      t.advance(61_000);
+    }
+    // Five failures in a row: the sixth try waits 1 s, then 2 s after the next failure.
+    const sixth = await login('victim', 'guess-5');
+    expect(sixth.statusCode).toBe(401);
+    const tooSoon = await login('victim', TEST_PASSWORD);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.headers['retry-after']).toBe('2');
+    t.advance(2_000);
+    expect((await login('victim', TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('throttles registration key guesses like sign-in failures', async () => {
+    const guess = (i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/register-admin',
+        payload: { username: 'mallory', password: 'secret1', secretKey: `guess-${i}` },
+      });
+    for (let i = 0; i < 5; i++) expect((await guess(i)).statusCode).toBe(403);
+    const blocked = await guess(5);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBe('1');
+    expect(await t.app.repos.users.count()).toBe(0);
+  });
+});

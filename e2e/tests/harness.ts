@@ -1,0 +1,62 @@
+// Starts the built API (serving the built web app) on a free loopback port with a fresh
+// SQLite file, and Debian's Chromium through playwright-core. Never downloads a browser.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { describe, it } from 'vitest';
+
+const apiDist = fileURLToPath(new URL('../../apps/api/dist/app.js', import.meta.url));
+const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Declares a browser suite. Without Chromium it is skipped with the reason on a developer's
+ * machine, and fails in CI, where .ci/run installs it.
+ */
+export function describeWithBrowser(title: string, suite: () => void) {
+  if (existsSync(CHROMIUM) || process.env.CI) {
+    describe(title, suite);
+  } else {
+    describe.skip(`${title} — skipped: no browser at ${CHROMIUM} (apt-get install -y chromium)`, () => {
+      it('runs in Chromium', () => {});
+    });
+  }
+}
+
+export interface Harness {
+  baseUrl: string;
+  browser: Browser;
+  stop(): Promise<void>;
+}
+
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(apiDist)) throw new Error(`${apiDist} is missing: build first (pnpm build)`);
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  }
+  const { build, loadConfig } = (await import(apiDist)) as typeof import('@omega/api');
+  const dataDir = mkdtempSync(join(tmpdir(), 'omega-e2e-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    OMEGA_ADMIN_KEY: 'e2e-admin-key',
+    OMEGA_SUPERGOD_KEY: 'e2e-supergod-key',
+    LOG_LEVEL: 'silent',
+  });
+  const app = await build({ config, webDist, logger: false });
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  return {
+    baseUrl: address,
+    browser,
+    async stop() {
+      await browser.close();
+      await app.close();
+    },
+  };
+}

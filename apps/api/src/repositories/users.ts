@@ -3,6 +3,7 @@ import type { User } from '@omega/contracts';
 import { normalizeRole, type Role } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
+import { TtlCache } from '../lib/ttl-cache.js';
 
 export interface NewUser {
   username: string;
@@ -23,11 +24,25 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** How long a user row read for a signed-in request is trusted (see TtlCache). */
+export const USER_CACHE_MS = 1000;
+
 export class UsersRepository {
+  private readonly cache = new TtlCache<number, UserRow>(USER_CACHE_MS);
+
   constructor(private readonly db: Kysely<Database>) {}
 
   findById(id: number, db = this.db): Promise<UserRow | undefined> {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The user behind a signed-in request: read at most once a second per user. */
+  async findForSession(id: number): Promise<UserRow | undefined> {
+    const cached = this.cache.get(id);
+    if (cached) return cached;
+    const row = await this.findById(id);
+    if (row) this.cache.set(id, row);
+    return row;
   }
 
   findByUsername(username: string, db = this.db): Promise<UserRow | undefined> {
@@ -57,10 +72,12 @@ export class UsersRepository {
   }
 
   async recordLogin(id: number, at: number, db = this.db): Promise<void> {
+    this.cache.delete(id);
     await db.updateTable('users').set({ last_login: at }).where('id', '=', id).execute();
   }
 
   async setPasswordHash(id: number, passwordHash: string, db = this.db): Promise<boolean> {
+    this.cache.delete(id);
     const result = await db
       .updateTable('users')
       .set({ password_hash: passwordHash })

@@ -4,7 +4,9 @@
 import { createHash } from 'node:crypto';
 import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
+import type { SessionRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { TtlCache } from '../lib/ttl-cache.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
 
 export interface SessionPolicy {
@@ -19,11 +21,19 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   extendEveryMs: 5 * 60_000,
 };
 
+/**
+ * How long a session row read from the database is trusted before it is read again. A
+ * sign-out on this instance takes effect at once; on another instance within this time.
+ */
+export const SESSION_CACHE_MS = 1000;
+
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 type Callback = (err?: unknown) => void;
 
 export class DatabaseSessionStore implements SessionStore {
+  private readonly cache = new TtlCache<string, SessionRow>(SESSION_CACHE_MS);
+
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly clock: Clock,
@@ -43,9 +53,12 @@ export class DatabaseSessionStore implements SessionStore {
     for (const [key, value] of Object.entries(session)) {
       if (key !== 'cookie') data[key] = value;
     }
+    const idHash = hashSessionId(sessionId);
+    // The row's creation time may be older than now (an update): read it again next time.
+    this.cache.delete(idHash);
     this.sessions
       .upsert({
-        idHash: hashSessionId(sessionId),
+        idHash,
         userId: typeof session.userId === 'number' ? session.userId : null,
         data: JSON.stringify(data),
         createdAt: now,
@@ -55,20 +68,27 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   destroy(sessionId: string, callback: Callback): void {
-    this.sessions.delete(hashSessionId(sessionId)).then(() => callback(), callback);
+    const idHash = hashSessionId(sessionId);
+    this.cache.delete(idHash);
+    this.sessions.delete(idHash).then(() => callback(), callback);
   }
 
   private async read(sessionId: string): Promise<Session | null> {
     const idHash = hashSessionId(sessionId);
-    const row = await this.sessions.find(idHash);
+    const cached = this.cache.get(idHash);
+    const row = cached ?? (await this.sessions.find(idHash));
     if (!row) return null;
     const now = this.clock();
     if (row.expires_at <= now || row.created_at + this.policy.absoluteMs <= now) {
+      this.cache.delete(idHash);
       await this.sessions.delete(idHash);
       return null;
     }
     if (row.expires_at - now < this.policy.idleMs - this.policy.extendEveryMs) {
       await this.sessions.extend(idHash, now + this.policy.idleMs);
+      this.cache.set(idHash, { ...row, expires_at: now + this.policy.idleMs });
+    } else if (!cached) {
+      this.cache.set(idHash, row);
     }
     return JSON.parse(row.data) as Session;
   }

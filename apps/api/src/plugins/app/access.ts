@@ -26,7 +26,7 @@ export default fp(
       const userId = request.session?.userId;
       let user: UserRow | null = null;
       if (typeof userId === 'number') {
-        const row = await app.repos.users.findById(userId);
+        const row = await app.repos.users.findForSession(userId);
         if (row && row.disabled === 0) user = row;
         // A deleted or disabled account ends the session it had.
         else await request.session.destroy();

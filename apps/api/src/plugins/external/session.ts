@@ -3,6 +3,7 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import fp from 'fastify-plugin';
+import { CachingSigner } from '../../lib/caching-signer.js';
 import { SessionsRepository } from '../../repositories/sessions.js';
 import { DatabaseSessionStore, DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
 
@@ -18,7 +19,7 @@ export default fp(
   async (app) => {
     await app.register(fastifyCookie);
     await app.register(fastifySession, {
-      secret: app.config.sessionSecret,
+      secret: new CachingSigner(app.config.sessionSecret),
       cookieName: SESSION_COOKIE,
       saveUninitialized: false,
       rolling: false,

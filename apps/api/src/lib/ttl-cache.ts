@@ -1,0 +1,40 @@
+// A small bounded cache whose entries live for a fixed time. It keeps hot reads (the session
+// and user behind every signed-in request) off the database for a moment; writes made through
+// this process update it at once, and other instances see them within the time to live.
+const now = () => performance.now();
+
+export class TtlCache<K, V> {
+  private readonly entries = new Map<K, { value: V; at: number }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(key: K): V | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (now() - entry.at >= this.ttlMs) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  set(key: K, value: V): void {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, at: now() });
+  }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

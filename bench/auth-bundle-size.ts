@@ -1,0 +1,77 @@
+// Budget: the gzip size of the JavaScript a browser downloads for /auth on a first visit
+// (target: at most 120 KB). Measured in Debian's Chromium against the production build.
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const TARGET_KB = 120;
+const apiDist = fileURLToPath(new URL('../apps/api/dist/app.js', import.meta.url));
+const webDist = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function main() {
+  if (!existsSync(apiDist) || !existsSync(join(webDist, 'index.html'))) {
+    throw new Error('The API and web app are not built: run `pnpm build` first');
+  }
+  const { build, loadConfig } = (await import(apiDist)) as typeof import('@omega/api');
+  const dataDir = mkdtempSync(join(tmpdir(), 'omega-bundle-'));
+  const app = await build({
+    config: loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      OMEGA_ADMIN_KEY: 'bundle-admin-key',
+      OMEGA_SUPERGOD_KEY: 'bundle-supergod-key',
+    }),
+    webDist,
+    logger: false,
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts: Array<{ url: string; raw: number; gzip: number }> = [];
+    const pending: Array<Promise<void>> = [];
+    page.on('response', (res) => {
+      const type = res.headers()['content-type'] ?? '';
+      if (!type.includes('javascript')) return;
+      pending.push(
+        res.body().then((body) => {
+          scripts.push({
+            url: new URL(res.url()).pathname,
+            raw: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+          });
+        }),
+      );
+    });
+    await page.goto(`${base}/auth`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Welcome' }).waitFor();
+    await Promise.all(pending);
+
+    const kb = (n: number) => (n / 1024).toFixed(1);
+    scripts.sort((a, b) => b.gzip - a.gzip);
+    for (const s of scripts)
+      console.log(`${kb(s.gzip).padStart(7)} KB gzip  ${kb(s.raw).padStart(7)} KB  ${s.url}`);
+    const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
+    console.log(
+      `\nJavaScript for /auth on first load: ${kb(total)} KB gzip in ${scripts.length} files`,
+    );
+    console.log(
+      `target: <= ${TARGET_KB} KB gzip — ${total <= TARGET_KB * 1024 ? 'within budget' : 'OVER BUDGET'}`,
+    );
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,3 +1,5 @@
+import '@omega/ui/styles.css';
+import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';

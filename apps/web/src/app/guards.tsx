@@ -1,0 +1,59 @@
+// Route guards of spec section 6. They decide what to show; the server still refuses every
+// call the viewer may not make.
+import { atLeast, type Role } from '@omega/domain';
+import { Spinner, toast } from '@omega/ui';
+import { useEffect } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { SignInRequired } from '../features/misc/routes/sign-in-required.js';
+import { paths } from '../lib/paths.js';
+import { useSession } from '../lib/session.js';
+
+function Loading() {
+  return (
+    <div className="omega-page-loading">
+      <Spinner aria-label="Loading your session" />
+    </div>
+  );
+}
+
+function SessionError({ error }: { error: Error }) {
+  return (
+    <main className="omega-page">
+      <h1>Omega is unreachable</h1>
+      <p role="alert">We could not check your session: {error.message}</p>
+      <p>Reload the page to try again.</p>
+    </main>
+  );
+}
+
+/** Signed-in visitors only; others see the sign-in-required view. */
+export function RequireUser() {
+  const { user, isLoading, error } = useSession();
+  if (isLoading) return <Loading />;
+  if (error) return <SessionError error={error} />;
+  if (!user) return <SignInRequired />;
+  return <Outlet />;
+}
+
+/** Admin pages accept admin and supergod; others see the sign-in-required view. */
+export function RequireAdmin() {
+  const { role } = useSession();
+  if (!role || !atLeast(role, 'admin' satisfies Role)) return <SignInRequired />;
+  return <Outlet />;
+}
+
+/** The supergod area: others are told so and sent home. */
+export function RequireSupergod() {
+  const { isSupergod } = useSession();
+  useEffect(() => {
+    if (!isSupergod) {
+      toast({
+        title: 'Access Denied',
+        description: 'This area requires Super-God privileges.',
+        variant: 'destructive',
+      });
+    }
+  }, [isSupergod]);
+  if (!isSupergod) return <Navigate to={paths.home} replace />;
+  return <Outlet />;
+}

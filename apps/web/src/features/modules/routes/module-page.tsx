@@ -1,0 +1,44 @@
+// /module/:id: one module with its locally editable name (spec section 2).
+import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label } from '@omega/ui';
+import { Link, useParams } from 'react-router';
+import { paths } from '../../../lib/paths.js';
+import { NotFound } from '../../misc/routes/not-found.js';
+import { defaultModuleName, MODULE_COUNT, useModuleName } from '../module-names.js';
+
+export function ModulePage() {
+  const { id } = useParams();
+  const n = Number(id);
+  if (!Number.isInteger(n) || n < 1 || n > MODULE_COUNT) return <NotFound />;
+  return <ModuleDetail id={n} />;
+}
+
+function ModuleDetail({ id }: { id: number }) {
+  const [name, setName] = useModuleName(id);
+  return (
+    <main className="omega-page">
+      <Button asChild variant="outline">
+        <Link to={paths.appCentral}>Back to Modules</Link>
+      </Button>
+      <Card className="omega-module-detail">
+        <CardHeader>
+          <CardTitle>
+            <span>{name.trim() || defaultModuleName(id)}</span>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          <Label htmlFor="module-name">Module name</Label>
+          <Input
+            id="module-name"
+            value={name}
+            maxLength={80}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={(e) => {
+              if (!e.target.value.trim()) setName(defaultModuleName(id));
+            }}
+          />
+          <p className="omega-muted">The name is kept in this browser only.</p>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

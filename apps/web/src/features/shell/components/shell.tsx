@@ -1,0 +1,41 @@
+// The frame around every screen: the supergod banner, the top bar, the page, and the
+// god-mode toggle for admins and supergods.
+
+import { isAdmin } from '@omega/domain';
+import { Banner, toast } from '@omega/ui';
+import { useEffect, useRef } from 'react';
+import { Outlet } from 'react-router';
+import { useSession } from '../../../lib/session.js';
+import { GodModeToggle } from './god-mode-toggle.js';
+import { TopBar } from './top-bar.js';
+
+export function Shell() {
+  const { user, role, isSupergod } = useSession();
+  const greeted = useRef<number | null>(null);
+
+  // The supergod greeting, once per signed-in supergod per page load (spec section 4).
+  useEffect(() => {
+    if (isSupergod && user && greeted.current !== user.id) {
+      greeted.current = user.id;
+      toast({
+        title: '👑 Super-God Mode Access',
+        description: 'You have the highest level privileges in the system.',
+      });
+    }
+  }, [isSupergod, user]);
+
+  return (
+    <div className="omega-shell">
+      {isSupergod && (
+        <Banner variant="destructive" className="omega-shell__banner">
+          Super-God Mode Active
+        </Banner>
+      )}
+      <TopBar />
+      <div className="omega-shell__page">
+        <Outlet />
+      </div>
+      {role && isAdmin(role) && <GodModeToggle />}
+    </div>
+  );
+}

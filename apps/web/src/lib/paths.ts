@@ -1,0 +1,26 @@
+// Every route path of the web app, in one place (spec section 2).
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  adminRegister: '/admin-register',
+  supergodRegister: '/supergod-register',
+  appCentral: '/app-central',
+  module: (id: string | number) => `/module/${id}`,
+  mockDashboard: '/mock-dashboard',
+  mockSettings: '/mock-settings',
+  subscription: '/subscription',
+  subscriptionPlans: '/subscription/plans',
+  subscriptionFeatures: '/subscription/features',
+  admin: '/admin',
+  adminLogs: '/admin/logs',
+  adminSubscriptionManager: '/admin/subscription-manager',
+  adminCommunications: '/admin/communications',
+  supergod: '/supergod',
+} as const;
+
+/** The only paths a signed-out visitor may see (spec section 6). */
+export const PUBLIC_PATHS: readonly string[] = [
+  paths.auth,
+  paths.adminRegister,
+  paths.supergodRegister,
+];

@@ -1,0 +1,61 @@
+// Renders the real route tree at a path, with `fetch` answered by a fake server.
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SWRConfig } from 'swr';
+import { vi } from 'vitest';
+import { routeTree } from '../src/app/router.js';
+
+export type FakeRoute = (init: RequestInit | undefined) => { status: number; body: unknown };
+
+export function fakeServer(routes: Record<string, FakeRoute>) {
+  const calls: Array<{ method: string; url: string; body: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const handler = routes[`${method} ${url}`];
+      const { status, body } = handler
+        ? handler(init)
+        : { status: 404, body: { message: `No such call: ${method} ${url}` } };
+      return new Response(JSON.stringify(body), {
+        status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+export const signedOut: FakeRoute = () => ({
+  status: 401,
+  body: { message: 'Authentication required' },
+});
+
+export const signedInAs =
+  (role: 'user' | 'admin' | 'supergod', username = `${role}-1`): FakeRoute =>
+  () => ({
+    status: 200,
+    body: {
+      id: 1,
+      username,
+      email: null,
+      role,
+      createdAt: '2026-11-01T12:00:00.000Z',
+      lastLogin: '2026-11-01T12:00:00.000Z',
+    },
+  });
+
+export function renderAt(path: string) {
+  const router = createMemoryRouter(routeTree, { initialEntries: [path] });
+  // A fresh SWR cache per render: the session of one test must not leak into the next.
+  return {
+    router,
+    ...render(
+      <SWRConfig value={{ provider: () => new Map() }}>
+        <RouterProvider router={router} />
+      </SWRConfig>,
+    ),
+  };
+}

@@ -1,0 +1,31 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Button } from './button.js';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card.js';
+
+const meta = { title: 'Components/Card', component: Card } satisfies Meta<typeof Card>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Complete: Story = {
+  render: () => (
+    <Card style={{ maxWidth: '24rem' }}>
+      <CardHeader>
+        <CardTitle>Welcome</CardTitle>
+        <CardDescription>Sign in to your account or create a new one</CardDescription>
+      </CardHeader>
+      <CardContent>Card content goes here.</CardContent>
+      <CardFooter>
+        <Button>Continue</Button>
+      </CardFooter>
+    </Card>
+  ),
+};
+export const TitleOnly: Story = {
+  render: () => (
+    <Card style={{ maxWidth: '16rem' }}>
+      <CardHeader>
+        <CardTitle>Module 1</CardTitle>
+      </CardHeader>
+    </Card>
+  ),
+};

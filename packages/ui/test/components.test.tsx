@@ -1,0 +1,149 @@
+// Behaviour of the components that users rely on.
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider, useConfirm } from '../src/alert-dialog.js';
+import { Button } from '../src/button.js';
+import { Input } from '../src/input.js';
+import { Select } from '../src/select.js';
+import {
+  TOAST_DURATION,
+  TOAST_LIMIT,
+  TOAST_REMOVE_DELAY,
+  Toaster,
+  toast,
+  useToasts,
+} from '../src/toast.js';
+import { TOOLTIP_DELAY, TOOLTIP_SKIP_DELAY } from '../src/tooltip.js';
+
+describe('Input', () => {
+  it('shows and hides a password with its toggle', async () => {
+    const user = userEvent.setup();
+    render(<Input type="password" aria-label="Password" defaultValue="secret1" />);
+    const input = screen.getByLabelText('Password');
+    expect(input.getAttribute('type')).toBe('password');
+    await user.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(input.getAttribute('type')).toBe('text');
+    const hide = screen.getByRole('button', { name: 'Hide password' });
+    expect(hide.getAttribute('aria-pressed')).toBe('true');
+    await user.click(hide);
+    expect(input.getAttribute('type')).toBe('password');
+  });
+});
+
+describe('Button', () => {
+  it('blocks clicks and says it is busy while loading', async () => {
+    const onClick = vi.fn();
+    render(
+      <Button loading onClick={onClick}>
+        Save
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Save' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    await userEvent.setup().click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+});
+
+describe('toasts', () => {
+  it('shows one toast at a time: a new one replaces the current', async () => {
+    render(<Toaster />);
+    act(() => {
+      toast({ title: 'First' });
+      toast({ title: 'Second', variant: 'destructive' });
+    });
+    expect(await screen.findByText('Second')).toBeDefined();
+    expect(screen.queryByText('First')).toBeNull();
+  });
+
+  it('uses the spec timings', () => {
+    expect(TOAST_LIMIT).toBe(1);
+    expect(TOAST_DURATION).toBe(5000);
+    expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
+    expect(TOOLTIP_DELAY).toBe(700);
+    expect(TOOLTIP_SKIP_DELAY).toBe(300);
+  });
+
+  it('keeps a dismissed toast in the store until the removal delay', async () => {
+    vi.useFakeTimers();
+    try {
+      let items: ReturnType<typeof useToasts> = [];
+      const probe = (next: typeof items) => {
+        items = next;
+      };
+      render(
+        <>
+          <Toaster />
+          <ToastProbe onChange={probe} />
+        </>,
+      );
+      act(() => {
+        toast({ title: 'Bye', duration: 10 });
+      });
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(100);
+      });
+      expect(items.map((t) => [t.title, t.open])).toEqual([['Bye', false]]);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(TOAST_REMOVE_DELAY);
+      });
+      expect(items).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+function ToastProbe({ onChange }: { onChange(items: ReturnType<typeof useToasts>): void }) {
+  onChange(useToasts());
+  return null;
+}
+
+function Asker({ onAnswer }: { onAnswer(ok: boolean): void }) {
+  const confirm = useConfirm();
+  return (
+    <Button onClick={async () => onAnswer(await confirm({ title: 'Clear all logs?' }))}>Ask</Button>
+  );
+}
+
+describe('useConfirm', () => {
+  it.each([
+    ['Confirm', true],
+    ['Cancel', false],
+  ])('resolves %s as %s', async (label, expected) => {
+    const user = userEvent.setup();
+    const onAnswer = vi.fn();
+    render(
+      <ConfirmProvider>
+        <Asker onAnswer={onAnswer} />
+      </ConfirmProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Ask' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Clear all logs?' })).toBeDefined();
+    await user.click(screen.getByRole('button', { name: label }));
+    await waitFor(() => expect(onAnswer).toHaveBeenCalledWith(expected));
+  });
+});
+
+describe('Select', () => {
+  it('reports the chosen option', async () => {
+    const user = userEvent.setup();
+    const onValueChange = vi.fn();
+    render(
+      <Select
+        aria-label="Theme"
+        value="dark"
+        onValueChange={onValueChange}
+        options={[
+          { value: 'light', label: 'Light' },
+          { value: 'dark', label: 'Dark' },
+        ]}
+      />,
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Theme' }));
+    await user.click(await screen.findByRole('option', { name: 'Light' }));
+    expect(onValueChange).toHaveBeenCalledWith('light');
+  });
+});

@@ -1,7 +1,10 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/index.ts'],
+  // One output file per module and `sideEffects: false`: a browser bundle that needs only the
+  // plain constants does not pull in (and run) the schema builders.
+  entry: ['src/**/*.ts'],
+  bundle: false,
   format: ['esm'],
   dts: true,
   clean: true,

@@ -36,13 +36,13 @@ describe('auth screen', () => {
       },
     });
     const user = userEvent.setup();
-    const { router } = renderAt('/auth');
+    const { location } = renderAt('/auth');
     await user.type(await screen.findByLabelText('Username'), 'alice');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Logged in successfully')).toBeDefined();
     expect(screen.getByText('Welcome alice!')).toBeDefined();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(location.pathname).toBe('/'));
     expect(screen.getByTestId('current-username').textContent).toBe('alice');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
       username: 'alice',

@@ -44,16 +44,16 @@ describe('route guards', () => {
 
   it('sends non-supergods away from /supergod with the Access Denied toast', async () => {
     fakeServer({ 'GET /api/user': signedInAs('admin') });
-    const { router } = renderAt('/supergod');
+    const { location } = renderAt('/supergod');
     expect(await screen.findByText('Access Denied')).toBeDefined();
     expect(screen.getByText('This area requires Super-God privileges.')).toBeDefined();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(location.pathname).toBe('/'));
   });
 
   it('redirects /subscriptions to /subscription', async () => {
     fakeServer({ 'GET /api/user': signedInAs('user') });
-    const { router } = renderAt('/subscriptions');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+    const { location } = renderAt('/subscriptions');
+    await waitFor(() => expect(location.pathname).toBe('/subscription'));
   });
 
   it('shows the red banner and the badge to a supergod', async () => {

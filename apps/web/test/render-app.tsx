@@ -1,9 +1,10 @@
 // Renders the real route tree at a path, with `fetch` answered by a fake server.
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
 import { vi } from 'vitest';
-import { routeTree } from '../src/app/router.js';
+import { RootLayout } from '../src/app/root-layout.js';
+import { AppRoutes } from '../src/app/router.js';
 
 export type FakeRoute = (init: RequestInit | undefined) => { status: number; body: unknown };
 
@@ -47,15 +48,29 @@ export const signedInAs =
     },
   });
 
+/** Where the app currently is, for assertions about navigation. */
+export interface CurrentLocation {
+  pathname: string;
+}
+
+function LocationProbe({ into }: { into: CurrentLocation }) {
+  const location: Location = useLocation();
+  into.pathname = location.pathname;
+  return null;
+}
+
 export function renderAt(path: string) {
-  const router = createMemoryRouter(routeTree, { initialEntries: [path] });
+  const current: CurrentLocation = { pathname: path };
   // A fresh SWR cache per render: the session of one test must not leak into the next.
-  return {
-    router,
-    ...render(
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <RouterProvider router={router} />
-      </SWRConfig>,
-    ),
-  };
+  const view = render(
+    <SWRConfig value={{ provider: () => new Map() }}>
+      <MemoryRouter initialEntries={[path]}>
+        <RootLayout>
+          <AppRoutes />
+        </RootLayout>
+        <LocationProbe into={current} />
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+  return { location: current, ...view };
 }

@@ -1,7 +1,7 @@
 // Every story renders inside the providers the app uses, with a toolbar switch for the
 // dark (default) and light themes.
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { ConfirmProvider } from '../src/alert-dialog.js';
+import { ConfirmProvider } from '../src/confirm.js';
 import { Toaster } from '../src/toast.js';
 import { TooltipProvider } from '../src/tooltip.js';
 import '../src/styles.css';

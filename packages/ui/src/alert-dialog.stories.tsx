@@ -9,9 +9,9 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  useConfirm,
 } from './alert-dialog.js';
 import { Button } from './button.js';
+import { useConfirm } from './confirm.js';
 
 const meta = { title: 'Components/AlertDialog', component: AlertDialog } satisfies Meta<
   typeof AlertDialog

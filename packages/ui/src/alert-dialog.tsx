@@ -1,16 +1,6 @@
-// Confirmation dialogs (Radix AlertDialog), and `useConfirm()` so a page can simply write
-// `if (await confirm({ title: 'Are you sure?' })) …`.
+// Confirmation dialogs (Radix AlertDialog); see confirm.tsx for the promise-based helper.
 import * as AlertPrimitive from '@radix-ui/react-alert-dialog';
-import {
-  type ComponentProps,
-  createContext,
-  type HTMLAttributes,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useRef,
-  useState,
-} from 'react';
+import type { ComponentProps, HTMLAttributes } from 'react';
 import { buttonVariants } from './button.js';
 import { cn } from './cn.js';
 
@@ -59,75 +49,3 @@ export const AlertDialogAction = ({
 }: ComponentProps<typeof AlertPrimitive.Action>) => (
   <AlertPrimitive.Action className={cn('omega-button', buttonVariants.default, className)} {...p} />
 );
-
-export interface ConfirmOptions {
-  title: string;
-  description?: string;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  destructive?: boolean;
-}
-
-type Confirm = (options: ConfirmOptions) => Promise<boolean>;
-
-const ConfirmContext = createContext<Confirm | null>(null);
-
-export function ConfirmProvider({ children }: { children: ReactNode }) {
-  const [options, setOptions] = useState<ConfirmOptions | null>(null);
-  const resolver = useRef<((answer: boolean) => void) | null>(null);
-
-  const confirm = useCallback<Confirm>(
-    (next) =>
-      new Promise<boolean>((resolve) => {
-        resolver.current?.(false);
-        resolver.current = resolve;
-        setOptions(next);
-      }),
-    [],
-  );
-
-  const answer = (value: boolean) => {
-    resolver.current?.(value);
-    resolver.current = null;
-    setOptions(null);
-  };
-
-  return (
-    <ConfirmContext.Provider value={confirm}>
-      {children}
-      <AlertDialog open={options !== null} onOpenChange={(open) => !open && answer(false)}>
-        {options && (
-          <AlertDialogContent>
-            <AlertDialogHeader>
-              <AlertDialogTitle>{options.title}</AlertDialogTitle>
-              {options.description ? (
-                <AlertDialogDescription>{options.description}</AlertDialogDescription>
-              ) : (
-                <AlertDialogDescription className="omega-visually-hidden">
-                  {options.title}
-                </AlertDialogDescription>
-              )}
-            </AlertDialogHeader>
-            <AlertDialogFooter>
-              <AlertDialogCancel onClick={() => answer(false)}>
-                {options.cancelLabel ?? 'Cancel'}
-              </AlertDialogCancel>
-              <AlertDialogAction
-                className={options.destructive ? buttonVariants.destructive : undefined}
-                onClick={() => answer(true)}
-              >
-                {options.confirmLabel ?? 'Confirm'}
-              </AlertDialogAction>
-            </AlertDialogFooter>
-          </AlertDialogContent>
-        )}
-      </AlertDialog>
-    </ConfirmContext.Provider>
-  );
-}
-
-export function useConfirm(): Confirm {
-  const confirm = useContext(ConfirmContext);
-  if (!confirm) throw new Error('useConfirm() needs a <ConfirmProvider> above it');
-  return confirm;
-}

@@ -5,6 +5,7 @@ export * from './button.js';
 export * from './card.js';
 export * from './checkbox.js';
 export { cn } from './cn.js';
+export * from './confirm.js';
 export * from './dialog.js';
 export * from './input.js';
 export * from './label.js';

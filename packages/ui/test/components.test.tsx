@@ -1,9 +1,9 @@
 // Behaviour of the components that users rely on.
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfirmProvider, useConfirm } from '../src/alert-dialog.js';
 import { Button } from '../src/button.js';
+import { ConfirmProvider, useConfirm } from '../src/confirm.js';
 import { Input } from '../src/input.js';
 import { Select } from '../src/select.js';
 import {
@@ -14,7 +14,7 @@ import {
   toast,
   useToasts,
 } from '../src/toast.js';
-import { TOOLTIP_DELAY, TOOLTIP_SKIP_DELAY } from '../src/tooltip.js';
+import { TOOLTIP_DELAY, TOOLTIP_SKIP_DELAY, Tooltip, TooltipProvider } from '../src/tooltip.js';
 
 describe('Input', () => {
   it('shows and hides a password with its toggle', async () => {
@@ -145,5 +145,55 @@ describe('Select', () => {
     await user.click(screen.getByRole('combobox', { name: 'Theme' }));
     await user.click(await screen.findByRole('option', { name: 'Light' }));
     expect(onValueChange).toHaveBeenCalledWith('light');
+  });
+});
+
+describe('Tooltip', () => {
+  it('opens 700 ms after hover, describes its trigger, and closes on Escape', async () => {
+    vi.useFakeTimers();
+    try {
+      render(
+        <TooltipProvider>
+          <Tooltip content="Toggle administrator privileges">
+            <button type="button">Enter God Mode</button>
+          </Tooltip>
+        </TooltipProvider>,
+      );
+      const trigger = screen.getByRole('button', { name: 'Enter God Mode' });
+      fireEvent.mouseEnter(trigger);
+      act(() => vi.advanceTimersByTime(TOOLTIP_DELAY - 1));
+      expect(screen.queryByRole('tooltip')).toBeNull();
+      act(() => vi.advanceTimersByTime(1));
+      const tip = screen.getByRole('tooltip');
+      expect(tip.textContent).toBe('Toggle administrator privileges');
+      expect(trigger.getAttribute('aria-describedby')).toBe(tip.id);
+      fireEvent.keyDown(trigger, { key: 'Escape' });
+      expect(screen.queryByRole('tooltip')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('opens at once when moving to the next trigger within 300 ms', () => {
+    vi.useFakeTimers();
+    try {
+      render(
+        <TooltipProvider>
+          <Tooltip content="First hint">
+            <button type="button">One</button>
+          </Tooltip>
+          <Tooltip content="Second hint">
+            <button type="button">Two</button>
+          </Tooltip>
+        </TooltipProvider>,
+      );
+      fireEvent.focus(screen.getByRole('button', { name: 'One' }));
+      act(() => vi.advanceTimersByTime(TOOLTIP_DELAY));
+      fireEvent.blur(screen.getByRole('button', { name: 'One' }));
+      fireEvent.focus(screen.getByRole('button', { name: 'Two' }));
+      expect(screen.getByRole('tooltip').textContent).toBe('Second hint');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

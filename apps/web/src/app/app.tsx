@@ -1,9 +1,14 @@
-// The web app: one router, created once.
-import { RouterProvider } from 'react-router';
-import { createRouter } from './router.js';
-
-const router = createRouter();
+// The web app: browser history, the providers, and the routes.
+import { BrowserRouter } from 'react-router';
+import { RootLayout } from './root-layout.js';
+import { AppRoutes } from './router.js';
 
 export function App() {
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <RootLayout>
+        <AppRoutes />
+      </RootLayout>
+    </BrowserRouter>
+  );
 }

@@ -1,1 +1,2 @@
 export * from './roles.js';
+export * from './subscriptions/index.js';

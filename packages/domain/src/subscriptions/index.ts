@@ -1,0 +1,6 @@
+export * from './entitlements.js';
+export * from './money.js';
+export * from './periods.js';
+export * from './plans.js';
+export * from './prorate.js';
+export * from './subscription.js';

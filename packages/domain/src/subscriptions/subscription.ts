@@ -1,0 +1,391 @@
+// A subscription's life as pure functions of (state, plans, time): plan changes with
+// pro-rating, cancel at period end, resume, renewal, and admin overrides. The API stores the
+// state and the invoices these return; the clock is always passed in.
+import { formatMoney } from './money.js';
+import { type Interval, nthPeriod, type Period, trialEnd } from './periods.js';
+import { type Plan, priceFor } from './plans.js';
+import { type ProrationLine, prorateUpgrade, total, unusedValue } from './prorate.js';
+
+export type SubscriptionStatus = 'trialing' | 'active';
+
+export interface Subscription {
+  planId: string;
+  interval: Interval;
+  status: SubscriptionStatus;
+  /** The paid cycle's anchor and the index of the current period in it. */
+  anchor: number;
+  periodIndex: number;
+  currentPeriodStart: number;
+  currentPeriodEnd: number;
+  trialEnd: number | null;
+  cancelAtPeriodEnd: boolean;
+  scheduledChange: { planId: string; interval: Interval } | null;
+  /** Cents owed to the customer (from switching intervals), taken off the next invoices. */
+  creditBalance: number;
+  hadTrial: boolean;
+}
+
+export interface Invoice {
+  description: string;
+  /** Cents charged (never negative). */
+  amount: number;
+  periodStart: number;
+  periodEnd: number;
+}
+
+export interface ChangePreview {
+  kind: 'charge-now' | 'scheduled' | 'trial' | 'new-period';
+  lines: ProrationLine[];
+  /** Cents charged now. */
+  chargedNow: number;
+  /** Credit left for later invoices after this change. */
+  creditAfter: number;
+  /** When the new plan takes effect. */
+  effectiveAt: number;
+  nextRenewalAt: number;
+  nextRenewalAmount: number;
+}
+
+export type Result<T> = ({ ok: true } & T) | { ok: false; error: string };
+
+export interface ChangeOutcome {
+  subscription: Subscription;
+  invoice: Invoice | null;
+  preview: ChangePreview;
+}
+
+export type PlanBook = ReadonlyMap<string, Plan>;
+
+export const planBook = (plans: readonly Plan[]): PlanBook => new Map(plans.map((p) => [p.id, p]));
+
+function period(s: Subscription): Period {
+  return { start: s.currentPeriodStart, end: s.currentPeriodEnd };
+}
+
+/** A new subscription: free plans start at once; paid plans start with their trial if any. */
+export function startSubscription(plan: Plan, interval: Interval, now: number): Subscription {
+  const trialDays = plan.monthlyPrice > 0 ? (plan.trialDays ?? 0) : 0;
+  if (trialDays > 0) {
+    const end = trialEnd(now, trialDays);
+    return {
+      planId: plan.id,
+      interval,
+      status: 'trialing',
+      anchor: end,
+      periodIndex: 0,
+      currentPeriodStart: now,
+      currentPeriodEnd: end,
+      trialEnd: end,
+      cancelAtPeriodEnd: false,
+      scheduledChange: null,
+      creditBalance: 0,
+      hadTrial: true,
+    };
+  }
+  const p = nthPeriod(now, interval, 0);
+  return {
+    planId: plan.id,
+    interval,
+    status: 'active',
+    anchor: now,
+    periodIndex: 0,
+    currentPeriodStart: p.start,
+    currentPeriodEnd: p.end,
+    trialEnd: null,
+    cancelAtPeriodEnd: false,
+    scheduledChange: null,
+    creditBalance: 0,
+    hadTrial: false,
+  };
+}
+
+/** Applies credit to a price: what is charged, and the credit that remains. */
+function applyCredit(price: number, credit: number) {
+  const used = Math.min(price, credit);
+  return { charged: price - used, credit: credit - used };
+}
+
+/** The plan change a user asks for, or an error; `preview` is what the screens show. */
+export function changePlan(
+  sub: Subscription,
+  plans: PlanBook,
+  target: { planId: string; interval: Interval },
+  now: number,
+): Result<ChangeOutcome> {
+  const from = plans.get(sub.planId);
+  const to = plans.get(target.planId);
+  if (!to) return { ok: false, error: `Unknown plan: ${target.planId}` };
+  if (!from) return { ok: false, error: `The current plan ${sub.planId} no longer exists` };
+  const newPrice = priceFor(to, target.interval);
+  if (newPrice === undefined) {
+    return { ok: false, error: `The ${to.name} plan cannot be paid yearly` };
+  }
+  if (sub.planId === to.id && sub.interval === target.interval) {
+    return { ok: false, error: `You are already on the ${to.name} plan` };
+  }
+  const oldPrice = priceFor(from, sub.interval) ?? 0;
+  const renewalAt = sub.currentPeriodEnd;
+
+  // During a trial the plan changes at once and nothing is charged until the trial ends.
+  if (sub.status === 'trialing') {
+    const next: Subscription = {
+      ...sub,
+      planId: to.id,
+      interval: target.interval,
+      scheduledChange: null,
+      cancelAtPeriodEnd: false,
+    };
+    return {
+      ok: true,
+      subscription: next,
+      invoice: null,
+      preview: {
+        kind: 'trial',
+        lines: [],
+        chargedNow: 0,
+        creditAfter: sub.creditBalance,
+        effectiveAt: now,
+        nextRenewalAt: renewalAt,
+        nextRenewalAmount: applyCredit(newPrice, sub.creditBalance).charged,
+      },
+    };
+  }
+
+  // From a free plan, or to another interval: a new period starts now, with a credit for
+  // the unused part of the old one.
+  if (oldPrice === 0 || sub.interval !== target.interval) {
+    if (oldPrice === 0 && newPrice > 0 && !sub.hadTrial && (to.trialDays ?? 0) > 0) {
+      const started = startSubscription(to, target.interval, now);
+      return {
+        ok: true,
+        subscription: { ...started, creditBalance: sub.creditBalance },
+        invoice: null,
+        preview: {
+          kind: 'trial',
+          lines: [],
+          chargedNow: 0,
+          creditAfter: sub.creditBalance,
+          effectiveAt: now,
+          nextRenewalAt: started.currentPeriodEnd,
+          nextRenewalAmount: applyCredit(newPrice, sub.creditBalance).charged,
+        },
+      };
+    }
+    const p = nthPeriod(now, target.interval, 0);
+    const credit = unusedValue(oldPrice, period(sub), now);
+    const lines: ProrationLine[] = [];
+    if (credit > 0) lines.push({ description: `Unused time on ${from.name}`, amount: -credit });
+    lines.push({ description: `${to.name} (${target.interval}ly) from now`, amount: newPrice });
+    const { charged, credit: left } = applyCredit(newPrice, credit + sub.creditBalance);
+    const next: Subscription = {
+      ...sub,
+      planId: to.id,
+      interval: target.interval,
+      status: 'active',
+      anchor: now,
+      periodIndex: 0,
+      currentPeriodStart: p.start,
+      currentPeriodEnd: p.end,
+      trialEnd: null,
+      cancelAtPeriodEnd: false,
+      scheduledChange: null,
+      creditBalance: left,
+    };
+    return {
+      ok: true,
+      subscription: next,
+      invoice:
+        charged > 0
+          ? {
+              description: `${to.name} plan`,
+              amount: charged,
+              periodStart: p.start,
+              periodEnd: p.end,
+            }
+          : null,
+      preview: {
+        kind: 'new-period',
+        lines,
+        chargedNow: charged,
+        creditAfter: left,
+        effectiveAt: now,
+        nextRenewalAt: p.end,
+        nextRenewalAmount: applyCredit(newPrice, left).charged,
+      },
+    };
+  }
+
+  // A cheaper plan (or the same price) takes effect at the period end, with no charge.
+  if (newPrice <= oldPrice) {
+    const next: Subscription = { ...sub, scheduledChange: { ...target } };
+    return {
+      ok: true,
+      subscription: next,
+      invoice: null,
+      preview: {
+        kind: 'scheduled',
+        lines: [],
+        chargedNow: 0,
+        creditAfter: sub.creditBalance,
+        effectiveAt: renewalAt,
+        nextRenewalAt: renewalAt,
+        nextRenewalAmount: applyCredit(newPrice, sub.creditBalance).charged,
+      },
+    };
+  }
+
+  // An upgrade within the period: charged now, pro-rated.
+  const lines = prorateUpgrade(
+    { name: from.name, price: oldPrice },
+    { name: to.name, price: newPrice },
+    period(sub),
+    now,
+  );
+  const due = Math.max(0, total(lines));
+  const { charged, credit: left } = applyCredit(due, sub.creditBalance);
+  const next: Subscription = {
+    ...sub,
+    planId: to.id,
+    scheduledChange: null,
+    cancelAtPeriodEnd: false,
+    creditBalance: left,
+  };
+  return {
+    ok: true,
+    subscription: next,
+    invoice:
+      charged > 0
+        ? {
+            description: `Upgrade to ${to.name} (pro-rated)`,
+            amount: charged,
+            periodStart: now,
+            periodEnd: sub.currentPeriodEnd,
+          }
+        : null,
+    preview: {
+      kind: 'charge-now',
+      lines,
+      chargedNow: charged,
+      creditAfter: left,
+      effectiveAt: now,
+      nextRenewalAt: renewalAt,
+      nextRenewalAmount: applyCredit(newPrice, left).charged,
+    },
+  };
+}
+
+export function cancelAtPeriodEnd(
+  sub: Subscription,
+  plans: PlanBook,
+): Result<{ subscription: Subscription }> {
+  const plan = plans.get(sub.planId);
+  if (!plan || plan.monthlyPrice === 0) {
+    return { ok: false, error: 'The free plan has nothing to cancel' };
+  }
+  if (sub.cancelAtPeriodEnd) {
+    return { ok: false, error: 'The subscription is already set to end at the period end' };
+  }
+  return { ok: true, subscription: { ...sub, cancelAtPeriodEnd: true, scheduledChange: null } };
+}
+
+export function resume(sub: Subscription): Result<{ subscription: Subscription }> {
+  if (!sub.cancelAtPeriodEnd) return { ok: false, error: 'There is no cancellation to resume' };
+  return { ok: true, subscription: { ...sub, cancelAtPeriodEnd: false } };
+}
+
+/**
+ * Renewal at or after the period end: bills the next period, applies a scheduled change, or
+ * ends the subscription and falls back to the free plan. Before the period end it does
+ * nothing, so running it twice never bills a period twice.
+ */
+export function renew(
+  sub: Subscription,
+  plans: PlanBook,
+  freePlanId: string,
+  now: number,
+): { subscription: Subscription; invoices: Invoice[]; ended: boolean } {
+  const invoices: Invoice[] = [];
+  let s = sub;
+  let ended = false;
+  // Catches up on every period that has ended; bounded in case of a clock far in the future.
+  for (let guard = 0; now >= s.currentPeriodEnd && guard < 1200; guard++) {
+    const boundary = s.currentPeriodEnd;
+    const free = plans.get(freePlanId);
+    if (s.cancelAtPeriodEnd && free) {
+      s = { ...startSubscription(free, 'month', boundary), creditBalance: 0, hadTrial: s.hadTrial };
+      ended = true;
+      continue;
+    }
+    let planId = s.planId;
+    let interval = s.interval;
+    let anchor = s.anchor;
+    let index = s.periodIndex + 1;
+    if (s.status === 'trialing') {
+      anchor = boundary;
+      index = 0;
+    }
+    if (s.scheduledChange) {
+      planId = s.scheduledChange.planId;
+      if (s.scheduledChange.interval !== interval) {
+        interval = s.scheduledChange.interval;
+        anchor = boundary;
+        index = 0;
+      }
+    }
+    const plan = plans.get(planId) ?? free;
+    const price = plan ? (priceFor(plan, interval) ?? plan.monthlyPrice) : 0;
+    const p = nthPeriod(anchor, interval, index);
+    const { charged, credit } = applyCredit(price, s.creditBalance);
+    if (charged > 0 && plan) {
+      invoices.push({
+        description: `${plan.name} plan renewal (${formatMoney(price, { currency: 'USD' })}/${interval})`,
+        amount: charged,
+        periodStart: p.start,
+        periodEnd: p.end,
+      });
+    }
+    s = {
+      ...s,
+      planId: plan?.id ?? planId,
+      interval,
+      status: 'active',
+      anchor,
+      periodIndex: index,
+      currentPeriodStart: p.start,
+      currentPeriodEnd: p.end,
+      trialEnd: null,
+      scheduledChange: null,
+      creditBalance: credit,
+    };
+  }
+  return { subscription: s, invoices, ended };
+}
+
+/**
+ * An administrator sets the plan: it applies at once with no charge. The answer carries the
+ * pro-rated amount an upgrade would have cost, for the record.
+ */
+export function overridePlan(
+  sub: Subscription,
+  plans: PlanBook,
+  planId: string,
+  now: number,
+): Result<{ subscription: Subscription; wouldHaveCharged: number }> {
+  const to = plans.get(planId);
+  if (!to) return { ok: false, error: `Unknown plan: ${planId}` };
+  const interval: Interval = priceFor(to, sub.interval) === undefined ? 'month' : sub.interval;
+  const preview =
+    sub.planId === planId ? undefined : changePlan(sub, plans, { planId, interval }, now);
+  const wouldHaveCharged = preview?.ok ? preview.preview.chargedNow : 0;
+  return {
+    ok: true,
+    subscription: {
+      ...sub,
+      planId,
+      interval,
+      scheduledChange: null,
+      cancelAtPeriodEnd: false,
+    },
+    wouldHaveCharged,
+  };
+}

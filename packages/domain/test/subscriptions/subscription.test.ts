@@ -1,0 +1,245 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { addInterval } from '../../src/subscriptions/periods.js';
+import type { Plan } from '../../src/subscriptions/plans.js';
+import {
+  cancelAtPeriodEnd,
+  changePlan,
+  overridePlan,
+  planBook,
+  renew,
+  resume,
+  type Subscription,
+  startSubscription,
+} from '../../src/subscriptions/subscription.js';
+
+const plan = (
+  id: string,
+  monthly: number,
+  annual: number | null,
+  trialDays: number | null = null,
+): Plan => ({
+  id,
+  name: id[0]?.toUpperCase() + id.slice(1),
+  monthlyPrice: monthly,
+  annualPrice: annual,
+  trialDays,
+  isPopular: false,
+  perks: [],
+});
+const PLANS = [
+  plan('free', 0, 0),
+  plan('starter', 900, 9000),
+  plan('pro', 2900, 29000, 14),
+  plan('enterprise', 9900, null),
+];
+const book = planBook(PLANS);
+const T0 = Date.UTC(2026, 0, 15, 12);
+
+function active(planId: string, interval: 'month' | 'year' = 'month', at = T0): Subscription {
+  const p = PLANS.find((x) => x.id === planId);
+  if (!p) throw new Error(planId);
+  return { ...startSubscription({ ...p, trialDays: null }, interval, at), hadTrial: true };
+}
+
+function upgradeCharge(at: number) {
+  const r = changePlan(active('starter'), book, { planId: 'pro', interval: 'month' }, at);
+  if (!r.ok) throw new Error(r.error);
+  return r.preview.chargedNow;
+}
+
+describe('plan changes', () => {
+  it('charges the full difference at the period start and nothing at the end', () => {
+    const s = active('starter');
+    expect(upgradeCharge(s.currentPeriodStart)).toBe(2000);
+    expect(upgradeCharge(s.currentPeriodEnd)).toBe(0);
+  });
+
+  it('pro-rates an upgrade half-way through by the second, each line rounded', () => {
+    const s = active('starter');
+    const mid = s.currentPeriodStart + (s.currentPeriodEnd - s.currentPeriodStart) / 2;
+    const r = changePlan(s, book, { planId: 'pro', interval: 'month' }, mid);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.preview.kind).toBe('charge-now');
+    expect(r.preview.lines).toEqual([
+      { description: 'Unused time on Starter', amount: -450 },
+      { description: 'Remaining time on Pro', amount: 1450 },
+    ]);
+    expect(r.invoice?.amount).toBe(1000);
+    expect(r.subscription.planId).toBe('pro');
+    expect(r.preview.nextRenewalAt).toBe(s.currentPeriodEnd);
+    expect(r.preview.nextRenewalAmount).toBe(2900);
+  });
+
+  it('schedules a downgrade for the period end without charging', () => {
+    const s = active('pro');
+    const r = changePlan(s, book, { planId: 'starter', interval: 'month' }, T0 + 86_400_000);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.preview).toMatchObject({
+      kind: 'scheduled',
+      chargedNow: 0,
+      effectiveAt: s.currentPeriodEnd,
+    });
+    expect(r.invoice).toBeNull();
+    expect(r.subscription.planId).toBe('pro');
+    const renewed = renew(r.subscription, book, 'free', s.currentPeriodEnd);
+    expect(renewed.subscription.planId).toBe('starter');
+    expect(renewed.invoices.map((i) => i.amount)).toEqual([900]);
+  });
+
+  it('starts a new period with a credit when switching to yearly', () => {
+    const s = active('pro');
+    const quarter = s.currentPeriodStart + (s.currentPeriodEnd - s.currentPeriodStart) / 4;
+    const r = changePlan(s, book, { planId: 'pro', interval: 'year' }, quarter);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.preview.kind).toBe('new-period');
+    expect(r.preview.lines[0]).toEqual({ description: 'Unused time on Pro', amount: -2175 });
+    expect(r.preview.chargedNow).toBe(29000 - 2175);
+    expect(r.subscription.currentPeriodStart).toBe(quarter);
+    expect(r.subscription.currentPeriodEnd).toBe(addInterval(quarter, 'year'));
+  });
+
+  it('keeps a credit bigger than the new price for later invoices', () => {
+    const s = active('pro', 'year');
+    const r = changePlan(s, book, { planId: 'starter', interval: 'month' }, T0 + 1000);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.preview.chargedNow).toBe(0);
+    expect(r.preview.creditAfter).toBeGreaterThan(25000);
+    expect(r.invoice).toBeNull();
+  });
+
+  it('charges nothing for a change during a trial', () => {
+    const trial = startSubscription(PLANS[2] as Plan, 'month', T0);
+    expect(trial.status).toBe('trialing');
+    const r = changePlan(trial, book, { planId: 'enterprise', interval: 'month' }, T0 + 86_400_000);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.preview).toMatchObject({ kind: 'trial', chargedNow: 0 });
+    expect(r.subscription.planId).toBe('enterprise');
+    const afterTrial = renew(r.subscription, book, 'free', trial.currentPeriodEnd);
+    expect(afterTrial.subscription.status).toBe('active');
+    expect(afterTrial.invoices.map((i) => i.amount)).toEqual([9900]);
+  });
+
+  it('starts a trial when leaving the free plan for a plan with one', () => {
+    const free = startSubscription(PLANS[0] as Plan, 'month', T0);
+    expect(free.hadTrial).toBe(false);
+    const r = changePlan(free, book, { planId: 'pro', interval: 'month' }, T0 + 5000);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.subscription.status).toBe('trialing');
+    expect(r.preview.chargedNow).toBe(0);
+    // Only one trial per account: the next time it is paid at once.
+    const again = changePlan(active('free'), book, { planId: 'pro', interval: 'month' }, T0);
+    expect(again.ok && again.preview.chargedNow).toBe(2900);
+  });
+
+  it('refuses the current plan, unknown plans and missing yearly prices', () => {
+    const s = active('starter');
+    expect(changePlan(s, book, { planId: 'starter', interval: 'month' }, T0)).toEqual({
+      ok: false,
+      error: 'You are already on the Starter plan',
+    });
+    expect(changePlan(s, book, { planId: 'gold', interval: 'month' }, T0)).toEqual({
+      ok: false,
+      error: 'Unknown plan: gold',
+    });
+    expect(changePlan(s, book, { planId: 'enterprise', interval: 'year' }, T0)).toEqual({
+      ok: false,
+      error: 'The Enterprise plan cannot be paid yearly',
+    });
+  });
+});
+
+describe('cancel, resume, renew', () => {
+  it('cancels at the period end, resumes, and otherwise falls back to free', () => {
+    const s = active('pro');
+    const cancelled = cancelAtPeriodEnd(s, book);
+    if (!cancelled.ok) throw new Error(cancelled.error);
+    expect(cancelled.subscription.cancelAtPeriodEnd).toBe(true);
+    const resumed = resume(cancelled.subscription);
+    if (!resumed.ok) throw new Error(resumed.error);
+    expect(resumed.subscription.cancelAtPeriodEnd).toBe(false);
+    expect(resume(resumed.subscription)).toEqual({
+      ok: false,
+      error: 'There is no cancellation to resume',
+    });
+    const ended = renew(cancelled.subscription, book, 'free', s.currentPeriodEnd);
+    expect(ended.ended).toBe(true);
+    expect(ended.subscription.planId).toBe('free');
+    expect(ended.invoices).toEqual([]);
+  });
+
+  it('has nothing to cancel on the free plan', () => {
+    expect(cancelAtPeriodEnd(active('free'), book).ok).toBe(false);
+  });
+
+  it('does nothing before the period end', () => {
+    const s = active('pro');
+    expect(renew(s, book, 'free', s.currentPeriodEnd - 1).invoices).toEqual([]);
+  });
+
+  it('never bills a period twice, whatever the sequence of renewal runs', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 90 * 86_400_000 }), { minLength: 1, maxLength: 20 }),
+        (steps) => {
+          let s = active('pro');
+          let now = T0;
+          const billed: number[] = [];
+          for (const step of steps) {
+            now += step;
+            const r = renew(s, book, 'free', now);
+            billed.push(...r.invoices.map((i) => i.periodStart));
+            s = r.subscription;
+          }
+          return new Set(billed).size === billed.length && s.currentPeriodEnd > now;
+        },
+      ),
+    );
+  });
+});
+
+describe('pro-rating invariants', () => {
+  const inPeriod = fc.integer({ min: 0, max: 1_000_000 });
+  const s = active('starter');
+  const at = (k: number) =>
+    s.currentPeriodStart +
+    Math.floor(((s.currentPeriodEnd - s.currentPeriodStart) * k) / 1_000_000);
+
+  it('charges whole cents between 0 and the full difference', () => {
+    fc.assert(
+      fc.property(inPeriod, (k) => {
+        const c = upgradeCharge(at(k));
+        return Number.isInteger(c) && c >= 0 && c <= 2000;
+      }),
+    );
+  });
+
+  it('never charges more for a later upgrade', () => {
+    fc.assert(
+      fc.property(inPeriod, inPeriod, (a, b) => {
+        const [early, late] = a <= b ? [a, b] : [b, a];
+        return upgradeCharge(at(late)) <= upgradeCharge(at(early));
+      }),
+    );
+  });
+
+  it('never charges for a downgrade', () => {
+    fc.assert(
+      fc.property(inPeriod, fc.constantFrom('free', 'starter'), (k, target) => {
+        const r = changePlan(active('pro'), book, { planId: target, interval: 'month' }, at(k));
+        return r.ok && r.preview.chargedNow === 0 && r.invoice === null;
+      }),
+    );
+  });
+});
+
+describe('admin override', () => {
+  it('changes the plan at once, charges nothing, and records what an upgrade would cost', () => {
+    const s = active('starter');
+    const r = overridePlan(s, book, 'pro', s.currentPeriodStart);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.subscription.planId).toBe('pro');
+    expect(r.wouldHaveCharged).toBe(2000);
+    expect(overridePlan(s, book, 'gold', T0).ok).toBe(false);
+  });
+});

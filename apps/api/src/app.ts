@@ -8,6 +8,8 @@ import access from './plugins/app/access.js';
 import core from './plugins/app/core.js';
 import crossOriginGuard from './plugins/app/cross-origin-guard.js';
 import errors from './plugins/app/errors.js';
+import polledReads from './plugins/app/polled-reads.js';
+import renewalJob from './plugins/app/renewal-job.js';
 import routeRegistry from './plugins/app/route-registry.js';
 import services from './plugins/app/services.js';
 import database from './plugins/external/database.js';
@@ -17,12 +19,14 @@ import session from './plugins/external/session.js';
 import webApp from './plugins/external/web-app.js';
 import healthRoutes from './routes/health.js';
 import sessionRoutes from './routes/session.js';
+import subscriptionRoutes from './routes/subscriptions.js';
 
 export interface AppOptions {
   config: Config;
   clock?: Clock;
   webDist?: string;
   announceKeys?: (keys: Record<string, string>) => void;
+  runJobs?: boolean;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -51,6 +55,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? systemClock,
     webDist: options.webDist,
     announceKeys: options.announceKeys,
+    runJobs: options.runJobs,
   });
   await app.register(routeRegistry);
 
@@ -66,10 +71,13 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errors);
   await app.register(crossOriginGuard);
   await app.register(access);
+  await app.register(polledReads);
+  await app.register(renewalJob);
 
   // Routes.
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
+  await app.register(subscriptionRoutes);
 
   return app;
 }

@@ -3,3 +3,4 @@ export * from './credentials.js';
 export * from './health.js';
 export * from './route-table.js';
 export * from './session.js';
+export * from './subscriptions.js';

@@ -2,6 +2,7 @@
 // The server registers its routes from here (a route without an access level cannot be
 // registered), the access hook enforces the level, and the access-matrix test walks it.
 import type { TSchema } from '@sinclair/typebox';
+import { Type } from '@sinclair/typebox';
 import { ErrorResponse, OkResponse } from './common.js';
 import { HealthResponse, ReadyResponse } from './health.js';
 import {
@@ -12,6 +13,26 @@ import {
   SessionResponse,
   User,
 } from './session.js';
+import {
+  AssignmentSchema,
+  BillingItemSchema,
+  BulkOverrideBody,
+  ChangePlanBody,
+  ChangePlanResponse,
+  CurrentPlanSchema,
+  CurrentSubscriptionSchema,
+  FeatureOverrideBody,
+  FeatureSchema,
+  NewFeatureBody,
+  OverrideBody,
+  OverrideInfoSchema,
+  PlanSchema,
+  PreviewSchema,
+  SubscriptionMessage,
+  ToggleFeatureBody,
+  UserIdQuery,
+  UserWithSubscriptionSchema,
+} from './subscriptions.js';
 
 /** Who may call a route. Each level includes the ones above it in this list's order. */
 export type Access = 'public' | 'user' | 'admin' | 'supergod';
@@ -35,6 +56,8 @@ export interface RouteSpec {
   schema: RouteSchema;
   /** Body encoding the route accepts; JSON unless stated. */
   bodyType?: 'json' | 'form';
+  /** A read that clients poll: answered 304 when the client's ETag still matches. */
+  polled?: boolean;
 }
 
 const route = <const S extends RouteSpec>(spec: S): S => spec;
@@ -112,6 +135,171 @@ export const routes = {
       body: RegisterSupergodBody,
       response: { 200: SessionResponse, 403: ErrorResponse, 409: ErrorResponse },
     },
+  }),
+  plans: route({
+    method: 'GET',
+    url: '/api/subscription/plans',
+    access: 'public',
+    summary: 'The plans with prices, trials, perks and included features',
+    tags: ['subscriptions'],
+    polled: true,
+    schema: { response: { 200: Type.Array(PlanSchema) } },
+  }),
+  features: route({
+    method: 'GET',
+    url: '/api/features',
+    access: 'user',
+    summary: 'Every feature',
+    tags: ['features'],
+    polled: true,
+    schema: { response: { 200: Type.Array(FeatureSchema) } },
+  }),
+  featureAssignments: route({
+    method: 'GET',
+    url: '/api/features/assignments',
+    access: 'user',
+    summary: 'Which plan includes which feature',
+    tags: ['features'],
+    polled: true,
+    schema: { response: { 200: Type.Array(AssignmentSchema) } },
+  }),
+  usersWithSubscriptions: route({
+    method: 'GET',
+    url: '/api/users/with-subscriptions',
+    access: 'admin',
+    summary: 'Every user with their plan',
+    tags: ['admin'],
+    polled: true,
+    schema: { response: { 200: Type.Array(UserWithSubscriptionSchema) } },
+  }),
+  adminUserFeatures: route({
+    method: 'GET',
+    url: '/api/features/admin/user-features',
+    access: 'admin',
+    summary: "The feature ids a user can use (plan and the user's overrides)",
+    tags: ['admin'],
+    polled: true,
+    schema: {
+      querystring: UserIdQuery,
+      response: { 200: Type.Array(Type.Integer()), 404: ErrorResponse },
+    },
+  }),
+  toggleFeature: route({
+    method: 'PATCH',
+    url: '/api/features/toggle',
+    access: 'admin',
+    summary: 'Include or exclude a feature from a plan',
+    tags: ['admin'],
+    schema: { body: ToggleFeatureBody, response: { 200: AssignmentSchema, 404: ErrorResponse } },
+  }),
+  overridePlan: route({
+    method: 'POST',
+    url: '/api/subscription/override',
+    access: 'admin',
+    summary: "Set a user's plan at once, without charging",
+    tags: ['admin'],
+    schema: { body: OverrideBody, response: { 200: OkResponse, 404: ErrorResponse } },
+  }),
+  bulkOverridePlan: route({
+    method: 'POST',
+    url: '/api/subscription/bulk-override',
+    access: 'admin',
+    summary: "Set several users' plan at once, without charging",
+    tags: ['admin'],
+    schema: { body: BulkOverrideBody, response: { 200: OkResponse, 404: ErrorResponse } },
+  }),
+  overrideFeature: route({
+    method: 'POST',
+    url: '/api/features/admin/override',
+    access: 'admin',
+    summary: 'Turn one feature on or off for one user, whatever the plan says',
+    tags: ['admin'],
+    schema: { body: FeatureOverrideBody, response: { 200: OkResponse, 404: ErrorResponse } },
+  }),
+  addFeature: route({
+    method: 'POST',
+    url: '/api/features',
+    access: 'admin',
+    summary: 'Add a feature (included in no plan until toggled on)',
+    tags: ['admin'],
+    schema: { body: NewFeatureBody, response: { 200: FeatureSchema, 409: ErrorResponse } },
+  }),
+  userFeatures: route({
+    method: 'GET',
+    url: '/api/features/user',
+    access: 'user',
+    summary: 'The feature ids the signed-in user can use',
+    tags: ['features'],
+    polled: true,
+    schema: { response: { 200: Type.Array(Type.Integer()) } },
+  }),
+  currentPlan: route({
+    method: 'GET',
+    url: '/api/subscription/current-plan',
+    access: 'user',
+    summary: "The signed-in user's plan",
+    tags: ['subscriptions'],
+    polled: true,
+    schema: { response: { 200: CurrentPlanSchema } },
+  }),
+  currentSubscription: route({
+    method: 'GET',
+    url: '/api/subscription/current',
+    access: 'user',
+    summary: "The signed-in user's subscription",
+    tags: ['subscriptions'],
+    polled: true,
+    schema: { response: { 200: CurrentSubscriptionSchema } },
+  }),
+  billingHistory: route({
+    method: 'GET',
+    url: '/api/subscription/billing-history',
+    access: 'user',
+    summary: "The signed-in user's invoices, newest first",
+    tags: ['subscriptions'],
+    polled: true,
+    schema: { response: { 200: Type.Array(BillingItemSchema) } },
+  }),
+  overrideInfo: route({
+    method: 'GET',
+    url: '/api/subscription/override-info',
+    access: 'user',
+    summary: "Whether an admin set the user's plan (a user may ask only about themselves)",
+    tags: ['subscriptions'],
+    polled: true,
+    schema: { querystring: UserIdQuery, response: { 200: OverrideInfoSchema, 403: ErrorResponse } },
+  }),
+  cancelSubscription: route({
+    method: 'POST',
+    url: '/api/subscription/cancel',
+    access: 'user',
+    summary: 'End the subscription at the end of the current period',
+    tags: ['subscriptions'],
+    schema: { response: { 200: SubscriptionMessage, 409: ErrorResponse } },
+  }),
+  resumeSubscription: route({
+    method: 'POST',
+    url: '/api/subscription/resume',
+    access: 'user',
+    summary: 'Undo a cancellation before the period ends',
+    tags: ['subscriptions'],
+    schema: { response: { 200: SubscriptionMessage, 409: ErrorResponse } },
+  }),
+  previewChange: route({
+    method: 'POST',
+    url: '/api/subscription/preview-change',
+    access: 'user',
+    summary: 'What a plan change would charge now and at renewal (nothing is changed)',
+    tags: ['subscriptions'],
+    schema: { body: ChangePlanBody, response: { 200: PreviewSchema, 409: ErrorResponse } },
+  }),
+  changePlan: route({
+    method: 'POST',
+    url: '/api/subscription/change-plan',
+    access: 'user',
+    summary: 'Change plan: upgrades are charged pro-rated now, downgrades apply at the period end',
+    tags: ['subscriptions'],
+    schema: { body: ChangePlanBody, response: { 200: ChangePlanResponse, 409: ErrorResponse } },
   }),
 } as const;
 

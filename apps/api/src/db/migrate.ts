@@ -2,9 +2,11 @@
 // dialect. They are bundled (not read from a folder) so the built server needs no sources.
 import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
 import * as m0001 from './migrations/0001-accounts.js';
+import * as m0002 from './migrations/0002-subscriptions.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
+  '0002-subscriptions': m0002,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.

@@ -38,12 +38,94 @@ export interface SettingsTable {
   value: string;
 }
 
+export interface PlansTable {
+  id: string;
+  name: string;
+  monthly_price: number;
+  annual_price: number | null;
+  trial_days: number | null;
+  is_popular: number;
+  perks: string;
+  sort_order: number;
+}
+
+export interface FeaturesTable {
+  id: Generated<number>;
+  name: string;
+  category: string;
+  description: string;
+  created_at: number;
+}
+
+export interface PlanFeaturesTable {
+  plan_id: string;
+  feature_id: number;
+  enabled: number;
+}
+
+export interface UserFeatureOverridesTable {
+  user_id: number;
+  feature_id: number;
+  enabled: number;
+  updated_at: number;
+}
+
+export interface SubscriptionsTable {
+  user_id: number;
+  plan_id: string;
+  interval: string;
+  status: string;
+  anchor: number;
+  period_index: number;
+  current_period_start: number;
+  current_period_end: number;
+  trial_end: number | null;
+  cancel_at_period_end: number;
+  scheduled_plan_id: string | null;
+  scheduled_interval: string | null;
+  credit_balance: number;
+  had_trial: number;
+  version: number;
+  renewal_claimed_until: number | null;
+  updated_at: number;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  user_id: number;
+  description: string;
+  amount: number;
+  status: string;
+  period_start: number;
+  period_end: number;
+  dedupe_key: string;
+  created_at: number;
+}
+
+export interface SubscriptionOverridesTable {
+  id: Generated<number>;
+  user_id: number;
+  plan_id: string;
+  admin_id: number | null;
+  pro_rated_amount: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   activity_logs: ActivityLogsTable;
   settings: SettingsTable;
+  plans: PlansTable;
+  features: FeaturesTable;
+  plan_features: PlanFeaturesTable;
+  user_feature_overrides: UserFeatureOverridesTable;
+  subscriptions: SubscriptionsTable;
+  invoices: InvoicesTable;
+  subscription_overrides: SubscriptionOverridesTable;
 }
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

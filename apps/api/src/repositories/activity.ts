@@ -8,7 +8,15 @@ export type ActivityAction =
   | 'login_failed'
   | 'logout'
   | 'password_reset'
-  | 'user_created';
+  | 'user_created'
+  | 'plan_change'
+  | 'subscription_cancel'
+  | 'subscription_resume'
+  | 'plan_override'
+  | 'feature_toggle'
+  | 'feature_override'
+  | 'feature_added'
+  | 'renewal';
 
 export interface ActivityEntry {
   userId: number | null;

@@ -46,8 +46,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 export async function createTestApp(
   database: TestDatabase,
   overrides: Partial<Config> = {},
+  shared?: { url: string; drop(): Promise<void> },
 ): Promise<TestApp> {
-  const { url, drop } = await database.create();
+  const { url, drop } = shared ?? (await database.create());
   let now = T0;
   const app = await build({
     config: testConfig({ databaseUrl: url, ...overrides }),

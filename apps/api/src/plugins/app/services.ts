@@ -3,15 +3,18 @@ import fp from 'fastify-plugin';
 import { ActivityRepository } from '../../repositories/activity.js';
 import { SessionsRepository } from '../../repositories/sessions.js';
 import { SettingsRepository } from '../../repositories/settings.js';
+import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
 import { UsersRepository } from '../../repositories/users.js';
 import { LoginThrottle } from '../../services/login-throttle.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
+import { SubscriptionService } from '../../services/subscriptions.js';
 
 export interface Repositories {
   users: UsersRepository;
   sessions: SessionsRepository;
   activity: ActivityRepository;
   settings: SettingsRepository;
+  subscriptions: SubscriptionsRepository;
 }
 
 declare module 'fastify' {
@@ -19,6 +22,7 @@ declare module 'fastify' {
     repos: Repositories;
     registrationKeys: RegistrationKeys;
     loginThrottle: LoginThrottle;
+    subscriptions: SubscriptionService;
   }
 }
 
@@ -30,9 +34,14 @@ export default fp(
       sessions: new SessionsRepository(db),
       activity: new ActivityRepository(db),
       settings: new SettingsRepository(db),
+      subscriptions: new SubscriptionsRepository(db),
     };
     app.decorate('repos', repos);
     app.decorate('loginThrottle', new LoginThrottle(app.clock));
+    app.decorate(
+      'subscriptions',
+      new SubscriptionService(db, repos.subscriptions, repos.activity, app.clock),
+    );
 
     const keys = new RegistrationKeys(repos.settings, {
       admin: app.config.adminKey,

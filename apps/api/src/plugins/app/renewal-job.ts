@@ -1,0 +1,31 @@
+// Runs subscription renewals every minute while the server is up. Safe with several
+// servers: each due subscription is claimed in the database before it is renewed.
+import fp from 'fastify-plugin';
+
+export const RENEWAL_EVERY_MS = 60_000;
+
+export default fp(
+  async (app) => {
+    if (!app.buildOptions.runJobs) return;
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        const renewed = await app.subscriptions.renewDue();
+        if (renewed > 0) app.log.info({ renewed }, 'subscription renewals');
+      } catch (err) {
+        app.log.error({ err }, 'subscription renewal run failed');
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(tick, RENEWAL_EVERY_MS);
+    timer.unref();
+    app.addHook('onReady', async () => {
+      await tick();
+    });
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'renewal-job', dependencies: ['services'] },
+);

@@ -1,0 +1,268 @@
+// Plans, features, their matrix, overrides, subscriptions and invoices.
+import type { Interval, Plan, Subscription } from '@omega/domain';
+import type { Kysely } from 'kysely';
+import type { Database, SubscriptionRow } from '../db/schema.js';
+
+export interface NewInvoice {
+  userId: number;
+  description: string;
+  amount: number;
+  periodStart: number;
+  periodEnd: number;
+  dedupeKey: string;
+  createdAt: number;
+}
+
+export function toSubscription(row: SubscriptionRow): Subscription {
+  return {
+    planId: row.plan_id,
+    interval: row.interval as Interval,
+    status: row.status === 'trialing' ? 'trialing' : 'active',
+    anchor: row.anchor,
+    periodIndex: row.period_index,
+    currentPeriodStart: row.current_period_start,
+    currentPeriodEnd: row.current_period_end,
+    trialEnd: row.trial_end,
+    cancelAtPeriodEnd: row.cancel_at_period_end === 1,
+    scheduledChange:
+      row.scheduled_plan_id && row.scheduled_interval
+        ? { planId: row.scheduled_plan_id, interval: row.scheduled_interval as Interval }
+        : null,
+    creditBalance: row.credit_balance,
+    hadTrial: row.had_trial === 1,
+  };
+}
+
+function columns(s: Subscription) {
+  return {
+    plan_id: s.planId,
+    interval: s.interval,
+    status: s.status,
+    anchor: s.anchor,
+    period_index: s.periodIndex,
+    current_period_start: s.currentPeriodStart,
+    current_period_end: s.currentPeriodEnd,
+    trial_end: s.trialEnd,
+    cancel_at_period_end: s.cancelAtPeriodEnd ? 1 : 0,
+    scheduled_plan_id: s.scheduledChange?.planId ?? null,
+    scheduled_interval: s.scheduledChange?.interval ?? null,
+    credit_balance: s.creditBalance,
+    had_trial: s.hadTrial ? 1 : 0,
+  };
+}
+
+export class SubscriptionsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async plans(db = this.db): Promise<Plan[]> {
+    const rows = await db.selectFrom('plans').selectAll().orderBy('sort_order').execute();
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      monthlyPrice: r.monthly_price,
+      annualPrice: r.annual_price,
+      trialDays: r.trial_days,
+      isPopular: r.is_popular === 1,
+      perks: JSON.parse(r.perks) as string[],
+    }));
+  }
+
+  features(db = this.db) {
+    return db.selectFrom('features').selectAll().orderBy('category').orderBy('id').execute();
+  }
+
+  featureById(id: number, db = this.db) {
+    return db.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async addFeature(
+    f: { name: string; category: string; description: string; at: number },
+    db = this.db,
+  ) {
+    return db
+      .insertInto('features')
+      .values({ name: f.name, category: f.category, description: f.description, created_at: f.at })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async assignments(db = this.db) {
+    const rows = await db.selectFrom('plan_features').selectAll().execute();
+    return rows.map((r) => ({
+      planId: r.plan_id,
+      featureId: r.feature_id,
+      enabled: r.enabled === 1,
+    }));
+  }
+
+  async setAssignment(planId: string, featureId: number, enabled: boolean, db = this.db) {
+    await db
+      .insertInto('plan_features')
+      .values({ plan_id: planId, feature_id: featureId, enabled: enabled ? 1 : 0 })
+      .onConflict((oc) =>
+        oc.columns(['plan_id', 'feature_id']).doUpdateSet({ enabled: enabled ? 1 : 0 }),
+      )
+      .execute();
+  }
+
+  async overrides(userId: number, db = this.db) {
+    const rows = await db
+      .selectFrom('user_feature_overrides')
+      .select(['feature_id', 'enabled'])
+      .where('user_id', '=', userId)
+      .execute();
+    return rows.map((r) => ({ featureId: r.feature_id, enabled: r.enabled === 1 }));
+  }
+
+  async setOverride(userId: number, featureId: number, enabled: boolean, at: number, db = this.db) {
+    await db
+      .insertInto('user_feature_overrides')
+      .values({ user_id: userId, feature_id: featureId, enabled: enabled ? 1 : 0, updated_at: at })
+      .onConflict((oc) =>
+        oc
+          .columns(['user_id', 'feature_id'])
+          .doUpdateSet({ enabled: enabled ? 1 : 0, updated_at: at }),
+      )
+      .execute();
+  }
+
+  find(userId: number, db = this.db) {
+    return db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Creates the row unless one exists (two first reads may race). */
+  async insert(userId: number, s: Subscription, at: number, db = this.db) {
+    await db
+      .insertInto('subscriptions')
+      .values({
+        user_id: userId,
+        ...columns(s),
+        version: 0,
+        renewal_claimed_until: null,
+        updated_at: at,
+      })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
+  }
+
+  /** Writes the new state if nobody else wrote since `version` was read; answers whether it did. */
+  async update(userId: number, version: number, s: Subscription, at: number, db = this.db) {
+    const result = await db
+      .updateTable('subscriptions')
+      .set({ ...columns(s), version: version + 1, renewal_claimed_until: null, updated_at: at })
+      .where('user_id', '=', userId)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Users whose period has ended and whom no worker holds. */
+  async dueForRenewal(now: number, limit: number, db = this.db) {
+    const rows = await db
+      .selectFrom('subscriptions')
+      .select('user_id')
+      .where('current_period_end', '<=', now)
+      .where((eb) =>
+        eb.or([eb('renewal_claimed_until', 'is', null), eb('renewal_claimed_until', '<', now)]),
+      )
+      .orderBy('current_period_end')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.user_id);
+  }
+
+  /**
+   * Claims a due subscription for one worker with a conditional update: of two workers racing,
+   * exactly one sees its update applied.
+   */
+  async claimForRenewal(userId: number, now: number, holdMs: number, db = this.db) {
+    const result = await db
+      .updateTable('subscriptions')
+      .set({ renewal_claimed_until: now + holdMs })
+      .where('user_id', '=', userId)
+      .where('current_period_end', '<=', now)
+      .where((eb) =>
+        eb.or([eb('renewal_claimed_until', 'is', null), eb('renewal_claimed_until', '<', now)]),
+      )
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Records an invoice; a second one with the same dedupe key is ignored. */
+  async addInvoice(i: NewInvoice, db = this.db): Promise<boolean> {
+    const inserted = await db
+      .insertInto('invoices')
+      .values({
+        user_id: i.userId,
+        description: i.description,
+        amount: i.amount,
+        status: 'paid',
+        period_start: i.periodStart,
+        period_end: i.periodEnd,
+        dedupe_key: i.dedupeKey,
+        created_at: i.createdAt,
+      })
+      .onConflict((oc) => oc.column('dedupe_key').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  invoices(userId: number, db = this.db) {
+    return db
+      .selectFrom('invoices')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(200)
+      .execute();
+  }
+
+  async recordOverride(
+    o: { userId: number; planId: string; adminId: number; proRatedAmount: number; at: number },
+    db = this.db,
+  ) {
+    await db
+      .insertInto('subscription_overrides')
+      .values({
+        user_id: o.userId,
+        plan_id: o.planId,
+        admin_id: o.adminId,
+        pro_rated_amount: o.proRatedAmount,
+        created_at: o.at,
+      })
+      .execute();
+  }
+
+  lastOverride(userId: number, db = this.db) {
+    return db
+      .selectFrom('subscription_overrides')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+  }
+
+  usersWithPlans(db = this.db) {
+    return db
+      .selectFrom('users')
+      .leftJoin('subscriptions', 'subscriptions.user_id', 'users.id')
+      .select([
+        'users.id',
+        'users.username',
+        'users.role',
+        'subscriptions.plan_id',
+        'subscriptions.status',
+      ])
+      .orderBy('users.id')
+      .limit(10_000)
+      .execute();
+  }
+}

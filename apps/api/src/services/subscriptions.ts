@@ -1,0 +1,273 @@
+// The subscription service: loads state, runs the pure domain functions, and writes the
+// result with optimistic concurrency, so two requests (or two servers) never interleave a
+// read-modify-write of one subscription.
+import type { BillingItem, ChangePreview, CurrentSubscription } from '@omega/contracts';
+import {
+  availableFeatureIds,
+  cancelAtPeriodEnd,
+  changePlan,
+  type Interval,
+  overridePlan,
+  type PlanBook,
+  planBook,
+  renew,
+  resume,
+  type Subscription,
+  startSubscription,
+} from '@omega/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { HttpError } from '../lib/http-error.js';
+import type { ActivityRepository } from '../repositories/activity.js';
+import { type SubscriptionsRepository, toSubscription } from '../repositories/subscriptions.js';
+
+export const FREE_PLAN_ID = 'free';
+/** How long a renewal worker holds a claimed subscription before another may take it. */
+const CLAIM_MS = 60_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export class SubscriptionService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly repo: SubscriptionsRepository,
+    private readonly activity: ActivityRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async book(): Promise<PlanBook> {
+    return planBook(await this.repo.plans());
+  }
+
+  /** The user's subscription, starting them on the free plan the first time. */
+  async current(userId: number): Promise<{ subscription: Subscription; version: number }> {
+    let row = await this.repo.find(userId);
+    if (!row) {
+      const free = (await this.book()).get(FREE_PLAN_ID);
+      if (!free) throw new Error('The free plan is missing from the plans table');
+      await this.repo.insert(userId, startSubscription(free, 'month', this.clock()), this.clock());
+      row = await this.repo.find(userId);
+      if (!row) throw new Error(`Subscription of user ${userId} vanished`);
+    }
+    return { subscription: toSubscription(row), version: row.version };
+  }
+
+  async view(userId: number): Promise<CurrentSubscription> {
+    const { subscription: s } = await this.current(userId);
+    const plans = await this.book();
+    return toView(s, plans);
+  }
+
+  async preview(
+    userId: number,
+    target: { planId: string; interval?: Interval },
+  ): Promise<ChangePreview> {
+    const { subscription } = await this.current(userId);
+    const result = changePlan(
+      subscription,
+      await this.book(),
+      withInterval(subscription, target),
+      this.clock(),
+    );
+    if (!result.ok) throw new HttpError(409, result.error);
+    return toPreview(result.preview);
+  }
+
+  async change(userId: number, target: { planId: string; interval?: Interval }) {
+    const plans = await this.book();
+    const now = this.clock();
+    const { subscription, version } = await this.current(userId);
+    const result = changePlan(subscription, plans, withInterval(subscription, target), now);
+    if (!result.ok) throw new HttpError(409, result.error);
+    await this.db.transaction().execute(async (trx) => {
+      const written = await this.repo.update(userId, version, result.subscription, now, trx);
+      if (!written)
+        throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
+      if (result.invoice) {
+        await this.repo.addInvoice(
+          { userId, ...result.invoice, dedupeKey: `change:${userId}:${version}`, createdAt: now },
+          trx,
+        );
+      }
+      await this.activity.record(
+        {
+          userId,
+          action: 'plan_change',
+          details: `${subscription.planId}/${subscription.interval} -> ${result.subscription.planId}/${withInterval(subscription, target).interval} (${result.preview.kind}, charged ${result.preview.chargedNow})`,
+          at: now,
+        },
+        trx,
+      );
+    });
+    const name = plans.get(target.planId)?.name ?? target.planId;
+    const message =
+      result.preview.kind === 'scheduled'
+        ? `Your plan changes to ${name} on ${iso(result.preview.effectiveAt).slice(0, 10)}`
+        : `You are now on the ${name} plan`;
+    return {
+      message,
+      subscription: toView(result.subscription, plans),
+      preview: toPreview(result.preview),
+    };
+  }
+
+  async cancel(userId: number) {
+    return this.simple(userId, 'subscription_cancel', (s, plans) => cancelAtPeriodEnd(s, plans));
+  }
+
+  async resume(userId: number) {
+    return this.simple(userId, 'subscription_resume', (s) => resume(s));
+  }
+
+  private async simple(
+    userId: number,
+    action: 'subscription_cancel' | 'subscription_resume',
+    step: (
+      s: Subscription,
+      plans: PlanBook,
+    ) => { ok: true; subscription: Subscription } | { ok: false; error: string },
+  ) {
+    const plans = await this.book();
+    const now = this.clock();
+    const { subscription, version } = await this.current(userId);
+    const result = step(subscription, plans);
+    if (!result.ok) throw new HttpError(409, result.error);
+    if (!(await this.repo.update(userId, version, result.subscription, now))) {
+      throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
+    }
+    await this.activity.record({ userId, action, details: `${subscription.planId} plan`, at: now });
+    return toView(result.subscription, plans);
+  }
+
+  /** An administrator sets the plan: no charge, and a record of who, when and what it would have cost. */
+  async override(adminId: number, userId: number, planId: string) {
+    const plans = await this.book();
+    const now = this.clock();
+    const { subscription, version } = await this.current(userId);
+    const result = overridePlan(subscription, plans, planId, now);
+    if (!result.ok) throw new HttpError(404, result.error);
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.repo.update(userId, version, result.subscription, now, trx))) {
+        throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
+      }
+      await this.repo.recordOverride(
+        { userId, planId, adminId, proRatedAmount: result.wouldHaveCharged, at: now },
+        trx,
+      );
+      await this.activity.record(
+        {
+          userId: adminId,
+          action: 'plan_override',
+          details: `user ${userId}: ${subscription.planId} -> ${planId} (would have charged ${result.wouldHaveCharged})`,
+          at: now,
+        },
+        trx,
+      );
+    });
+  }
+
+  async featureIdsFor(userId: number): Promise<number[]> {
+    const { subscription } = await this.current(userId);
+    const [features, assignments, overrides] = await Promise.all([
+      this.repo.features(),
+      this.repo.assignments(),
+      this.repo.overrides(userId),
+    ]);
+    return availableFeatureIds(
+      features.map((f) => String(f.id)),
+      {
+        planId: subscription.planId,
+        assignments: assignments.map((a) => ({ ...a, featureId: String(a.featureId) })),
+        overrides: overrides.map((o) => ({ ...o, featureId: String(o.featureId) })),
+      },
+    ).map(Number);
+  }
+
+  async billingHistory(userId: number): Promise<BillingItem[]> {
+    const rows = await this.repo.invoices(userId);
+    return rows.map((r) => ({
+      id: r.id,
+      created: iso(r.created_at),
+      description: r.description,
+      amount: r.amount,
+      status: r.status,
+    }));
+  }
+
+  /**
+   * Renews every subscription whose period has ended. Each one is first claimed with a
+   * conditional update, so several workers (or servers) never renew the same one; invoices
+   * carry a per-period key as a second guard. Answers how many were renewed.
+   */
+  async renewDue(limit = 100): Promise<number> {
+    const now = this.clock();
+    const plans = await this.book();
+    let renewed = 0;
+    for (const userId of await this.repo.dueForRenewal(now, limit)) {
+      if (!(await this.repo.claimForRenewal(userId, now, CLAIM_MS))) continue;
+      const row = await this.repo.find(userId);
+      if (!row) continue;
+      const before = toSubscription(row);
+      const result = renew(before, plans, FREE_PLAN_ID, now);
+      await this.db.transaction().execute(async (trx) => {
+        for (const invoice of result.invoices) {
+          await this.repo.addInvoice(
+            {
+              userId,
+              ...invoice,
+              dedupeKey: `renewal:${userId}:${invoice.periodStart}`,
+              createdAt: now,
+            },
+            trx,
+          );
+        }
+        await this.repo.update(userId, row.version, result.subscription, now, trx);
+        await this.activity.record(
+          {
+            userId,
+            action: 'renewal',
+            details: result.ended
+              ? `${before.planId} ended; now on ${result.subscription.planId}`
+              : `${result.subscription.planId} renewed (${result.invoices.length} invoice(s))`,
+            at: now,
+          },
+          trx,
+        );
+      });
+      renewed += 1;
+    }
+    return renewed;
+  }
+}
+
+function withInterval(s: Subscription, target: { planId: string; interval?: Interval }) {
+  return { planId: target.planId, interval: target.interval ?? s.interval };
+}
+
+function toView(s: Subscription, plans: PlanBook): CurrentSubscription {
+  return {
+    planId: s.planId,
+    planName: plans.get(s.planId)?.name ?? s.planId,
+    interval: s.interval,
+    status: s.status,
+    currentPeriodStart: iso(s.currentPeriodStart),
+    currentPeriodEnd: iso(s.currentPeriodEnd),
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    trialEnd: s.trialEnd === null ? null : iso(s.trialEnd),
+    scheduledChange: s.scheduledChange,
+    creditBalance: s.creditBalance,
+  };
+}
+
+function toPreview(p: import('@omega/domain').ChangePreview): ChangePreview {
+  return {
+    kind: p.kind,
+    lines: p.lines,
+    chargedNow: p.chargedNow,
+    creditAfter: p.creditAfter,
+    effectiveAt: iso(p.effectiveAt),
+    nextRenewalAt: iso(p.nextRenewalAt),
+    nextRenewalAmount: p.nextRenewalAmount,
+  };
+}

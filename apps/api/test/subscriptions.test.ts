@@ -1,0 +1,312 @@
+// Subscriptions through the API on each database: pro-rated upgrades, cancel and resume,
+// downgrades at the period end, admin overrides, feature entitlements, cheap polling, and
+// renewals that two servers never bill twice.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import {
+  cookieForRole,
+  createTestApp,
+  createUser,
+  sessionFor,
+  type TestApp,
+} from './helpers/app.js';
+import { describeEachDatabase } from './helpers/databases.js';
+
+const DAY = 86_400_000;
+
+describeEachDatabase('subscriptions', (database) => {
+  let t: TestApp;
+  let cookie: string;
+  let userId: number;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    const user = await createUser(t.app, 'payer');
+    userId = user.id;
+    cookie = await sessionFor(t.app, user.id);
+  });
+  afterEach(() => t.close());
+
+  const get = (url: string, c = cookie, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie: c, ...headers } });
+  const post = (url: string, payload: object = {}, c = cookie) =>
+    t.app.inject({ method: 'POST', url, payload, headers: { cookie: c } });
+  /** Moves time on; the old session has idled out by then, so sign in again. */
+  const advance = async (ms: number) => {
+    t.advance(ms);
+    cookie = await sessionFor(t.app, userId);
+  };
+  const current = async () => (await get('/api/subscription/current')).json();
+  const history = async () => (await get('/api/subscription/billing-history')).json();
+
+  /** Moves the user from the free plan through the Starter trial to a paid Starter period. */
+  async function onPaidStarter() {
+    const started = await post('/api/subscription/change-plan', { planId: 'starter' });
+    expect(started.statusCode).toBe(200);
+    expect(started.json().subscription.status).toBe('trialing');
+    await advance(7 * DAY);
+    expect(await t.app.subscriptions.renewDue()).toBe(1);
+    const s = await current();
+    expect(s).toMatchObject({ planId: 'starter', status: 'active' });
+    return s;
+  }
+
+  it('starts a new account on the free plan', async () => {
+    expect(await current()).toMatchObject({
+      planId: 'free',
+      planName: 'Free',
+      cancelAtPeriodEnd: false,
+    });
+    expect((await get('/api/subscription/current-plan')).json()).toEqual({
+      id: 'free',
+      name: 'Free',
+      price: 0,
+    });
+    expect(await history()).toEqual([]);
+  });
+
+  it('lists the plan ladder with saving percents and features', async () => {
+    const plans = (await t.app.inject({ method: 'GET', url: '/api/subscription/plans' })).json();
+    expect(plans.map((p: { id: string }) => p.id)).toEqual([
+      'free',
+      'starter',
+      'pro',
+      'enterprise',
+    ]);
+    const pro = plans.find((p: { id: string }) => p.id === 'pro');
+    expect(pro).toMatchObject({
+      price: 2900,
+      annualPrice: 29000,
+      isPopular: true,
+      annualSavingPercent: 17,
+    });
+    expect(pro.features).toContain('Spending analytics');
+  });
+
+  it('charges an upgrade mid-period pro-rated, and shows it in the billing history', async () => {
+    const s = await onPaidStarter();
+    const start = Date.parse(s.currentPeriodStart);
+    const end = Date.parse(s.currentPeriodEnd);
+    await advance((end - start) / 2);
+    const preview = (await post('/api/subscription/preview-change', { planId: 'pro' })).json();
+    expect(preview).toMatchObject({ kind: 'charge-now', chargedNow: 1000 });
+    const res = await post('/api/subscription/change-plan', { planId: 'pro' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('You are now on the Pro plan');
+    expect(res.json().preview.chargedNow).toBe(preview.chargedNow);
+    const invoices = await history();
+    expect(invoices.map((i: { amount: number }) => i.amount)).toEqual([1000, 900]);
+    expect(invoices[0].description).toBe('Upgrade to Pro (pro-rated)');
+  });
+
+  it('cancels at the period end and resumes; a second resume is a clear 409', async () => {
+    await onPaidStarter();
+    const cancelled = await post('/api/subscription/cancel');
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      message: 'Subscription Cancelled',
+      subscription: { cancelAtPeriodEnd: true },
+    });
+    const resumed = await post('/api/subscription/resume');
+    expect(resumed.json()).toMatchObject({
+      message: 'Subscription Resumed',
+      subscription: { cancelAtPeriodEnd: false },
+    });
+    const again = await post('/api/subscription/resume');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'There is no cancellation to resume' });
+  });
+
+  it('ends a cancelled subscription at the period end and falls back to free', async () => {
+    const s = await onPaidStarter();
+    await post('/api/subscription/cancel');
+    await advance(Date.parse(s.currentPeriodEnd) - t.now());
+    await t.app.subscriptions.renewDue();
+    expect(await current()).toMatchObject({ planId: 'free', cancelAtPeriodEnd: false });
+    expect((await history()).length).toBe(1);
+  });
+
+  it('applies a downgrade when the clock reaches the period end', async () => {
+    await onPaidStarter();
+    await post('/api/subscription/change-plan', { planId: 'pro' });
+    const down = await post('/api/subscription/change-plan', { planId: 'starter' });
+    expect(down.json().preview).toMatchObject({ kind: 'scheduled', chargedNow: 0 });
+    expect(down.json().message).toMatch(/^Your plan changes to Starter on \d{4}-\d{2}-\d{2}$/);
+    const s = await current();
+    expect(s).toMatchObject({
+      planId: 'pro',
+      scheduledChange: { planId: 'starter', interval: 'month' },
+    });
+    await advance(Date.parse(s.currentPeriodEnd) - t.now() - 1000);
+    expect(await t.app.subscriptions.renewDue()).toBe(0);
+    await advance(1000);
+    expect(await t.app.subscriptions.renewDue()).toBe(1);
+    expect(await current()).toMatchObject({ planId: 'starter', scheduledChange: null });
+    expect((await history())[0]).toMatchObject({ amount: 900 });
+  });
+
+  it('answers clear 4xx for the current plan, unknown plans and bad input', async () => {
+    const same = await post('/api/subscription/change-plan', { planId: 'free' });
+    expect(same.statusCode).toBe(409);
+    expect(same.json()).toEqual({ message: 'You are already on the Free plan' });
+    const unknown = await post('/api/subscription/change-plan', { planId: 'gold' });
+    expect(unknown.statusCode).toBe(409);
+    expect(unknown.json()).toEqual({ message: 'Unknown plan: gold' });
+    const bad = await post('/api/subscription/change-plan', { planId: 'pro', interval: 'week' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: "interval must be 'month' or 'year'" });
+    expect((await post('/api/subscription/cancel')).statusCode).toBe(409);
+  });
+
+  it('lets an admin set a plan without charging, and records it', async () => {
+    const admin = await createUser(t.app, 'boss', 'admin');
+    const adminCookie = await sessionFor(t.app, admin.id);
+    const res = await post(
+      '/api/subscription/override',
+      { userId, planId: 'enterprise' },
+      adminCookie,
+    );
+    expect(res.json()).toEqual({ ok: true, message: 'Subscription updated' });
+    expect(await current()).toMatchObject({ planId: 'enterprise' });
+    expect(await history()).toEqual([]);
+    const info = (await get(`/api/subscription/override-info?userId=${userId}`)).json();
+    expect(info).toMatchObject({ overriddenByAdmin: true, proRatedAmount: expect.any(Number) });
+    expect(info.overrideDate).toBe(new Date(t.now()).toISOString());
+    const other = await get(`/api/subscription/override-info?userId=${admin.id}`);
+    expect(other.statusCode).toBe(403);
+    const actions = (await t.app.repos.activity.recent(5)).map((r) => r.action);
+    expect(actions).toContain('plan_override');
+  });
+
+  it('bulk-overrides plans, refusing the whole batch when one user is unknown', async () => {
+    const adminCookie = await cookieForRole(t.app, 'admin');
+    const second = await createUser(t.app, 'second');
+    const refused = await post(
+      '/api/subscription/bulk-override',
+      { userIds: [userId, 9999], planId: 'pro' },
+      adminCookie ?? '',
+    );
+    expect(refused.statusCode).toBe(404);
+    expect(await current()).toMatchObject({ planId: 'free' });
+    const res = await post(
+      '/api/subscription/bulk-override',
+      { userIds: [userId, second.id], planId: 'pro' },
+      adminCookie ?? '',
+    );
+    expect(res.json()).toEqual({ ok: true, message: 'Subscriptions updated' });
+    const users = (await get('/api/users/with-subscriptions', adminCookie ?? '')).json();
+    const plans = Object.fromEntries(
+      users.map((u: { username: string; subscription: { planId: string } }) => [
+        u.username,
+        u.subscription.planId,
+      ]),
+    );
+    expect(plans).toMatchObject({ payer: 'pro', second: 'pro' });
+    const empty = await post(
+      '/api/subscription/bulk-override',
+      { userIds: [], planId: 'pro' },
+      adminCookie ?? '',
+    );
+    expect(empty.json()).toEqual({ message: 'Select at least one user' });
+  });
+
+  it('changes /api/features/user with plan toggles and per-user overrides', async () => {
+    const adminCookie = (await cookieForRole(t.app, 'admin')) ?? '';
+    const features = (await get('/api/features')).json();
+    const analytics = features.find((f: { name: string }) => f.name === 'Spending analytics');
+    expect(analytics.requiredPlan).toBe('Pro');
+    const mine = async () => (await get('/api/features/user')).json() as number[];
+    expect(await mine()).not.toContain(analytics.id);
+
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/features/toggle',
+      payload: { planId: 'free', featureId: analytics.id, enabled: true },
+      headers: { cookie: adminCookie },
+    });
+    expect(await mine()).toContain(analytics.id);
+
+    await post(
+      '/api/features/admin/override',
+      { userId, featureId: analytics.id, enabled: false },
+      adminCookie,
+    );
+    expect(await mine()).not.toContain(analytics.id);
+    const seenByAdmin = (
+      await get(`/api/features/admin/user-features?userId=${userId}`, adminCookie)
+    ).json();
+    expect(seenByAdmin).toEqual(await mine());
+
+    const added = await post(
+      '/api/features',
+      { name: 'Dark pool', category: 'Trading', description: 'x' },
+      adminCookie,
+    );
+    expect(added.json()).toMatchObject({
+      name: 'Dark pool',
+      category: 'Trading',
+      requiredPlan: null,
+    });
+    const dup = await post(
+      '/api/features',
+      { name: 'Dark pool', category: 'Trading' },
+      adminCookie,
+    );
+    expect(dup.statusCode).toBe(409);
+    const noName = await post('/api/features', { name: '', category: 'Trading' }, adminCookie);
+    expect(noName.json()).toEqual({ message: 'Name is required' });
+  });
+
+  it('answers a poll with 304 while nothing changed', async () => {
+    const first = await get('/api/subscription/current');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await get('/api/subscription/current', cookie, { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await post('/api/subscription/change-plan', { planId: 'pro' });
+    const changed = await get('/api/subscription/current', cookie, { 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+  });
+});
+
+describeEachDatabase('renewals with two workers', (database) => {
+  it('bills each period once when two workers race', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'omega-race-'));
+    const shared = await database.create();
+    const a = await createTestApp(database, { dataDir }, shared);
+    // On PostgreSQL the second worker is a second server on the same database. SQLite is the
+    // single-server setup (one process holds the file), so there the two workers are two
+    // concurrent runs in one server, interleaving at every database call.
+    const b =
+      database.name === 'PostgreSQL'
+        ? await createTestApp(database, { dataDir }, { url: shared.url, drop: async () => {} })
+        : a;
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 8; i++) {
+        const user = await createUser(a.app, `racer${i}`);
+        ids.push(user.id);
+        await a.app.subscriptions.change(user.id, { planId: 'enterprise' });
+      }
+      // Past the trial, then two more months: every run competes for the same rows.
+      for (const step of [15 * DAY, 31 * DAY, 31 * DAY]) {
+        a.advance(step);
+        if (b !== a) b.advance(step);
+        const [ra, rb] = await Promise.all([
+          a.app.subscriptions.renewDue(),
+          b.app.subscriptions.renewDue(),
+        ]);
+        expect(ra + rb).toBe(ids.length);
+      }
+      const invoices = await a.app.database.db.selectFrom('invoices').selectAll().execute();
+      const perPeriod = new Set(invoices.map((i) => `${i.user_id}:${i.period_start}`));
+      expect(perPeriod.size).toBe(invoices.length);
+      expect(invoices.length).toBe(ids.length * 3);
+    } finally {
+      if (b !== a) await b.app.close();
+      await a.close();
+    }
+  });
+});

@@ -1,0 +1,158 @@
+// Plans, features, subscriptions and billing (spec section 7, 'Plans, features, subscriptions').
+// Money is integer cents on the wire.
+import { type Static, Type } from '@sinclair/typebox';
+import { Nullable, Timestamp } from './common.js';
+
+export const IntervalSchema = Type.Unsafe<'month' | 'year'>({
+  type: 'string',
+  enum: ['month', 'year'],
+  errorMessage: { enum: "interval must be 'month' or 'year'" },
+});
+
+const PlanId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$' });
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+export const PlanSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  /** Cents per month. */
+  price: Type.Integer(),
+  annualPrice: Nullable(Type.Integer()),
+  trialDays: Nullable(Type.Integer()),
+  isPopular: Type.Boolean(),
+  perks: Type.Array(Type.String()),
+  /** Names of the features the plan includes. */
+  features: Type.Array(Type.String()),
+  /** Rounded percent saved by paying yearly (spec section 9); null without a yearly price. */
+  annualSavingPercent: Nullable(Type.Integer()),
+});
+export type Plan = Static<typeof PlanSchema>;
+
+export const FeatureSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  category: Type.String(),
+  description: Type.String(),
+  /** The cheapest plan that includes it, when any does. */
+  requiredPlan: Nullable(Type.String()),
+});
+export type Feature = Static<typeof FeatureSchema>;
+
+export const AssignmentSchema = Type.Object({
+  planId: Type.String(),
+  featureId: Type.Integer(),
+  enabled: Type.Boolean(),
+});
+export type Assignment = Static<typeof AssignmentSchema>;
+
+export const UserWithSubscriptionSchema = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  role: Type.String(),
+  subscription: Type.Object({ planId: Type.String(), status: Type.String() }),
+});
+export type UserWithSubscription = Static<typeof UserWithSubscriptionSchema>;
+
+export const CurrentSubscriptionSchema = Type.Object({
+  planId: Type.String(),
+  planName: Type.String(),
+  interval: IntervalSchema,
+  status: Type.String(),
+  currentPeriodStart: Timestamp,
+  currentPeriodEnd: Timestamp,
+  cancelAtPeriodEnd: Type.Boolean(),
+  trialEnd: Nullable(Timestamp),
+  scheduledChange: Nullable(Type.Object({ planId: Type.String(), interval: IntervalSchema })),
+  creditBalance: Type.Integer(),
+});
+export type CurrentSubscription = Static<typeof CurrentSubscriptionSchema>;
+
+export const CurrentPlanSchema = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  price: Type.Integer(),
+});
+
+export const BillingItemSchema = Type.Object({
+  id: Type.Integer(),
+  created: Timestamp,
+  description: Type.String(),
+  amount: Type.Integer(),
+  status: Type.String(),
+});
+export type BillingItem = Static<typeof BillingItemSchema>;
+
+export const OverrideInfoSchema = Type.Object({
+  overriddenByAdmin: Type.Boolean(),
+  overrideDate: Nullable(Timestamp),
+  proRatedAmount: Nullable(Type.Integer()),
+});
+export type OverrideInfo = Static<typeof OverrideInfoSchema>;
+
+export const PreviewSchema = Type.Object({
+  kind: Type.String(),
+  lines: Type.Array(Type.Object({ description: Type.String(), amount: Type.Integer() })),
+  chargedNow: Type.Integer(),
+  creditAfter: Type.Integer(),
+  effectiveAt: Timestamp,
+  nextRenewalAt: Timestamp,
+  nextRenewalAmount: Type.Integer(),
+});
+export type ChangePreview = Static<typeof PreviewSchema>;
+
+export const ChangePlanBody = Type.Object({
+  planId: PlanId,
+  interval: Type.Optional(IntervalSchema),
+});
+export type ChangePlanBody = Static<typeof ChangePlanBody>;
+
+export const ChangePlanResponse = Type.Object({
+  message: Type.String(),
+  subscription: CurrentSubscriptionSchema,
+  preview: PreviewSchema,
+});
+
+export const SubscriptionMessage = Type.Object({
+  message: Type.String(),
+  subscription: CurrentSubscriptionSchema,
+});
+
+export const ToggleFeatureBody = Type.Object({
+  planId: PlanId,
+  featureId: Id,
+  enabled: Type.Boolean(),
+});
+export const OverrideBody = Type.Object({ userId: Id, planId: PlanId });
+export const BulkOverrideBody = Type.Object({
+  userIds: Type.Array(Id, {
+    minItems: 1,
+    maxItems: 1000,
+    errorMessage: { minItems: 'Select at least one user' },
+  }),
+  planId: PlanId,
+});
+export const FeatureOverrideBody = Type.Object({
+  userId: Id,
+  featureId: Id,
+  enabled: Type.Boolean(),
+});
+export const NewFeatureBody = Type.Object({
+  name: Type.String({
+    minLength: 1,
+    maxLength: 80,
+    errorMessage: {
+      minLength: 'Name is required',
+      maxLength: 'Name must be at most 80 characters',
+    },
+  }),
+  category: Type.String({
+    minLength: 1,
+    maxLength: 40,
+    errorMessage: {
+      minLength: 'Category is required',
+      maxLength: 'Category must be at most 40 characters',
+    },
+  }),
+  description: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export const UserIdQuery = Type.Object({ userId: Id });

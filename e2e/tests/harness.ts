@@ -28,6 +28,10 @@ export function describeWithBrowser(title: string, suite: () => void) {
 export interface Harness {
   baseUrl: string;
   browser: Browser;
+  /** Moves the server's clock forward (sessions and billing follow it). */
+  advance(ms: number): void;
+  /** Runs the renewal job now, as the server would each minute. */
+  renewDue(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -36,7 +40,7 @@ export async function startHarness(): Promise<Harness> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   }
-  const { build, loadConfig } = (await import(apiDist)) as typeof import('@omega/api');
+  const { build, loadConfig, runRenewals } = (await import(apiDist)) as typeof import('@omega/api');
   const dataDir = mkdtempSync(join(tmpdir(), 'omega-e2e-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -45,7 +49,8 @@ export async function startHarness(): Promise<Harness> {
     OMEGA_SUPERGOD_KEY: 'e2e-supergod-key',
     LOG_LEVEL: 'silent',
   });
-  const app = await build({ config, webDist, logger: false });
+  let offset = 0;
+  const app = await build({ config, webDist, logger: false, clock: () => Date.now() + offset });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -54,6 +59,10 @@ export async function startHarness(): Promise<Harness> {
   return {
     baseUrl: address,
     browser,
+    advance(ms) {
+      offset += ms;
+    },
+    renewDue: () => runRenewals(app),
     async stop() {
       await browser.close();
       await app.close();

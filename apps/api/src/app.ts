@@ -84,3 +84,6 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
 
 export type { Config } from './config/config.js';
 export { loadConfig } from './config/config.js';
+
+/** Runs the subscription renewal job once (for hosts that drive their own clock). */
+export const runRenewals = (app: FastifyInstance): Promise<number> => app.subscriptions.renewDue();

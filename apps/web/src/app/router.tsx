@@ -35,6 +35,15 @@ const MockSettingsPage = named(
   () => import('../features/mock/routes/mock-settings-page.js'),
   'MockSettingsPage',
 );
+const SubscriptionPage = named(
+  () => import('../features/subscription/routes/subscription-page.js'),
+  'SubscriptionPage',
+);
+const PlansPage = named(() => import('../features/subscription/routes/plans-page.js'), 'PlansPage');
+const FeaturesPage = named(
+  () => import('../features/subscription/routes/features-page.js'),
+  'FeaturesPage',
+);
 const NotFound = named(() => import('../features/misc/routes/not-found.js'), 'NotFound');
 const ComingSoon = named(
   () => import('../features/misc/routes/coming-soon.js'),
@@ -65,9 +74,9 @@ export function AppRoutes() {
           <Route path="/module/:id" element={page(<ModulePage />)} />
           <Route path={paths.mockDashboard} element={page(<MockDashboardPage />)} />
           <Route path={paths.mockSettings} element={page(<MockSettingsPage />)} />
-          <Route path={paths.subscription} element={soon('Subscription')} />
-          <Route path={paths.subscriptionPlans} element={soon('Plans')} />
-          <Route path={paths.subscriptionFeatures} element={soon('Features')} />
+          <Route path={paths.subscription} element={page(<SubscriptionPage />)} />
+          <Route path={paths.subscriptionPlans} element={page(<PlansPage />)} />
+          <Route path={paths.subscriptionFeatures} element={page(<FeaturesPage />)} />
           <Route path="/subscriptions" element={<Navigate to={paths.subscription} replace />} />
           <Route element={<RequireAdmin />}>
             <Route path={paths.admin} element={soon('Admin Dashboard')} />

@@ -1,0 +1,39 @@
+// The money timeline of a plan change, from the server's own preview: credit and charge
+// lines, what is charged now, and the next renewal — or, for a downgrade, when it applies.
+import type { ChangePreview as Preview } from '@omega/contracts';
+import { day, usd } from './money.js';
+
+export function ChangePreview({ preview }: { preview: Preview }) {
+  if (preview.kind === 'scheduled') {
+    return (
+      <p>
+        No charge now. The new plan starts on <strong>{day(preview.effectiveAt)}</strong>, renewing
+        at {usd(preview.nextRenewalAmount)}.
+      </p>
+    );
+  }
+  return (
+    <div className="omega-preview">
+      {preview.kind === 'trial' && (
+        <p>You are in a free trial: nothing is charged until it ends.</p>
+      )}
+      {preview.lines.length > 0 && (
+        <ul className="omega-preview__lines">
+          {preview.lines.map((line) => (
+            <li key={line.description}>
+              <span>{line.description}</span>
+              <span>{usd(line.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="omega-preview__total">
+        Charged now: <strong>{usd(preview.chargedNow)}</strong>
+      </p>
+      {preview.creditAfter > 0 && <p>Credit kept for later invoices: {usd(preview.creditAfter)}</p>}
+      <p>
+        Next renewal: {day(preview.nextRenewalAt)} for {usd(preview.nextRenewalAmount)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// /subscription/features: every feature marked Available or Locked; a locked one explains
+// which plan it needs and what upgrading would cost today.
+import type { Feature } from '@omega/contracts';
+import {
+  Badge,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Skeleton,
+} from '@omega/ui';
+import { useState } from 'react';
+import {
+  useCurrentSubscription,
+  useFeatures,
+  usePlans,
+  useUserFeatures,
+} from '../api/subscription-api.js';
+import { ChangePlanDialog } from '../components/change-plan-dialog.js';
+
+export function FeaturesPage() {
+  const { data: features, error } = useFeatures();
+  const { data: mine } = useUserFeatures();
+  const { data: plans } = usePlans();
+  const { data: sub } = useCurrentSubscription();
+  const [locked, setLocked] = useState<Feature | null>(null);
+
+  const available = new Set(mine ?? []);
+  const required = plans?.find((p) => p.name === locked?.requiredPlan);
+
+  return (
+    <main className="omega-page omega-stack">
+      <h1>Features</h1>
+      {error && <p role="alert">Could not load the features: {error.message}</p>}
+      {(!features || !mine) && !error && <Skeleton style={{ height: '12rem' }} />}
+      <ul className="omega-plan-grid" aria-label="Features">
+        {features?.map((f) => {
+          const on = available.has(f.id);
+          return (
+            <li key={f.id}>
+              <button
+                type="button"
+                className="omega-feature-card"
+                onClick={() => !on && setLocked(f)}
+              >
+                <Card>
+                  <CardHeader>
+                    <CardTitle>{f.name}</CardTitle>
+                    <CardDescription>{f.category}</CardDescription>
+                  </CardHeader>
+                  <CardContent>
+                    <p>{f.description}</p>
+                    {on ? <Badge>Available</Badge> : <Badge variant="destructive">Locked</Badge>}
+                  </CardContent>
+                </Card>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <ChangePlanDialog
+        choice={
+          locked && required
+            ? { planId: required.id, planName: required.name, interval: sub?.interval ?? 'month' }
+            : null
+        }
+        onClose={() => setLocked(null)}
+        intro={
+          locked && (
+            <div>
+              <h3>Feature Locked</h3>
+              <p>This feature requires the {locked.requiredPlan} plan. Upgrade to access.</p>
+              <p>
+                Required plan: <strong>{locked.requiredPlan}</strong> · Current plan:{' '}
+                <strong>{sub?.planName ?? '…'}</strong>
+              </p>
+            </div>
+          )
+        }
+      />
+    </main>
+  );
+}

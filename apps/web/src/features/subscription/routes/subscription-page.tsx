@@ -1,0 +1,278 @@
+// /subscription: status and period, cancel or resume, the admin-override notice, billing
+// history and the plan comparison table (spec section 2, 'Subscription screens').
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  Tooltip,
+  toast,
+  useConfirm,
+} from '@omega/ui';
+import { Link } from 'react-router';
+import { paths } from '../../../lib/paths.js';
+import { useSession } from '../../../lib/session.js';
+import {
+  useAssignments,
+  useBillingHistory,
+  useCurrentSubscription,
+  useFeatures,
+  useOverrideInfo,
+  usePlans,
+  useSubscriptionActions,
+} from '../api/subscription-api.js';
+import { day, usd } from '../components/money.js';
+
+function StatusCard() {
+  const { data: sub, error } = useCurrentSubscription();
+  const { user } = useSession();
+  const { data: override } = useOverrideInfo(user?.id);
+  const { cancel, resume } = useSubscriptionActions();
+  const confirm = useConfirm();
+
+  if (error) return <p role="alert">Could not load your subscription: {error.message}</p>;
+  if (!sub) return <Skeleton style={{ height: '8rem' }} />;
+
+  async function onCancel() {
+    const ok = await confirm({
+      title: 'Cancel your subscription?',
+      description: `It stays active until ${day(sub?.currentPeriodEnd ?? '')}, then moves to the Free plan.`,
+      confirmLabel: 'Cancel subscription',
+      cancelLabel: 'Keep it',
+      destructive: true,
+    });
+    if (!ok) return;
+    try {
+      await cancel();
+      toast({ title: 'Subscription Cancelled', description: 'It ends at the end of the period.' });
+    } catch (err) {
+      toast({
+        title: 'Failed to cancel subscription',
+        description: err instanceof Error ? err.message : undefined,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function onResume() {
+    try {
+      await resume();
+      toast({ title: 'Subscription Resumed' });
+    } catch (err) {
+      toast({
+        title: 'Failed to resume subscription',
+        description: err instanceof Error ? err.message : undefined,
+        variant: 'destructive',
+      });
+    }
+  }
+
+  const paid = sub.planId !== 'free';
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="omega-card-heading">
+            {sub.planName} plan <Badge variant="secondary">{sub.status}</Badge>
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <dl className="omega-facts">
+          <dt>Billing</dt>
+          <dd>{sub.interval === 'year' ? 'Yearly' : 'Monthly'}</dd>
+          <dt>Current period</dt>
+          <dd>
+            {day(sub.currentPeriodStart)} – {day(sub.currentPeriodEnd)}
+          </dd>
+          {sub.trialEnd && (
+            <>
+              <dt>Trial ends</dt>
+              <dd>{day(sub.trialEnd)}</dd>
+            </>
+          )}
+          {sub.scheduledChange && (
+            <>
+              <dt>Scheduled change</dt>
+              <dd>
+                To {sub.scheduledChange.planId} on {day(sub.currentPeriodEnd)}
+              </dd>
+            </>
+          )}
+          {sub.creditBalance > 0 && (
+            <>
+              <dt>Credit</dt>
+              <dd>{usd(sub.creditBalance)}</dd>
+            </>
+          )}
+        </dl>
+        {sub.cancelAtPeriodEnd && (
+          <p role="status">Your subscription ends on {day(sub.currentPeriodEnd)}.</p>
+        )}
+        {override?.overriddenByAdmin && (
+          <p role="status" className="omega-notice">
+            An administrator set your plan
+            {override.overrideDate ? ` on ${day(override.overrideDate)}` : ''}
+            {override.proRatedAmount
+              ? ` (a pro-rated adjustment of ${usd(override.proRatedAmount)} was waived)`
+              : ''}
+            .
+          </p>
+        )}
+        <div className="omega-actions">
+          {paid && !sub.cancelAtPeriodEnd && (
+            <Button variant="outline" onClick={onCancel}>
+              Cancel Subscription
+            </Button>
+          )}
+          {sub.cancelAtPeriodEnd && <Button onClick={onResume}>Resume</Button>}
+          <Button asChild variant="secondary">
+            <Link to={paths.subscriptionFeatures}>View features</Link>
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BillingHistory() {
+  const { data, error } = useBillingHistory();
+  if (error) return <p role="alert">Could not load your billing history: {error.message}</p>;
+  if (!data) return <Skeleton style={{ height: '6rem' }} />;
+  if (data.length === 0) return <p>No invoices yet.</p>;
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Date</TableHead>
+          <TableHead>Description</TableHead>
+          <TableHead>Amount</TableHead>
+          <TableHead>Status</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {data.map((item) => (
+          <TableRow key={item.id}>
+            <TableCell>{day(item.created)}</TableCell>
+            <TableCell>{item.description}</TableCell>
+            <TableCell>{usd(item.amount)}</TableCell>
+            <TableCell>
+              <Badge variant="outline">{item.status}</Badge>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** A tick or a dash that screen readers read as words. */
+function Mark({ included }: { included: boolean }) {
+  return (
+    <>
+      <span aria-hidden="true">{included ? '✓' : '—'}</span>
+      <span className="omega-visually-hidden">{included ? 'Included' : 'Not included'}</span>
+    </>
+  );
+}
+
+function PlanComparison() {
+  const { data: plans } = usePlans();
+  const { data: features } = useFeatures();
+  const { data: assignments } = useAssignments();
+  const { data: sub } = useCurrentSubscription();
+  const { user } = useSession();
+  const { data: override } = useOverrideInfo(user?.id);
+  if (!plans || !features || !assignments) return <Skeleton style={{ height: '12rem' }} />;
+
+  const included = new Set(
+    assignments.filter((a) => a.enabled).map((a) => `${a.planId}:${a.featureId}`),
+  );
+  const categories = [...new Set(features.map((f) => f.category))];
+  const onPaidPlan = sub !== undefined && sub.planId !== 'free';
+  const mainLabel = !user
+    ? 'Sign Up Now'
+    : onPaidPlan
+      ? `Upgrade Plan${override?.proRatedAmount ? ` (pro-rated adjustment ${usd(override.proRatedAmount)})` : ''}`
+      : 'Choose a Plan';
+
+  return (
+    <section aria-labelledby="compare-heading">
+      <div className="omega-page__header">
+        <h2 id="compare-heading">
+          Compare plans{' '}
+          <Tooltip content="Administrators can also upgrade or change your plan for you">
+            <button type="button" className="omega-field__hint" aria-label="About admin upgrades">
+              ?
+            </button>
+          </Tooltip>
+        </h2>
+        <Button asChild>
+          <Link to={paths.subscriptionPlans}>{mainLabel}</Link>
+        </Button>
+      </div>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Feature</TableHead>
+            {plans.map((p) => (
+              <TableHead key={p.id}>
+                {p.name} {p.isPopular && <Badge>Most Popular</Badge>}{' '}
+                {sub?.planId === p.id && <Badge variant="secondary">Current Plan</Badge>}
+                <div className="omega-muted">{usd(p.price)}/month</div>
+              </TableHead>
+            ))}
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {categories.map((category) => [
+            <TableRow key={category}>
+              <TableCell colSpan={plans.length + 1}>
+                <strong>{category}</strong>
+              </TableCell>
+            </TableRow>,
+            ...features
+              .filter((f) => f.category === category)
+              .map((f) => (
+                <TableRow key={f.id}>
+                  <TableCell>{f.name}</TableCell>
+                  {plans.map((p) => (
+                    <TableCell key={p.id}>
+                      {included.has(`${p.id}:${f.id}`) ? (
+                        <Mark included />
+                      ) : (
+                        <Mark included={false} />
+                      )}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              )),
+          ])}
+        </TableBody>
+      </Table>
+    </section>
+  );
+}
+
+export function SubscriptionPage() {
+  return (
+    <main className="omega-page omega-stack">
+      <h1>Subscription</h1>
+      <StatusCard />
+      <section aria-labelledby="history-heading">
+        <h2 id="history-heading">Billing history</h2>
+        <BillingHistory />
+      </section>
+      <PlanComparison />
+    </main>
+  );
+}

@@ -1,2 +1,3 @@
+export * from './keypad/index.js';
 export * from './roles.js';
 export * from './subscriptions/index.js';

@@ -1,0 +1,478 @@
+// The OmegaPay keypad as one pure state machine: (state, input, context) -> (state, effects).
+// Inputs are key presses and the answers of effects the host ran (OTP issued, login result,
+// transaction stored, a timer firing). The browser widget and the USSD gateway run this same
+// machine, so they cannot drift. No clock, timers, randomness or I/O in here.
+import {
+  COIN_DECIMALS,
+  type Coin,
+  coinsForUsd,
+  formatAmount,
+  parseAmount,
+  USD_DECIMALS,
+} from './amounts.js';
+import { normalizePhone, PHONE_ERROR, PHONE_MAX } from './phone.js';
+
+export type KeypadKey =
+  | '0'
+  | '1'
+  | '2'
+  | '3'
+  | '4'
+  | '5'
+  | '6'
+  | '7'
+  | '8'
+  | '9'
+  | '*'
+  | '#'
+  | '+'
+  | '.';
+
+export type Screen =
+  | 'phone'
+  | 'otp'
+  | 'pin'
+  | 'menu'
+  | 'buy-coin'
+  | 'buy-amount'
+  | 'buy-confirm'
+  | 'balance'
+  | 'transfer-coin'
+  | 'transfer-address'
+  | 'transfer-amount'
+  | 'transfer-confirm'
+  | 'send-phone'
+  | 'send-amount'
+  | 'send-confirm'
+  | 'history'
+  | 'processing'
+  | 'done'
+  | 'failed';
+
+export type TransactionType = 'Purchase' | 'Transfer' | 'Send-to-Phone';
+
+export interface KeypadTransaction {
+  /** The client's id, sent as the idempotency key. */
+  id: string;
+  type: TransactionType;
+  coin: Coin;
+  /** Decimal string: USD for a purchase, the coin otherwise. */
+  amount: string;
+  destination: string;
+  timestamp: number;
+  status: 'success' | 'failure';
+  reference: string | null;
+}
+
+interface Draft {
+  type: TransactionType;
+  coin: Coin;
+  amount?: string;
+  destination?: string;
+}
+
+export interface KeypadState {
+  screen: Screen;
+  phoneNumber: string;
+  entry: string;
+  /** The OTP the server issued, when it shows it (demo mode). */
+  issuedOtp: string | null;
+  enteredOtp: string;
+  /** Wrong OTPs so far, shown as n/3. */
+  attempts: number;
+  processing: boolean;
+  error: string | null;
+  draft: Draft | null;
+  /** Balances as decimal strings by asset, from the server. */
+  balances: Record<string, string> | null;
+  /** USD per coin, decimal strings, from the server's quote. */
+  rates: Record<Coin, string>;
+  /** Newest first, at most 10 (spec section 9). */
+  transactions: KeypadTransaction[];
+  result: { ok: boolean; reference: string | null; message: string | null } | null;
+}
+
+export type KeypadInput =
+  | { type: 'key'; key: KeypadKey }
+  | { type: 'otp-issued'; code: string | null }
+  | { type: 'otp-failed'; message: string }
+  | { type: 'otp-check' }
+  | { type: 'pin-check' }
+  | { type: 'login-succeeded'; balances?: Record<string, string> }
+  | { type: 'login-failed'; message: string }
+  | { type: 'balances-loaded'; balances: Record<string, string> }
+  | { type: 'history-loaded'; transactions: KeypadTransaction[] }
+  | { type: 'transaction-completed'; id: string; reference: string | null }
+  | { type: 'transaction-failed'; id: string; message: string }
+  | { type: 'clear-error' };
+
+export type KeypadEffect =
+  | { type: 'request-otp'; phone: string; minDelayMs: number }
+  | { type: 'login'; phone: string; otp: string; pin: string }
+  | {
+      type: 'submit-transaction';
+      transaction: KeypadTransaction;
+      minDelayMs: number;
+      maxDelayMs: number;
+    }
+  | { type: 'load-balances' }
+  | { type: 'load-history' }
+  | { type: 'schedule'; afterMs: number; input: KeypadInput };
+
+export interface KeypadContext {
+  now: number;
+  newId(): string;
+}
+
+/** Spec section 9: delays and limits. */
+export const OTP_DELAY_MS = 1500;
+export const VERIFY_DELAY_MS = 1000;
+export const PROCESSING_MIN_MS = 1000;
+export const PROCESSING_MAX_MS = 2000;
+export const ERROR_MS = 3000;
+export const MAX_ATTEMPTS = 3;
+export const LOCAL_HISTORY_MAX = 10;
+export const HISTORY_SHOWN = 3;
+
+export const MESSAGES = {
+  otpDigits: 'Please enter 4-digit OTP',
+  otpWrong: 'Invalid OTP. Try again.',
+  otpTooMany: 'Too many wrong OTPs. Enter your number again.',
+  pinDigits: 'Please enter 4-digit PIN',
+  invalidInput: 'Invalid input. Try again.',
+  failure: 'Transaction Failed. Try again later. If problem persists, contact support.',
+  complete: 'Transaction Complete',
+  phone: PHONE_ERROR,
+} as const;
+
+export const DEMO_RATES: Record<Coin, string> = { USDC: '1.00', BTC: '65000.00' };
+
+export function initialState(rates: Record<Coin, string> = DEMO_RATES): KeypadState {
+  return {
+    screen: 'phone',
+    phoneNumber: '',
+    entry: '',
+    issuedOtp: null,
+    enteredOtp: '',
+    attempts: 0,
+    processing: false,
+    error: null,
+    draft: null,
+    balances: null,
+    rates,
+    transactions: [],
+    result: null,
+  };
+}
+
+export interface Step {
+  state: KeypadState;
+  effects: KeypadEffect[];
+}
+
+const same = (state: KeypadState): Step => ({ state, effects: [] });
+
+function fail(state: KeypadState, message: string, patch: Partial<KeypadState> = {}): Step {
+  return {
+    state: { ...state, ...patch, error: message },
+    effects: [{ type: 'schedule', afterMs: ERROR_MS, input: { type: 'clear-error' } }],
+  };
+}
+
+const MAX_ENTRY: Partial<Record<Screen, number>> = {
+  phone: PHONE_MAX,
+  otp: 4,
+  pin: 4,
+  'buy-amount': 16,
+  'transfer-amount': 20,
+  'send-amount': 20,
+  'transfer-address': 64,
+  'send-phone': PHONE_MAX,
+};
+
+const ENTRY_SCREENS = new Set(Object.keys(MAX_ENTRY));
+const AMOUNT_SCREENS = new Set<Screen>(['buy-amount', 'transfer-amount', 'send-amount']);
+
+/** Where '+' (or '0' on screens without text entry) goes from each screen. */
+const BACK: Partial<Record<Screen, Screen>> = {
+  otp: 'phone',
+  pin: 'otp',
+  'buy-coin': 'menu',
+  'buy-amount': 'buy-coin',
+  'buy-confirm': 'buy-amount',
+  balance: 'menu',
+  'transfer-coin': 'menu',
+  'transfer-address': 'transfer-coin',
+  'transfer-amount': 'transfer-address',
+  'transfer-confirm': 'transfer-amount',
+  'send-phone': 'menu',
+  'send-amount': 'send-phone',
+  'send-confirm': 'send-amount',
+  history: 'menu',
+  done: 'menu',
+  failed: 'menu',
+};
+
+export function transition(state: KeypadState, input: KeypadInput, ctx: KeypadContext): Step {
+  switch (input.type) {
+    case 'clear-error':
+      return same({ ...state, error: null });
+    case 'otp-issued':
+      return same({
+        ...state,
+        screen: 'otp',
+        processing: false,
+        issuedOtp: input.code,
+        enteredOtp: '',
+        entry: '',
+        attempts: 0,
+      });
+    case 'otp-failed':
+      return fail(state, input.message, { screen: 'phone', processing: false });
+    case 'otp-check':
+      return checkOtp(state);
+    case 'pin-check':
+      return {
+        state,
+        effects: [
+          { type: 'login', phone: state.phoneNumber, otp: state.enteredOtp, pin: state.entry },
+        ],
+      };
+    case 'login-succeeded':
+      return {
+        state: {
+          ...state,
+          screen: 'menu',
+          processing: false,
+          entry: '',
+          error: null,
+          balances: input.balances ?? state.balances,
+        },
+        effects: [{ type: 'load-balances' }, { type: 'load-history' }],
+      };
+    case 'login-failed':
+      return fail(state, input.message, { processing: false, entry: '' });
+    case 'balances-loaded':
+      return same({ ...state, balances: input.balances });
+    case 'history-loaded':
+      return same({ ...state, transactions: input.transactions.slice(0, LOCAL_HISTORY_MAX) });
+    case 'transaction-completed':
+      return settle(state, input.id, true, input.reference, null);
+    case 'transaction-failed':
+      return settle(state, input.id, false, null, input.message);
+    case 'key':
+      return pressKey(state, input.key, ctx);
+  }
+}
+
+function checkOtp(state: KeypadState): Step {
+  // Without a shown code (a real SMS), the server checks the OTP together with the PIN.
+  if (state.issuedOtp === null || state.enteredOtp === state.issuedOtp) {
+    return same({ ...state, screen: 'pin', processing: false, entry: '', error: null });
+  }
+  const attempts = state.attempts + 1;
+  if (attempts >= MAX_ATTEMPTS) {
+    return fail(state, MESSAGES.otpTooMany, {
+      screen: 'phone',
+      processing: false,
+      attempts,
+      entry: '',
+      enteredOtp: '',
+      issuedOtp: null,
+    });
+  }
+  return fail(state, MESSAGES.otpWrong, { processing: false, attempts, entry: '', enteredOtp: '' });
+}
+
+function settle(
+  state: KeypadState,
+  id: string,
+  ok: boolean,
+  reference: string | null,
+  message: string | null,
+): Step {
+  const transactions = state.transactions.map((t) =>
+    t.id === id ? { ...t, status: ok ? ('success' as const) : ('failure' as const), reference } : t,
+  );
+  return {
+    state: {
+      ...state,
+      screen: ok ? 'done' : 'failed',
+      processing: false,
+      transactions,
+      result: { ok, reference, message },
+    },
+    effects: ok ? [{ type: 'load-balances' }] : [],
+  };
+}
+
+function pressKey(state: KeypadState, key: KeypadKey, ctx: KeypadContext): Step {
+  // While waiting for the server, keys do nothing: a double '#' must not send twice.
+  if (state.processing) return same(state);
+  const s = { ...state, error: null };
+  const entryScreen = ENTRY_SCREENS.has(s.screen);
+
+  if (key === '*') return same({ ...s, entry: '' });
+  if (key === '+' && s.screen === 'phone') {
+    return s.entry === '' ? same({ ...s, entry: '+' }) : same(s);
+  }
+  // '0' is a digit wherever something is typed (PINs, numbers and amounts start with 0);
+  // elsewhere it goes back, like '+'.
+  if (key === '+' || (key === '0' && !entryScreen && BACK[s.screen])) return back(s);
+  if (key === '#') return submit(s, ctx);
+  if (key === '.') {
+    if (!AMOUNT_SCREENS.has(s.screen) || s.entry.includes('.')) return same(s);
+    return same({ ...s, entry: `${s.entry || '0'}.` });
+  }
+  if (entryScreen) {
+    const max = MAX_ENTRY[s.screen] ?? 16;
+    return s.entry.length >= max ? same(s) : same({ ...s, entry: s.entry + key });
+  }
+  return choose(s, key);
+}
+
+function back(s: KeypadState): Step {
+  const target = BACK[s.screen];
+  if (!target) return same(s);
+  const patch: Partial<KeypadState> = { screen: target, entry: '' };
+  if (target === 'phone') Object.assign(patch, { issuedOtp: null, enteredOtp: '', attempts: 0 });
+  if (target === 'menu') Object.assign(patch, { draft: null, result: null });
+  return same({ ...s, ...patch });
+}
+
+/** Single-key choices on screens without text entry. */
+function choose(s: KeypadState, key: KeypadKey): Step {
+  if (s.screen === 'menu') {
+    switch (key) {
+      case '1':
+        return same({ ...s, screen: 'buy-coin', draft: null });
+      case '2':
+        return { state: { ...s, screen: 'balance' }, effects: [{ type: 'load-balances' }] };
+      case '3':
+        return same({ ...s, screen: 'transfer-coin', draft: null });
+      case '4':
+        return same({ ...s, screen: 'send-phone', draft: { type: 'Send-to-Phone', coin: 'USDC' } });
+      case '5':
+        return { state: { ...s, screen: 'history' }, effects: [{ type: 'load-history' }] };
+      default:
+        return fail(s, MESSAGES.invalidInput);
+    }
+  }
+  if (s.screen === 'buy-coin' || s.screen === 'transfer-coin') {
+    const coin: Coin | undefined = key === '1' ? 'USDC' : key === '2' ? 'BTC' : undefined;
+    if (!coin) return fail(s, MESSAGES.invalidInput);
+    return s.screen === 'buy-coin'
+      ? same({ ...s, screen: 'buy-amount', draft: { type: 'Purchase', coin }, entry: '' })
+      : same({ ...s, screen: 'transfer-address', draft: { type: 'Transfer', coin }, entry: '' });
+  }
+  if (s.screen === 'done' || s.screen === 'failed') return back(s);
+  return same(s);
+}
+
+function submit(s: KeypadState, ctx: KeypadContext): Step {
+  switch (s.screen) {
+    case 'phone': {
+      const phone = normalizePhone(s.entry);
+      if (!phone) return fail(s, MESSAGES.phone);
+      return {
+        state: { ...s, phoneNumber: phone, processing: true, entry: '' },
+        effects: [{ type: 'request-otp', phone, minDelayMs: OTP_DELAY_MS }],
+      };
+    }
+    case 'otp': {
+      if (!/^\d{4}$/.test(s.entry)) return fail(s, MESSAGES.otpDigits);
+      return {
+        state: { ...s, enteredOtp: s.entry, processing: true },
+        effects: [{ type: 'schedule', afterMs: VERIFY_DELAY_MS, input: { type: 'otp-check' } }],
+      };
+    }
+    case 'pin': {
+      if (!/^\d{4}$/.test(s.entry)) return fail(s, MESSAGES.pinDigits);
+      return {
+        state: { ...s, processing: true },
+        effects: [{ type: 'schedule', afterMs: VERIFY_DELAY_MS, input: { type: 'pin-check' } }],
+      };
+    }
+    case 'buy-amount':
+    case 'transfer-amount':
+    case 'send-amount': {
+      const decimals = s.screen === 'buy-amount' ? USD_DECIMALS : COIN_DECIMALS;
+      if (!s.draft || parseAmount(s.entry, decimals) === null)
+        return fail(s, MESSAGES.invalidInput);
+      const next: Screen =
+        s.screen === 'buy-amount'
+          ? 'buy-confirm'
+          : s.screen === 'transfer-amount'
+            ? 'transfer-confirm'
+            : 'send-confirm';
+      return same({ ...s, screen: next, draft: { ...s.draft, amount: s.entry }, entry: '' });
+    }
+    case 'transfer-address': {
+      if (s.entry.length < 3 || !s.draft) return fail(s, MESSAGES.invalidInput);
+      return same({
+        ...s,
+        screen: 'transfer-amount',
+        draft: { ...s.draft, destination: s.entry },
+        entry: '',
+      });
+    }
+    case 'send-phone': {
+      const phone = normalizePhone(s.entry);
+      if (!phone || !s.draft) return fail(s, MESSAGES.phone);
+      return same({
+        ...s,
+        screen: 'send-amount',
+        draft: { ...s.draft, destination: phone },
+        entry: '',
+      });
+    }
+    case 'buy-confirm':
+    case 'transfer-confirm':
+    case 'send-confirm':
+      return confirm(s, ctx);
+    case 'done':
+    case 'failed':
+      return back(s);
+    default:
+      return same(s);
+  }
+}
+
+function confirm(s: KeypadState, ctx: KeypadContext): Step {
+  const d = s.draft;
+  if (!d?.amount) return fail(s, MESSAGES.invalidInput);
+  const transaction: KeypadTransaction = {
+    id: ctx.newId(),
+    type: d.type,
+    coin: d.coin,
+    amount: d.amount,
+    destination: d.type === 'Purchase' ? s.phoneNumber : (d.destination ?? ''),
+    timestamp: ctx.now,
+    status: 'success',
+    reference: null,
+  };
+  return {
+    state: {
+      ...s,
+      screen: 'processing',
+      processing: true,
+      transactions: [transaction, ...s.transactions].slice(0, LOCAL_HISTORY_MAX),
+      result: null,
+    },
+    effects: [
+      {
+        type: 'submit-transaction',
+        transaction,
+        minDelayMs: PROCESSING_MIN_MS,
+        maxDelayMs: PROCESSING_MAX_MS,
+      },
+    ],
+  };
+}
+
+/** What a purchase of `usd` (decimal string) gets at the state's rate, for the confirm screen. */
+export function quote(state: KeypadState, coin: Coin, usd: string): string {
+  const cents = parseAmount(usd, USD_DECIMALS);
+  if (cents === null) return '0';
+  return formatAmount(coinsForUsd(cents, state.rates[coin]), COIN_DECIMALS, 2);
+}

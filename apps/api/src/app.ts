@@ -18,6 +18,7 @@ import securityHeaders from './plugins/external/security-headers.js';
 import session from './plugins/external/session.js';
 import webApp from './plugins/external/web-app.js';
 import healthRoutes from './routes/health.js';
+import keypadRoutes from './routes/keypad.js';
 import sessionRoutes from './routes/session.js';
 import subscriptionRoutes from './routes/subscriptions.js';
 
@@ -78,6 +79,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(subscriptionRoutes);
+  await app.register(keypadRoutes);
 
   return app;
 }

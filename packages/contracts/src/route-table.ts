@@ -6,6 +6,16 @@ import { Type } from '@sinclair/typebox';
 import { ErrorResponse, OkResponse } from './common.js';
 import { HealthResponse, ReadyResponse } from './health.js';
 import {
+  BalanceResponse,
+  OtpRequest,
+  OtpResponse,
+  TransactionBody,
+  TransactionResponse,
+  TransactionsResponse,
+  WalletLoginBody,
+  WalletLoginResponse,
+} from './keypad.js';
+import {
   Credentials,
   LoginBody,
   RegisterAdminBody,
@@ -34,9 +44,12 @@ import {
   UserWithSubscriptionSchema,
 } from './subscriptions.js';
 
-/** Who may call a route. Each level includes the ones above it in this list's order. */
-export type Access = 'public' | 'user' | 'admin' | 'supergod';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'admin', 'supergod'];
+/**
+ * Who may call a route. 'user', 'admin' and 'supergod' are account sessions, each including the
+ * ones before it; 'wallet' is a keypad wallet signed in with phone, OTP and PIN (a bearer token).
+ */
+export type Access = 'public' | 'user' | 'admin' | 'supergod' | 'wallet';
+export const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'admin', 'supergod', 'wallet'];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -300,6 +313,55 @@ export const routes = {
     summary: 'Change plan: upgrades are charged pro-rated now, downgrades apply at the period end',
     tags: ['subscriptions'],
     schema: { body: ChangePlanBody, response: { 200: ChangePlanResponse, 409: ErrorResponse } },
+  }),
+  ussdOtp: route({
+    method: 'POST',
+    url: '/api/ussd/otp',
+    access: 'public',
+    summary: 'Send a 4-digit OTP to a phone (valid 5 minutes, 3 tries); demo mode returns it',
+    tags: ['keypad'],
+    schema: { body: OtpRequest, response: { 200: OtpResponse, 429: ErrorResponse } },
+  }),
+  ussdLogin: route({
+    method: 'POST',
+    url: '/api/ussd/login',
+    access: 'public',
+    summary: 'Sign a wallet in with phone, OTP and PIN (the first sign-in sets the PIN)',
+    tags: ['keypad'],
+    schema: {
+      body: WalletLoginBody,
+      response: {
+        200: WalletLoginResponse,
+        401: ErrorResponse,
+        423: ErrorResponse,
+        429: ErrorResponse,
+      },
+    },
+  }),
+  ussdBalance: route({
+    method: 'GET',
+    url: '/api/ussd/balance',
+    access: 'wallet',
+    summary: "The signed-in wallet's balances, from its ledger",
+    tags: ['keypad'],
+    schema: { response: { 200: BalanceResponse } },
+  }),
+  ussdTransaction: route({
+    method: 'POST',
+    url: '/api/ussd/transaction',
+    access: 'wallet',
+    summary:
+      'Buy, transfer or send to a phone; the same idempotency key twice records one transaction',
+    tags: ['keypad'],
+    schema: { body: TransactionBody, response: { 200: TransactionResponse, 422: ErrorResponse } },
+  }),
+  ussdTransactions: route({
+    method: 'GET',
+    url: '/api/ussd/transactions',
+    access: 'wallet',
+    summary: "The signed-in wallet's transactions, newest first",
+    tags: ['keypad'],
+    schema: { response: { 200: TransactionsResponse } },
   }),
 } as const;
 

@@ -20,6 +20,11 @@ const EnvSchema = Type.Object({
   OMEGA_SUPERGOD_KEY: Type.Optional(Type.String({ minLength: 8, maxLength: 256 })),
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
   TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
+  OMEGA_KEYPAD_DEMO: Type.Boolean({ default: true }),
+  OMEGA_RATES: Type.String({
+    default: 'USDC=1.00,BTC=65000.00',
+    pattern: '^(USDC|BTC)=\\d+(\\.\\d{1,8})?(,(USDC|BTC)=\\d+(\\.\\d{1,8})?)*$',
+  }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -38,6 +43,8 @@ const EXPECTATIONS: Record<string, string> = {
   OMEGA_SUPERGOD_KEY: '8 to 256 characters',
   COOKIE_SECURE: 'true or false',
   TRUST_PROXY: 'a comma-separated list of proxy addresses or CIDR ranges',
+  OMEGA_KEYPAD_DEMO: 'true (the OTP is shown in the simulator) or false (sent by SMS)',
+  OMEGA_RATES: 'USD prices per coin, for example USDC=1.00,BTC=65000.00',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
 };
 
@@ -54,6 +61,10 @@ export interface Config {
   /** Addresses of our own proxies; empty means trust nobody's X-Forwarded-For. */
   trustProxy: string[];
   logLevel: string;
+  /** Demo mode: OTPs are returned to the keypad simulator instead of sent by SMS. */
+  keypadDemo: boolean;
+  /** USD per coin, decimal strings. */
+  rates: { USDC: string; BTC: string };
 }
 
 export class ConfigError extends Error {
@@ -102,7 +113,18 @@ export function loadConfig(env: Env = process.env): Config {
           .filter(Boolean)
       : [],
     logLevel: parsed.LOG_LEVEL,
+    keypadDemo: parsed.OMEGA_KEYPAD_DEMO,
+    rates: parseRates(parsed.OMEGA_RATES),
   };
+}
+
+function parseRates(text: string): { USDC: string; BTC: string } {
+  const rates = { USDC: '1.00', BTC: '65000.00' };
+  for (const pair of text.split(',')) {
+    const [coin, rate] = pair.split('=');
+    if ((coin === 'USDC' || coin === 'BTC') && rate) rates[coin] = rate;
+  }
+  return rates;
 }
 
 /**

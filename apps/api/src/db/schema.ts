@@ -111,6 +111,53 @@ export interface SubscriptionOverridesTable {
   created_at: number;
 }
 
+export interface WalletsTable {
+  phone: string;
+  pin_hash: string | null;
+  failed_pins: Generated<number>;
+  locked_until: number | null;
+  created_at: number;
+}
+
+export interface WalletOtpsTable {
+  phone: string;
+  code_hash: string;
+  tries_left: number;
+  expires_at: number;
+}
+
+export interface WalletTokensTable {
+  token_hash: string;
+  phone: string;
+  expires_at: number;
+}
+
+export interface UssdTransactionsTable {
+  id: Generated<number>;
+  phone: string;
+  client_id: string;
+  request_hash: string;
+  type: string;
+  coin: string;
+  amount: string;
+  destination: string;
+  status: string;
+  reference: string;
+  received: string | null;
+  message: string | null;
+  created_at: number;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  account: string;
+  asset: string;
+  /** bigint on both dialects; read as a string where it could exceed 2^53. */
+  amount: string | number | bigint;
+  transaction_id: number | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -123,7 +170,14 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   invoices: InvoicesTable;
   subscription_overrides: SubscriptionOverridesTable;
+  wallets: WalletsTable;
+  wallet_otps: WalletOtpsTable;
+  wallet_tokens: WalletTokensTable;
+  ussd_transactions: UssdTransactionsTable;
+  ledger_entries: LedgerEntriesTable;
 }
+
+export type UssdTransactionRow = Selectable<UssdTransactionsTable>;
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 

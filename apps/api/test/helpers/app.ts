@@ -39,6 +39,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     cookieSecure: false,
     trustProxy: [],
     logLevel: 'silent',
+    keypadDemo: true,
+    rates: { USDC: '1.00', BTC: '65000.00' },
     ...overrides,
   };
 }

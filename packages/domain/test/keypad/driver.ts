@@ -46,13 +46,14 @@ export class Driver {
     this.effects.push(effect);
     switch (effect.type) {
       case 'request-otp':
-        return this.send({ type: 'otp-issued', code: this.server.otp });
+        this.send({ type: 'otp-issued', code: this.server.otp });
+        return;
       case 'schedule':
         // Errors stay on screen for the test to read; everything else fires at once.
         if (effect.input.type !== 'clear-error') this.send(effect.input);
         return;
       case 'login':
-        return this.send(
+        this.send(
           this.server.loginError
             ? { type: 'login-failed', message: this.server.loginError }
             : {
@@ -60,8 +61,9 @@ export class Driver {
                 balances: { USD: '500.00', USDC: '120.00', BTC: '0.0041' },
               },
         );
+        return;
       case 'submit-transaction':
-        return this.send(
+        this.send(
           this.server.failTransactions
             ? {
                 type: 'transaction-failed',
@@ -74,6 +76,7 @@ export class Driver {
                 reference: `REF${effect.transaction.id.slice(3)}`,
               },
         );
+        return;
       default:
         return;
     }

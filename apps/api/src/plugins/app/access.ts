@@ -13,14 +13,19 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     user: UserRow | null | undefined;
+    /** The phone of the keypad wallet signed in with a bearer token, on 'wallet' routes. */
+    wallet: string | null;
   }
 }
 
 export const AUTH_REQUIRED = 'Authentication required';
+export const WALLET_REQUIRED =
+  'Wallet sign-in required: send Authorization: Bearer <token> from /api/ussd/login';
 
 export default fp(
   async (app) => {
     app.decorateRequest('user', undefined);
+    app.decorateRequest('wallet', null);
     app.decorate('currentUser', async (request: FastifyRequest) => {
       if (request.user !== undefined) return request.user;
       const userId = request.session?.userId;
@@ -38,6 +43,13 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config.access;
       if (access === undefined || access === 'public') return;
+      if (access === 'wallet') {
+        const header = request.headers.authorization;
+        const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+        request.wallet = await app.wallets.walletForToken(token);
+        if (!request.wallet) return reply.code(401).send({ message: WALLET_REQUIRED });
+        return;
+      }
       const user = await app.currentUser(request);
       if (!user) return reply.code(401).send({ message: AUTH_REQUIRED });
       if (!atLeast(normalizeRole(user.role), access)) {

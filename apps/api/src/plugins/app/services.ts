@@ -8,6 +8,7 @@ import { UsersRepository } from '../../repositories/users.js';
 import { LoginThrottle } from '../../services/login-throttle.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
 import { SubscriptionService } from '../../services/subscriptions.js';
+import { WalletService } from '../../services/wallets.js';
 
 export interface Repositories {
   users: UsersRepository;
@@ -23,6 +24,7 @@ declare module 'fastify' {
     registrationKeys: RegistrationKeys;
     loginThrottle: LoginThrottle;
     subscriptions: SubscriptionService;
+    wallets: WalletService;
   }
 }
 
@@ -38,6 +40,13 @@ export default fp(
     };
     app.decorate('repos', repos);
     app.decorate('loginThrottle', new LoginThrottle(app.clock));
+    app.decorate(
+      'wallets',
+      new WalletService(db, app.database.dialect, app.clock, {
+        demo: app.config.keypadDemo,
+        rates: app.config.rates,
+      }),
+    );
     app.decorate(
       'subscriptions',
       new SubscriptionService(db, repos.subscriptions, repos.activity, app.clock),

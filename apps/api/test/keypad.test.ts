@@ -1,0 +1,225 @@
+// The OmegaPay wallet API on each database: OTP expiry and tries, PIN set then checked and
+// locked, idempotent transactions, failures beyond the balance, and books that balance.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { describeEachDatabase } from './helpers/databases.js';
+
+const PHONE = '0821234567';
+const INTL = '+27821234567';
+
+describeEachDatabase('keypad wallets', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+  });
+  afterEach(() => t.close());
+
+  const post = (url: string, payload: object, token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const get = (url: string, token?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+
+  async function otp(phone = PHONE): Promise<string> {
+    const res = await post('/api/ussd/otp', { phone });
+    expect(res.statusCode).toBe(200);
+    return res.json().demoOtp;
+  }
+
+  async function signIn(phone = PHONE, pin = '2468'): Promise<string> {
+    const res = await post('/api/ussd/login', { phone, otp: await otp(phone), pin });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().token;
+  }
+
+  const tx = (token: string, body: object) =>
+    post(
+      '/api/ussd/transaction',
+      { idempotencyKey: `key-${Math.random().toString(36).slice(2)}`, ...body },
+      token,
+    );
+
+  async function ledgerTotals() {
+    const rows = await t.app.database.db
+      .selectFrom('ledger_entries')
+      .select(['asset', 'amount'])
+      .execute();
+    const totals = new Map<string, bigint>();
+    for (const r of rows) totals.set(r.asset, (totals.get(r.asset) ?? 0n) + BigInt(r.amount));
+    return totals;
+  }
+
+  it('signs a new wallet in, sets its PIN, and opens it with the sample balances', async () => {
+    const code = await otp();
+    expect(code).toMatch(/^\d{4}$/);
+    const res = await post('/api/ussd/login', { phone: PHONE, otp: code, pin: '2468' });
+    expect(res.json()).toMatchObject({
+      phone: INTL,
+      firstSignIn: true,
+      balances: { USD: '500.00', USDC: '120.00', BTC: '0.0041' },
+    });
+    const balance = await get('/api/ussd/balance', res.json().token);
+    expect(balance.json()).toMatchObject({
+      phone: INTL,
+      balances: { USDC: '120.00' },
+      rates: { BTC: '65000.00' },
+    });
+  });
+
+  it('refuses wallet calls without a valid token', async () => {
+    expect((await get('/api/ussd/balance')).statusCode).toBe(401);
+    expect((await get('/api/ussd/balance', 'forged-token')).statusCode).toBe(401);
+  });
+
+  it('expires an OTP after 5 minutes, allows 3 tries, and uses it once', async () => {
+    let code = await otp();
+    t.advance(5 * 60_000);
+    const expired = await post('/api/ussd/login', { phone: PHONE, otp: code, pin: '2468' });
+    expect(expired.json()).toEqual({ message: 'The OTP has expired. Request a new one.' });
+
+    code = await otp();
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 3; i++) {
+      const res = await post('/api/ussd/login', { phone: PHONE, otp: wrong, pin: '2468' });
+      expect(res.json()).toEqual({ message: 'Invalid OTP. Try again.' });
+    }
+    const spent = await post('/api/ussd/login', { phone: PHONE, otp: code, pin: '2468' });
+    expect(spent.json()).toEqual({ message: 'Too many wrong OTPs. Request a new one.' });
+
+    // Five failed sign-ins in a row: the throttle asks for a pause before the next try.
+    code = await otp();
+    const tooSoon = await post('/api/ussd/login', { phone: PHONE, otp: code, pin: '2468' });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.headers['retry-after']).toBe('1');
+    t.advance(1_000);
+    expect(
+      (await post('/api/ussd/login', { phone: PHONE, otp: code, pin: '2468' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/ussd/login', { phone: PHONE, otp: code, pin: '2468' })).statusCode,
+    ).toBe(401);
+  });
+
+  it('checks the PIN after the first sign-in and locks the wallet after 3 wrong ones', async () => {
+    await signIn(PHONE, '2468');
+    const wrong = async () =>
+      post('/api/ussd/login', { phone: PHONE, otp: await otp(), pin: '1357' });
+    expect((await wrong()).json()).toEqual({ message: 'Wrong PIN. 2 tries left.' });
+    expect((await wrong()).json()).toEqual({ message: 'Wrong PIN. 1 try left.' });
+    const locked = await wrong();
+    expect(locked.statusCode).toBe(423);
+    const right = await post('/api/ussd/login', { phone: PHONE, otp: await otp(), pin: '2468' });
+    expect(right.statusCode).toBe(423);
+    expect(right.json().message).toMatch(/locked/);
+    t.advance(15 * 60_000);
+    expect(
+      (await post('/api/ussd/login', { phone: PHONE, otp: await otp(), pin: '2468' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('buys at the quoted rate, records one transaction per idempotency key, and refuses a reused key', async () => {
+    const token = await signIn();
+    const body = {
+      type: 'Purchase',
+      coin: 'BTC',
+      amount: '130',
+      idempotencyKey: 'buy-once-123',
+      userId: 1,
+    };
+    const first = await post('/api/ussd/transaction', body, token);
+    expect(first.json().transaction).toMatchObject({
+      status: 'success',
+      received: '0.002',
+      type: 'Purchase',
+    });
+    expect(first.json().transaction.reference).toMatch(/^OP[A-Z2-9]{6}$/);
+    expect(first.json().balances).toMatchObject({ USD: '370.00', BTC: '0.0061' });
+
+    const retry = await post('/api/ussd/transaction', body, token);
+    expect(retry.json().transaction).toEqual(first.json().transaction);
+    const list = (await get('/api/ussd/transactions', token)).json();
+    expect(list.status).toBe('ok');
+    expect(list.transactions).toHaveLength(1);
+
+    const changed = await post('/api/ussd/transaction', { ...body, amount: '131' }, token);
+    expect(changed.statusCode).toBe(422);
+  });
+
+  it('stores a transaction beyond the balance as a failure and moves nothing', async () => {
+    const token = await signIn();
+    const res = await tx(token, {
+      type: 'Transfer',
+      coin: 'USDC',
+      amount: '120.01',
+      to: 'wallet-abc',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().transaction).toMatchObject({
+      status: 'failure',
+      message: 'Insufficient balance',
+    });
+    expect(res.json().balances.USDC).toBe('120.00');
+    const ok = await tx(token, { type: 'Transfer', coin: 'USDC', amount: '120', to: 'wallet-abc' });
+    expect(ok.json().balances.USDC).toBe('0.00');
+  });
+
+  it('sends to another phone, whose wallet then holds it', async () => {
+    const token = await signIn();
+    const res = await tx(token, {
+      type: 'Send-to-Phone',
+      coin: 'USDC',
+      amount: '20.5',
+      to: '0831234567',
+    });
+    expect(res.json().transaction).toMatchObject({
+      status: 'success',
+      destination: '+27831234567',
+    });
+    const other = await signIn('0831234567', '1111');
+    const balances = (await get('/api/ussd/balance', other)).json().balances;
+    // Opening balance plus what was received.
+    expect(balances.USDC).toBe('140.50');
+  });
+
+  it('keeps the books balanced: every asset sums to zero across all accounts', async () => {
+    const a = await signIn();
+    await signIn('0831234567', '1111');
+    await tx(a, { type: 'Purchase', coin: 'USDC', amount: '99.99' });
+    await tx(a, { type: 'Send-to-Phone', coin: 'BTC', amount: '0.001', to: '0831234567' });
+    await tx(a, { type: 'Transfer', coin: 'USDC', amount: '1000', to: 'too-much' });
+    for (const total of (await ledgerTotals()).values()) expect(total).toBe(0n);
+    const balances = (await get('/api/ussd/balance', a)).json().balances;
+    for (const value of Object.values(balances)) expect(String(value).startsWith('-')).toBe(false);
+  });
+
+  it('refuses bad input with a message naming the field', async () => {
+    const token = await signIn();
+    const bad = await tx(token, { type: 'Purchase', coin: 'ETH', amount: '1' });
+    expect(bad.json()).toEqual({ message: "coin must be 'USDC' or 'BTC'" });
+    const decimals = await tx(token, {
+      type: 'Transfer',
+      coin: 'BTC',
+      amount: '0.000000001',
+      to: 'abc',
+    });
+    expect(decimals.json()).toEqual({
+      message: 'amount must be a positive decimal number with up to 8 decimals',
+    });
+    const usdDecimals = await tx(token, { type: 'Purchase', coin: 'BTC', amount: '1.234' });
+    expect(usdDecimals.json()).toEqual({
+      message: 'amount must be a positive number of USD with up to 2 decimals',
+    });
+    const phone = await post('/api/ussd/otp', { phone: '12ab' });
+    expect(phone.json()).toEqual({ message: "phone may contain only digits and a leading '+'" });
+    const pin = await post('/api/ussd/login', { phone: PHONE, otp: '1234', pin: '12' });
+    expect(pin.json()).toEqual({ message: 'pin must be exactly 4 digits' });
+  });
+});

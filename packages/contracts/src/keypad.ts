@@ -1,0 +1,107 @@
+// The OmegaPay keypad calls (spec section 7, 'Keypad'). Amounts are decimal strings: USD with
+// up to 2 decimals, coins with up to 8; the server keeps integer minor units.
+import { type Static, Type } from '@sinclair/typebox';
+import { Nullable, Timestamp } from './common.js';
+
+const Phone = Type.String({
+  minLength: 1,
+  maxLength: 16,
+  pattern: '^\\+?\\d+$',
+  errorMessage: {
+    minLength: 'phone is required',
+    maxLength: 'phone must be at most 16 characters',
+    pattern: "phone may contain only digits and a leading '+'",
+  },
+});
+const FourDigits = (name: string) =>
+  Type.String({
+    pattern: '^\\d{4}$',
+    errorMessage: { pattern: `${name} must be exactly 4 digits` },
+  });
+
+export const OtpRequest = Type.Object({ phone: Phone });
+export const OtpResponse = Type.Object({
+  sent: Type.Literal(true),
+  expiresAt: Timestamp,
+  /** Only in demo mode, so the simulator can show it; a real deployment sends an SMS. */
+  demoOtp: Nullable(Type.String()),
+});
+
+export const WalletLoginBody = Type.Object({
+  phone: Phone,
+  otp: FourDigits('otp'),
+  pin: FourDigits('pin'),
+});
+
+export const Balances = Type.Record(Type.String(), Type.String());
+export type Balances = Static<typeof Balances>;
+
+export const WalletLoginResponse = Type.Object({
+  token: Type.String(),
+  phone: Type.String(),
+  firstSignIn: Type.Boolean(),
+  balances: Balances,
+});
+
+export const BalanceResponse = Type.Object({
+  phone: Type.String(),
+  balances: Balances,
+  rates: Balances,
+});
+
+const TxType = Type.Unsafe<'Purchase' | 'Transfer' | 'Send-to-Phone'>({
+  type: 'string',
+  enum: ['Purchase', 'Transfer', 'Send-to-Phone'],
+  errorMessage: { enum: "type must be 'Purchase', 'Transfer' or 'Send-to-Phone'" },
+});
+const CoinSchema = Type.Unsafe<'USDC' | 'BTC'>({
+  type: 'string',
+  enum: ['USDC', 'BTC'],
+  errorMessage: { enum: "coin must be 'USDC' or 'BTC'" },
+});
+
+export const TransactionBody = Type.Object({
+  type: TxType,
+  coin: CoinSchema,
+  amount: Type.String({
+    pattern: '^\\d{1,15}(\\.\\d{1,8})?$',
+    errorMessage: { pattern: 'amount must be a positive decimal number with up to 8 decimals' },
+  }),
+  to: Type.Optional(Type.String({ maxLength: 64 })),
+  idempotencyKey: Type.String({
+    minLength: 8,
+    maxLength: 64,
+    pattern: '^[A-Za-z0-9_-]+$',
+    errorMessage: { minLength: 'idempotencyKey must be 8 to 64 letters, digits, _ or -' },
+  }),
+  // The spec's client also sends these; the server decides status, time and wallet itself.
+  success: Type.Optional(Type.Boolean()),
+  timestamp: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+  userId: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+});
+export type TransactionBody = Static<typeof TransactionBody>;
+
+export const UssdTransactionSchema = Type.Object({
+  id: Type.String(),
+  type: Type.String(),
+  coin: Type.String(),
+  amount: Type.String(),
+  destination: Type.String(),
+  timestamp: Timestamp,
+  status: Type.Unsafe<'success' | 'failure'>({ type: 'string', enum: ['success', 'failure'] }),
+  reference: Type.String(),
+  /** What the buyer received, for purchases. */
+  received: Nullable(Type.String()),
+  message: Nullable(Type.String()),
+});
+export type UssdTransaction = Static<typeof UssdTransactionSchema>;
+
+export const TransactionResponse = Type.Object({
+  transaction: UssdTransactionSchema,
+  balances: Balances,
+});
+
+export const TransactionsResponse = Type.Object({
+  status: Type.Literal('ok'),
+  transactions: Type.Array(UssdTransactionSchema),
+});

@@ -1,3 +1,4 @@
+import { copyFileSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -6,4 +7,7 @@ export default defineConfig({
   dts: true,
   clean: true,
   target: 'es2022',
+  // React is the host app's: the library entry stays small.
+  external: ['react', 'react-dom'],
+  onSuccess: async () => copyFileSync('src/keypad.css', 'dist/keypad.css'),
 });

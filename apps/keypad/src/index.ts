@@ -1,12 +1,6 @@
-// The OmegaPay keypad widget. Its layout is fixed by the phone it imitates: twelve keys
-// in four rows, plus the '+' key the spec uses to go back.
-export const KEYPAD_ROWS = [
-  ['1', '2', '3'],
-  ['4', '5', '6'],
-  ['7', '8', '9'],
-  ['*', '0', '#'],
-] as const;
-
-export const BACK_KEY = '+';
-
-export type KeypadKey = (typeof KEYPAD_ROWS)[number][number] | typeof BACK_KEY;
+// The OmegaPay keypad as a React component for apps (`import { KeypadSimulator } from
+// '@omega/keypad'` and `import '@omega/keypad/keypad.css'`).
+export { createKeypadApi, type KeypadApi, KeypadApiError } from './api.js';
+export { KeypadSimulator, type KeypadSimulatorProps } from './keypad-simulator.js';
+export { localOutbox, type Outbox } from './outbox.js';
+export { SYNC_FAILED, useKeypad } from './use-keypad.js';

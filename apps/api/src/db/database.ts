@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** What the health page and status panel report about durability. */
   journalMode: string;
+  /** The PostgreSQL schema in use when the URL names one (`?schema=`). */
+  schema: string | undefined;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,7 @@ function openSqlite(path: string): DatabaseHandle {
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
   });
-  return { db, dialect: 'sqlite', journalMode, close: () => db.destroy() };
+  return { db, dialect: 'sqlite', journalMode, schema: undefined, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -81,5 +83,11 @@ function openPostgres(url: string): DatabaseHandle {
     } as pg.CustomTypesConfig,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', journalMode: 'postgres-wal', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'postgres',
+    journalMode: 'postgres-wal',
+    schema: schema ?? undefined,
+    close: () => db.destroy(),
+  };
 }

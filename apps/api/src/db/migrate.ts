@@ -12,9 +12,18 @@ const migrations: Record<string, Migration> = {
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.
-// biome-ignore lint/suspicious/noExplicitAny: Kysely<any> is the documented migrator input.
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResult[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest(
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely<any> is the documented migrator input.
+  db: Kysely<any>,
+  schema?: string,
+): Promise<MigrationResult[]> {
+  // With a schema, the migrator's own tables live there too: otherwise it may find another
+  // schema's lock table and skip creating its own.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return results ?? [];

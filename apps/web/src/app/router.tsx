@@ -44,6 +44,7 @@ const FeaturesPage = named(
   () => import('../features/subscription/routes/features-page.js'),
   'FeaturesPage',
 );
+const KeypadPage = named(() => import('../features/keypad/routes/keypad-page.js'), 'KeypadPage');
 const NotFound = named(() => import('../features/misc/routes/not-found.js'), 'NotFound');
 const ComingSoon = named(
   () => import('../features/misc/routes/coming-soon.js'),
@@ -69,7 +70,7 @@ export function AppRoutes() {
         <Route path={paths.adminRegister} element={page(<AdminRegisterPage />)} />
         <Route path={paths.supergodRegister} element={page(<SupergodRegisterPage />)} />
         <Route element={<RequireUser />}>
-          <Route index element={soon('OmegaPay')} />
+          <Route index element={page(<KeypadPage />)} />
           <Route path={paths.appCentral} element={page(<AppCentralPage />)} />
           <Route path="/module/:id" element={page(<ModulePage />)} />
           <Route path={paths.mockDashboard} element={page(<MockDashboardPage />)} />

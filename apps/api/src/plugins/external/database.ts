@@ -14,7 +14,7 @@ export default fp(
     const handle = openDatabase(app.config.databaseUrl);
     app.decorate('database', handle);
     app.addHook('onClose', () => handle.close());
-    const results = await migrateToLatest(handle.db);
+    const results = await migrateToLatest(handle.db, handle.schema);
     for (const r of results) {
       app.log.info({ migration: r.migrationName, status: r.status }, 'migration');
     }

@@ -1,0 +1,111 @@
+// The keypad widget against a fake API: signing in, a purchase, and an outage during which a
+// confirmed transaction is kept and later sent exactly once.
+import type { TransactionBody } from '@omega/contracts';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { KeypadApi } from '../src/api.js';
+import { KeypadSimulator } from '../src/keypad-simulator.js';
+import { localOutbox } from '../src/outbox.js';
+import { SYNC_FAILED } from '../src/use-keypad.js';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+function fakeApi() {
+  const accepted = new Map<string, TransactionBody>();
+  const state = { online: true };
+  const api: KeypadApi = {
+    requestOtp: async () => ({ demoOtp: '4321' }),
+    login: async () => ({ balances: { USD: '500.00', USDC: '120.00', BTC: '0.0041' } }),
+    balance: async () => ({
+      balances: { USD: '500.00', USDC: '120.00', BTC: '0.0041' },
+      rates: {},
+    }),
+    transactions: async () => [],
+    submit: async (body) => {
+      if (!state.online) throw new TypeError('Failed to fetch');
+      accepted.set(body.idempotencyKey, body);
+      return {
+        transaction: {
+          id: body.idempotencyKey,
+          type: body.type,
+          coin: body.coin,
+          amount: body.amount,
+          destination: body.to ?? '',
+          timestamp: new Date().toISOString(),
+          status: 'success',
+          reference: 'OPTEST42',
+          received: null,
+          message: null,
+        },
+        balances: {},
+      };
+    },
+  };
+  return { api, accepted, state };
+}
+
+const screenText = () => document.querySelector('.omega-keypad__screen')?.textContent ?? '';
+
+async function type(keys: string) {
+  for (const key of keys) {
+    const name =
+      key === '#'
+        ? 'Hash (send)'
+        : key === '*'
+          ? 'Star (clear)'
+          : key === '+'
+            ? 'Plus (back)'
+            : key;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name }));
+    });
+  }
+}
+
+describe('KeypadSimulator', () => {
+  it('signs in with the demo OTP and completes a purchase', async () => {
+    const { api, accepted } = fakeApi();
+    render(<KeypadSimulator api={api} speed={0} />);
+    expect(screen.getByText('OmegaPay', { selector: '.omega-keypad__brand' })).toBeDefined();
+    await type('0821234567#');
+    await waitFor(() => expect(screenText()).toContain('Demo OTP: 4321'));
+    await type('4321#');
+    await waitFor(() => expect(screenText()).toContain('Enter your 4-digit PIN'));
+    await type('1111#');
+    await waitFor(() => expect(screenText()).toContain('1. Buy'));
+    await type('1110#');
+    await waitFor(() => expect(screenText()).toContain('Get: 10.00 USDC'));
+    await type('#');
+    await waitFor(() => expect(screenText()).toContain('Transaction Complete'));
+    expect(screenText()).toContain('Ref: OPTEST42');
+    expect([...accepted.values()].map((b) => [b.type, b.coin, b.amount])).toEqual([
+      ['Purchase', 'USDC', '10'],
+    ]);
+  });
+
+  it('keeps a transaction made offline and sends it once when the server is back', async () => {
+    const { api, accepted, state } = fakeApi();
+    render(<KeypadSimulator api={api} speed={0.001} />);
+    await type('0821234567#');
+    await waitFor(() => expect(screenText()).toContain('Demo OTP'));
+    await type('4321#');
+    await waitFor(() => expect(screenText()).toContain('PIN'));
+    await type('1111#');
+    await waitFor(() => expect(screenText()).toContain('1. Buy'));
+    state.online = false;
+    await type('4');
+    await type('0831234567#5#');
+    await waitFor(() => expect(screenText()).toContain('Confirm send'));
+    await type('#');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SYNC_FAILED));
+    expect(localOutbox().all()).toHaveLength(1);
+    expect(accepted.size).toBe(0);
+    state.online = true;
+    await waitFor(() => expect(localOutbox().all()).toHaveLength(0), { timeout: 3000 });
+    expect(accepted.size).toBe(1);
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});

@@ -1,0 +1,108 @@
+// The OmegaPay keypad at '/' against the real API: sign in with the demo OTP, buy, transfer,
+// send to a phone, and read the history.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expectAccessible } from './axe.js';
+import { describeWithBrowser, type Harness, startHarness } from './harness.js';
+
+describeWithBrowser('keypad', () => {
+  let h: Harness;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h?.stop());
+  beforeEach(async () => {
+    context = await h.browser.newContext();
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+    errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterEach(async () => {
+    await context.close();
+    expect(errors).toEqual([]);
+  });
+
+  const screen = () => page.locator('.omega-keypad__screen');
+  const shows = (text: string) => screen().filter({ hasText: text }).waitFor();
+  async function press(keys: string) {
+    for (const key of keys) {
+      const name =
+        key === '#'
+          ? 'Hash (send)'
+          : key === '*'
+            ? 'Star (clear)'
+            : key === '+'
+              ? 'Plus (back)'
+              : key === '.'
+                ? 'Decimal point'
+                : key;
+      await page.getByRole('button', { name, exact: true }).click();
+    }
+  }
+
+  it('signs in, buys, transfers, sends to a phone and shows the history', async () => {
+    await page.goto(`${h.baseUrl}/auth`);
+    await page.evaluate(async () => {
+      await fetch('/api/register', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          username: `kp${Date.now().toString(36)}`,
+          password: 'e2e-password',
+        }),
+      });
+    });
+    await page.goto(`${h.baseUrl}/`);
+    await shows('Enter your phone number:');
+    await expectAccessible(page);
+
+    await press('0821234567#');
+    await shows('Demo OTP:');
+    const otp = (await screen().textContent())?.match(/Demo OTP: (\d{4})/)?.[1] ?? '';
+    await press(`${otp}#`);
+    await shows('Enter your 4-digit PIN');
+    await press('2468#');
+    await shows('1. Buy');
+
+    await press('2');
+    await shows('USDC: 120.00');
+    await press('0');
+
+    await press('12');
+    await press('130#');
+    await shows('Get: 0.002 BTC');
+    await press('#');
+    await shows('Transaction Complete');
+    await press('#');
+
+    await press('31');
+    await press('123456789#');
+    await press('10#');
+    await press('#');
+    await shows('Transaction Complete');
+    await press('#');
+
+    await press('4');
+    await press('0831234567#');
+    await press('5.5#');
+    await shows('To: +27831234567');
+    await press('#');
+    await shows('Transaction Complete');
+    await press('#');
+
+    await press('5');
+    await shows('1. Send-to-Phone 5.50 USDC');
+    const history = (await screen().textContent()) ?? '';
+    expect(history).toContain('2. Transfer 10.00 USDC');
+    expect(history).toContain('3. Purchase 130.00 USD');
+    await press('+');
+    await press('2');
+    await shows('USDC: 104.50');
+    await shows('BTC: 0.0061');
+  });
+});

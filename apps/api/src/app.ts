@@ -50,6 +50,13 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   // The API speaks JSON (and, where a route says so, forms): a text body is refused with a
   // clear message rather than handed to a schema as a string.
   app.removeContentTypeParser('text/plain');
+  // Form posts (the USSD aggregator's callback, announcements) are parsed into plain objects and
+  // then validated like JSON bodies; browsers' cross-site form posts are refused by the guard.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   await app.register(core, {
     config,

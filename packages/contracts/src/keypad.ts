@@ -105,3 +105,13 @@ export const TransactionsResponse = Type.Object({
   status: Type.Literal('ok'),
   transactions: Type.Array(UssdTransactionSchema),
 });
+
+/** The USSD aggregator's callback (form-encoded). `text` holds every reply so far, joined by '*'. */
+export const GatewayBody = Type.Object({
+  sessionId: Type.String({ minLength: 1, maxLength: 100 }),
+  serviceCode: Type.String({ maxLength: 32 }),
+  phoneNumber: Type.String({ minLength: 1, maxLength: 20 }),
+  networkCode: Type.Optional(Type.String({ maxLength: 16 })),
+  text: Type.String({ maxLength: 2000, default: '' }),
+});
+export type GatewayBody = Static<typeof GatewayBody>;

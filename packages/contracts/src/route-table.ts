@@ -7,6 +7,7 @@ import { ErrorResponse, OkResponse } from './common.js';
 import { HealthResponse, ReadyResponse } from './health.js';
 import {
   BalanceResponse,
+  GatewayBody,
   OtpRequest,
   OtpResponse,
   TransactionBody,
@@ -362,6 +363,16 @@ export const routes = {
     summary: "The signed-in wallet's transactions, newest first",
     tags: ['keypad'],
     schema: { response: { 200: TransactionsResponse } },
+  }),
+  ussdGateway: route({
+    method: 'POST',
+    url: '/api/ussd/gateway',
+    access: 'public',
+    bodyType: 'form',
+    summary:
+      "USSD aggregator callback: answers text/plain 'CON …' or 'END …' from the same keypad menu",
+    tags: ['keypad'],
+    schema: { body: GatewayBody, response: { 200: Type.String() } },
   }),
 } as const;
 

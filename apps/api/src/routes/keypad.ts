@@ -64,6 +64,13 @@ export default async function keypadRoutes(app: FastifyInstance) {
     wallets.submit(walletOf(request), request.body),
   );
 
+  defineRoute(app, routes.ussdGateway, async (request, reply) => {
+    const answer = await app.ussdGateway.handle(request.body);
+    // Aggregators read the answer as plain text: 'CON …' to continue, 'END …' to close.
+    reply.type('text/plain; charset=utf-8');
+    return answer;
+  });
+
   defineRoute(app, routes.ussdTransactions, async (request) => ({
     status: 'ok' as const,
     transactions: await wallets.list(walletOf(request)),

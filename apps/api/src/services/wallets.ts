@@ -145,7 +145,33 @@ export class WalletService {
       throw new HttpError(401, 'Invalid OTP. Try again.');
     }
     await this.db.deleteFrom('wallet_otps').where('phone', '=', phone).execute();
+    return this.signInWithPin(phone, pin, now);
+  }
 
+  /**
+   * Sign-in where the network has already proved the phone (the USSD gateway): no OTP, but
+   * the PIN is still asked, set on first use and locked after 3 wrong tries.
+   */
+  async loginTrusted(input: string, pin: string) {
+    const phone = this.phoneOrThrow(input);
+    const now = this.clock();
+    const wallet = await this.db
+      .selectFrom('wallets')
+      .selectAll()
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+    if (wallet?.locked_until && wallet.locked_until > now) {
+      throw new HttpError(423, 'This wallet is locked after 3 wrong PINs. Try again later.');
+    }
+    return this.signInWithPin(phone, pin, now);
+  }
+
+  private async signInWithPin(phone: string, pin: string, now: number) {
+    const wallet = await this.db
+      .selectFrom('wallets')
+      .selectAll()
+      .where('phone', '=', phone)
+      .executeTakeFirst();
     let firstSignIn = false;
     if (!wallet?.pin_hash) {
       firstSignIn = true;

@@ -3,3 +3,4 @@ export * from './gsm7.js';
 export * from './machine.js';
 export * from './phone.js';
 export * from './render.js';
+export * from './ussd.js';

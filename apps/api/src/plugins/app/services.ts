@@ -8,6 +8,7 @@ import { UsersRepository } from '../../repositories/users.js';
 import { LoginThrottle } from '../../services/login-throttle.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
 import { SubscriptionService } from '../../services/subscriptions.js';
+import { UssdGateway } from '../../services/ussd-gateway.js';
 import { WalletService } from '../../services/wallets.js';
 
 export interface Repositories {
@@ -25,6 +26,7 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     subscriptions: SubscriptionService;
     wallets: WalletService;
+    ussdGateway: UssdGateway;
   }
 }
 
@@ -47,6 +49,7 @@ export default fp(
         rates: app.config.rates,
       }),
     );
+    app.decorate('ussdGateway', new UssdGateway(app.wallets, app.clock, app.log));
     app.decorate(
       'subscriptions',
       new SubscriptionService(db, repos.subscriptions, repos.activity, app.clock),

@@ -1,0 +1,178 @@
+// The USSD gateway: runs the keypad machine for a phone reaching us through an aggregator.
+// The aggregator sends every reply so far in `text`; the session (machine state, replies
+// already applied) is kept here for 180 s. The network proves the phone, so there is no OTP;
+// the PIN is still asked. PIN replies are masked in anything logged.
+import {
+  initialState,
+  type KeypadEffect,
+  type KeypadInput,
+  type KeypadState,
+  normalizePhone,
+  redactReplies,
+  replyToKeys,
+  splitUssdText,
+  toUssdResponse,
+  transition,
+} from '@omega/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../lib/clock.js';
+import { HttpError } from '../lib/http-error.js';
+import type { WalletService } from './wallets.js';
+
+export const USSD_SESSION_MS = 180_000;
+const MAX_SESSIONS = 10_000;
+
+interface GatewaySession {
+  state: KeypadState;
+  applied: number;
+  pinReplies: Set<number>;
+  expiresAt: number;
+}
+
+export class UssdGateway {
+  private readonly sessions = new Map<string, GatewaySession>();
+  private ids = 0;
+
+  constructor(
+    private readonly wallets: WalletService,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async handle(request: { sessionId: string; phoneNumber: string; text: string }): Promise<string> {
+    const phone = normalizePhone(request.phoneNumber.trim());
+    if (!phone) throw new HttpError(400, 'phoneNumber must be a valid phone number');
+    const now = this.clock();
+    const session = this.session(request.sessionId, phone, now);
+    const replies = splitUssdText(request.text);
+
+    for (let i = session.applied; i < replies.length; i++) {
+      const reply = replies[i] ?? '';
+      if (session.state.screen === 'pin') session.pinReplies.add(i);
+      for (const key of replyToKeys(session.state.screen, reply)) {
+        await this.dispatch(session, phone, { type: 'key', key });
+      }
+    }
+    session.applied = replies.length;
+    session.expiresAt = now + USSD_SESSION_MS;
+    this.log.debug(
+      {
+        ussdSession: request.sessionId,
+        text: redactReplies(request.text, session.pinReplies),
+        screen: session.state.screen,
+      },
+      'ussd gateway',
+    );
+    const answer = toUssdResponse(session.state);
+    if (answer.startsWith('END')) this.sessions.delete(request.sessionId);
+    return answer;
+  }
+
+  private session(id: string, phone: string, now: number): GatewaySession {
+    const existing = this.sessions.get(id);
+    if (existing && existing.expiresAt > now) return existing;
+    if (this.sessions.size >= MAX_SESSIONS) {
+      for (const [key, s] of this.sessions) if (s.expiresAt <= now) this.sessions.delete(key);
+      const oldest = this.sessions.keys().next().value;
+      if (this.sessions.size >= MAX_SESSIONS && oldest !== undefined) this.sessions.delete(oldest);
+    }
+    const created: GatewaySession = {
+      state: { ...initialState(this.wallets.rates), screen: 'pin', phoneNumber: phone },
+      applied: 0,
+      pinReplies: new Set(),
+      expiresAt: now + USSD_SESSION_MS,
+    };
+    this.sessions.set(id, created);
+    return created;
+  }
+
+  /** Runs the machine and its effects at once: a USSD screen waits for no timer. */
+  private async dispatch(
+    session: GatewaySession,
+    phone: string,
+    input: KeypadInput,
+  ): Promise<void> {
+    const step = transition(session.state, input, {
+      now: this.clock(),
+      newId: () => `ussd${this.clock().toString(36)}${(++this.ids).toString(36)}`,
+    });
+    session.state = step.state;
+    for (const effect of step.effects) await this.run(session, phone, effect);
+  }
+
+  private async run(session: GatewaySession, phone: string, effect: KeypadEffect): Promise<void> {
+    switch (effect.type) {
+      case 'schedule':
+        // Errors stay on this screen; the next reply clears them.
+        if (effect.input.type !== 'clear-error') await this.dispatch(session, phone, effect.input);
+        return;
+      case 'login':
+        try {
+          const res = await this.wallets.loginTrusted(phone, effect.pin);
+          await this.dispatch(session, phone, { type: 'login-succeeded', balances: res.balances });
+        } catch (err) {
+          await this.dispatch(session, phone, {
+            type: 'login-failed',
+            message: (err as Error).message,
+          });
+        }
+        return;
+      case 'load-balances':
+        await this.dispatch(session, phone, {
+          type: 'balances-loaded',
+          balances: await this.wallets.balances(phone),
+        });
+        return;
+      case 'load-history': {
+        const list = await this.wallets.list(phone);
+        await this.dispatch(session, phone, {
+          type: 'history-loaded',
+          transactions: list.map((t) => ({
+            id: t.id,
+            type: t.type as 'Purchase',
+            coin: t.coin === 'BTC' ? 'BTC' : 'USDC',
+            amount: t.amount,
+            destination: t.destination,
+            timestamp: Date.parse(t.timestamp),
+            status: t.status,
+            reference: t.reference,
+          })),
+        });
+        return;
+      }
+      case 'submit-transaction': {
+        const t = effect.transaction;
+        try {
+          const res = await this.wallets.submit(phone, {
+            type: t.type,
+            coin: t.coin,
+            amount: t.amount,
+            to: t.destination,
+            idempotencyKey: t.id,
+          });
+          await this.dispatch(
+            session,
+            phone,
+            res.transaction.status === 'success'
+              ? { type: 'transaction-completed', id: t.id, reference: res.transaction.reference }
+              : {
+                  type: 'transaction-failed',
+                  id: t.id,
+                  message: res.transaction.message ?? 'failed',
+                },
+          );
+        } catch (err) {
+          await this.dispatch(session, phone, {
+            type: 'transaction-failed',
+            id: t.id,
+            message: (err as Error).message,
+          });
+        }
+        return;
+      }
+      case 'request-otp':
+        // Never asked for: gateway sessions start at the PIN.
+        return;
+    }
+  }
+}

@@ -1,0 +1,90 @@
+// The USSD gateway driven like an aggregator drives it: a scripted sequence of `text` values
+// (every reply so far, joined by '*'), replaying the same recorded conversations the machine
+// tests replay, so the widget's machine and the gateway cannot drift.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { CONVERSATIONS } from '../../../packages/domain/test/keypad/conversations.js';
+import { createTestApp, type TestApp } from './helpers/app.js';
+import { describeEachDatabase } from './helpers/databases.js';
+
+describeEachDatabase('USSD gateway', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+  });
+  afterEach(() => t.close());
+
+  const callback = (sessionId: string, text: string, phoneNumber = '+27821234567') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/ussd/gateway',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        sessionId,
+        serviceCode: '*120*777#',
+        phoneNumber,
+        networkCode: '65501',
+        text,
+      }).toString(),
+    });
+
+  for (const [name, turns] of Object.entries(CONVERSATIONS)) {
+    it(`replays '${name}'`, async () => {
+      const replies: string[] = [];
+      for (const turn of turns) {
+        if (turn.reply !== '') replies.push(turn.reply);
+        const res = await callback(`s-${name}`, replies.join('*'));
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toMatch(/^text\/plain/);
+        expect(res.body.startsWith(turn.ends ? 'END ' : 'CON '), res.body).toBe(true);
+        expect(res.body).toContain(turn.shows);
+        expect(res.body.length).toBeLessThanOrEqual(182 + 4);
+      }
+    });
+  }
+
+  it('records the transactions in the wallet the phone owns', async () => {
+    for (const text of ['', '2468', '2468*1', '2468*1*2', '2468*1*2*130', '2468*1*2*130*1']) {
+      await callback('buy-btc', text);
+    }
+    const rows = await t.app.database.db.selectFrom('ussd_transactions').selectAll().execute();
+    expect(rows.map((r) => [r.phone, r.type, r.coin, r.amount, r.received, r.status])).toEqual([
+      ['+27821234567', 'Purchase', 'BTC', '130', '0.002', 'success'],
+    ]);
+  });
+
+  it('checks the PIN set on first use and never logs it', async () => {
+    await callback('first', '');
+    await callback('first', '2468');
+    await callback('second', '');
+    const wrong = await callback('second', '1111');
+    expect(wrong.body).toContain('Wrong PIN. 2 tries left.');
+    expect(wrong.body.startsWith('CON ')).toBe(true);
+    const right = await callback('second', '1111*2468');
+    expect(right.body).toContain('1. Buy');
+  });
+
+  it('rebuilds a session older than 180 seconds from the replies, checking the PIN again', async () => {
+    await callback('old', '');
+    await callback('old', '2468');
+    expect((await callback('old', '2468*2')).body).toContain('USDC: 120.00');
+    t.advance(181_000);
+    // The stored session is gone: the replies in `text` are applied afresh, PIN first.
+    expect((await callback('old', '2468*2*0')).body).toContain('1. Buy');
+    t.advance(181_000);
+    // A wrong PIN in the replayed replies leaves the phone at the PIN prompt, not the menu.
+    const forged = await callback('old', '1357*2*0*2');
+    expect(forged.body).toContain('Enter your 4-digit PIN');
+    expect(forged.body).not.toContain('USDC:');
+  });
+
+  it('refuses a callback without the fields it needs', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/ussd/gateway',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'sessionId=x&text=',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/required/);
+  });
+});

@@ -1,13 +1,33 @@
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm'],
-  dts: true,
-  clean: true,
-  target: 'es2022',
-  // React is the host app's: the library entry stays small.
-  external: ['react', 'react-dom'],
-  onSuccess: async () => copyFileSync('src/keypad.css', 'dist/keypad.css'),
-});
+export default defineConfig([
+  {
+    // The React component library: React is the host app's.
+    entry: ['src/index.ts'],
+    format: ['esm'],
+    dts: true,
+    // The build script empties dist once: two builds write into it side by side.
+    clean: false,
+    target: 'es2022',
+    external: ['react', 'react-dom'],
+    onSuccess: async () => copyFileSync('src/keypad.css', 'dist/keypad.css'),
+  },
+  {
+    // The custom element: one file with React inside, for any page.
+    entry: { 'omega-keypad': 'src/element.tsx' },
+    outDir: 'dist/standalone',
+    format: ['esm'],
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    noExternal: [/.*/],
+    loader: { '.css': 'text' },
+    env: { NODE_ENV: 'production' },
+    onSuccess: async () => {
+      mkdirSync('dist/standalone', { recursive: true });
+      copyFileSync('standalone/index.html', 'dist/standalone/index.html');
+      copyFileSync('standalone/embed.html', 'dist/standalone/embed.html');
+    },
+  },
+]);

@@ -5,5 +5,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
+    // Typing with user-event in jsdom is slow while other suites share the 2 cores.
+    testTimeout: 30_000,
   },
 });

@@ -9,6 +9,7 @@ import { describe, it } from 'vitest';
 
 const apiDist = fileURLToPath(new URL('../../apps/api/dist/app.js', import.meta.url));
 const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
+const keypadDist = fileURLToPath(new URL('../../apps/keypad/dist/standalone', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -50,7 +51,13 @@ export async function startHarness(): Promise<Harness> {
     LOG_LEVEL: 'silent',
   });
   let offset = 0;
-  const app = await build({ config, webDist, logger: false, clock: () => Date.now() + offset });
+  const app = await build({
+    config,
+    webDist,
+    keypadDist,
+    logger: false,
+    clock: () => Date.now() + offset,
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -105,4 +105,45 @@ describeWithBrowser('keypad', () => {
     await shows('USDC: 104.50');
     await shows('BTC: 0.0061');
   });
+
+  async function signInOnKeypad(phone: string) {
+    await shows('Enter your phone number:');
+    await press(`${phone}#`);
+    await shows('Demo OTP:');
+    const otp = (await screen().textContent())?.match(/Demo OTP: (\d{4})/)?.[1] ?? '';
+    await press(`${otp}#`);
+    await shows('Enter your 4-digit PIN');
+    await press('1357#');
+    await shows('1. Buy');
+  }
+
+  it('works as the standalone page (the custom element)', async () => {
+    await page.goto(`${h.baseUrl}/keypad/`);
+    await signInOnKeypad('0841234567');
+    await press('2');
+    await shows('USDC: 120.00');
+    await expectAccessible(page);
+  });
+
+  it('keeps a transaction made offline and records it once when back online', async () => {
+    await page.goto(`${h.baseUrl}/keypad/`);
+    await signInOnKeypad('0851234567');
+    await context.setOffline(true);
+    await press('4');
+    await press('0861234567#');
+    await press('7#');
+    await press('#');
+    await page.getByText('Sync failed. Transaction saved locally, backend unavailable').waitFor();
+    await shows('Transaction Complete');
+    await context.setOffline(false);
+    // The outbox retries every 5 s; the notice goes once the server has it.
+    await page
+      .getByText('Sync failed. Transaction saved locally, backend unavailable')
+      .waitFor({ state: 'detached', timeout: 15_000 });
+    await press('#');
+    await press('5');
+    await shows('1. Send-to-Phone 7.00 USDC');
+    const history = (await screen().textContent()) ?? '';
+    expect(history).not.toContain('2. Send-to-Phone');
+  });
 });

@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
     css: false,
+    // Rendering every story in jsdom is slow while other suites share the 2 cores.
+    testTimeout: 30_000,
   },
 });

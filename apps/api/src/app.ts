@@ -17,6 +17,7 @@ import openapi from './plugins/external/openapi.js';
 import securityHeaders from './plugins/external/security-headers.js';
 import session from './plugins/external/session.js';
 import webApp from './plugins/external/web-app.js';
+import widgetCors from './plugins/external/widget-cors.js';
 import healthRoutes from './routes/health.js';
 import keypadRoutes from './routes/keypad.js';
 import sessionRoutes from './routes/session.js';
@@ -26,6 +27,7 @@ export interface AppOptions {
   config: Config;
   clock?: Clock;
   webDist?: string;
+  keypadDist?: string;
   announceKeys?: (keys: Record<string, string>) => void;
   runJobs?: boolean;
   logger?: FastifyServerOptions['logger'];
@@ -62,6 +64,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     config,
     clock: options.clock ?? systemClock,
     webDist: options.webDist,
+    keypadDist: options.keypadDist,
     announceKeys: options.announceKeys,
     runJobs: options.runJobs,
   });
@@ -73,6 +76,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await app.register(securityHeaders);
   await app.register(openapi);
   await app.register(webApp);
+  await app.register(widgetCors);
 
   // Our own plugins.
   await app.register(services);

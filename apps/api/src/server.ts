@@ -19,6 +19,7 @@ async function main() {
   const app = await build({
     config,
     webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    keypadDist: fileURLToPath(new URL('../../keypad/dist/standalone', import.meta.url)),
     runJobs: true,
     // Keys are shown once on the console, never through the logger (logs must not hold secrets).
     announceKeys: (keys) => {

@@ -223,3 +223,52 @@ describeEachDatabase('keypad wallets', (database) => {
     expect(pin.json()).toEqual({ message: 'pin must be exactly 4 digits' });
   });
 });
+
+describeEachDatabase('keypad widget from other sites', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+  });
+  afterEach(() => t.close());
+
+  it('answers the listed origin cross-origin, and no other', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/ussd/otp',
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('https://shop.example');
+
+    const listed = await t.app.inject({
+      method: 'POST',
+      url: '/api/ussd/otp',
+      headers: { origin: 'https://shop.example', 'sec-fetch-site': 'cross-site' },
+      payload: { phone: '0821234567' },
+    });
+    expect(listed.statusCode).toBe(200);
+    expect(listed.headers['access-control-allow-origin']).toBe('https://shop.example');
+
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/ussd/otp',
+      headers: { origin: 'https://evil.example' },
+      payload: { phone: '0821234567' },
+    });
+    expect(other.statusCode).toBe(403);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+
+    // Account calls stay same-site only, even for the listed origin.
+    const account = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { origin: 'https://shop.example' },
+      payload: { username: 'x', password: 'y' },
+    });
+    expect(account.statusCode).toBe(403);
+  });
+});

@@ -21,6 +21,9 @@ const EnvSchema = Type.Object({
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
   TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
   OMEGA_KEYPAD_DEMO: Type.Boolean({ default: true }),
+  OMEGA_WIDGET_ORIGINS: Type.Optional(
+    Type.String({ pattern: '^https?://[^,\\s]+(,\\s*https?://[^,\\s]+)*$' }),
+  ),
   OMEGA_RATES: Type.String({
     default: 'USDC=1.00,BTC=65000.00',
     pattern: '^(USDC|BTC)=\\d+(\\.\\d{1,8})?(,(USDC|BTC)=\\d+(\\.\\d{1,8})?)*$',
@@ -45,6 +48,7 @@ const EXPECTATIONS: Record<string, string> = {
   TRUST_PROXY: 'a comma-separated list of proxy addresses or CIDR ranges',
   OMEGA_KEYPAD_DEMO: 'true (the OTP is shown in the simulator) or false (sent by SMS)',
   OMEGA_RATES: 'USD prices per coin, for example USDC=1.00,BTC=65000.00',
+  OMEGA_WIDGET_ORIGINS: 'a comma-separated list of origins such as https://shop.example',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
 };
 
@@ -65,6 +69,8 @@ export interface Config {
   keypadDemo: boolean;
   /** USD per coin, decimal strings. */
   rates: { USDC: string; BTC: string };
+  /** Sites that may embed the keypad widget and call the wallet API from the browser. */
+  widgetOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -115,6 +121,9 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: parsed.LOG_LEVEL,
     keypadDemo: parsed.OMEGA_KEYPAD_DEMO,
     rates: parseRates(parsed.OMEGA_RATES),
+    widgetOrigins: parsed.OMEGA_WIDGET_ORIGINS
+      ? parsed.OMEGA_WIDGET_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, ''))
+      : [],
   };
 }
 

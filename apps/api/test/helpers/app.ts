@@ -41,6 +41,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     keypadDemo: true,
     rates: { USDC: '1.00', BTC: '65000.00' },
+    widgetOrigins: ['https://shop.example'],
     ...overrides,
   };
 }

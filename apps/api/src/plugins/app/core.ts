@@ -9,6 +9,8 @@ export interface BuildOptions {
   clock: Clock;
   /** Folder of the built web app to serve, if any. */
   webDist?: string;
+  /** Folder of the built standalone keypad (served under /keypad/), if any. */
+  keypadDist?: string;
   /** Run background jobs such as renewals (the server does; tests drive them directly). */
   runJobs?: boolean;
   /** Print generated registration keys (the server does; tests and the CLI do not). */

@@ -1,5 +1,5 @@
-// Serves the built web app (apps/web/dist) when it exists; unknown non-API paths get its
-// index.html so client-side routes survive a reload.
+// Serves the built web app (apps/web/dist) when it exists, and the standalone keypad under
+// /keypad/; unknown non-API paths get the web app's index.html so client routes survive a reload.
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
@@ -15,6 +15,16 @@ export default fp(
     const root = app.buildOptions.webDist;
     const available = root !== undefined && existsSync(`${root}/index.html`);
     app.decorate('webAppAvailable', available);
+    const keypad = app.buildOptions.keypadDist;
+    if (keypad && existsSync(`${keypad}/omega-keypad.js`)) {
+      // The standalone keypad page and the embeddable custom element.
+      await app.register(fastifyStatic, {
+        root: keypad,
+        prefix: '/keypad/',
+        decorateReply: false,
+        index: ['index.html'],
+      });
+    }
     if (!available) return;
     await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
   },

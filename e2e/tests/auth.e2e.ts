@@ -1,32 +1,18 @@
 // Sign-in, registration and the shell in a real browser against the production build.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { describeWithBrowser, type Harness, startHarness } from './harness.js';
+import { browserSession, describeWithBrowser, type Harness } from './harness.js';
 
 describeWithBrowser('sign-in and registration', () => {
+  const session = browserSession();
   let h: Harness;
-  let context: BrowserContext;
   let page: Page;
-  let errors: string[];
+  beforeEach(() => {
+    ({ harness: h, page } = session);
+  });
   let n = 0;
   const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${n++}`;
-
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => h?.stop());
-  beforeEach(async () => {
-    context = await h.browser.newContext();
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-  });
-  afterEach(async () => {
-    await context.close();
-    expect(errors).toEqual([]);
-  });
 
   const fill = async (label: string, value: string) =>
     page.getByLabel(label, { exact: true }).fill(value);

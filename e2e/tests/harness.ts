@@ -4,8 +4,8 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
-import { describe, it } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 const apiDist = fileURLToPath(new URL('../../apps/api/dist/app.js', import.meta.url));
 const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
@@ -75,4 +75,35 @@ export async function startHarness(): Promise<Harness> {
       await app.close();
     },
   };
+}
+
+export interface BrowserSession {
+  harness: Harness;
+  context: BrowserContext;
+  page: Page;
+}
+
+/**
+ * One server for the suite, and a fresh browser context and page for each test; a test fails
+ * when its page threw an uncaught error.
+ */
+export function browserSession(): BrowserSession {
+  const session = {} as BrowserSession;
+  let errors: string[] = [];
+  beforeAll(async () => {
+    session.harness = await startHarness();
+  });
+  afterAll(() => session.harness?.stop());
+  beforeEach(async () => {
+    session.context = await session.harness.browser.newContext();
+    session.context.setDefaultTimeout(10_000);
+    session.page = await session.context.newPage();
+    errors = [];
+    session.page.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterEach(async () => {
+    await session.context.close();
+    expect(errors).toEqual([]);
+  });
+  return session;
 }

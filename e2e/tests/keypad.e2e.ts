@@ -1,30 +1,17 @@
 // The OmegaPay keypad at '/' against the real API: sign in with the demo OTP, buy, transfer,
 // send to a phone, and read the history.
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { describeWithBrowser, type Harness, startHarness } from './harness.js';
+import { browserSession, describeWithBrowser, type Harness } from './harness.js';
 
 describeWithBrowser('keypad', () => {
+  const session = browserSession();
   let h: Harness;
   let context: BrowserContext;
   let page: Page;
-  let errors: string[];
-
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => h?.stop());
-  beforeEach(async () => {
-    context = await h.browser.newContext();
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-  });
-  afterEach(async () => {
-    await context.close();
-    expect(errors).toEqual([]);
+  beforeEach(() => {
+    ({ harness: h, context, page } = session);
   });
 
   const screen = () => page.locator('.omega-keypad__screen');

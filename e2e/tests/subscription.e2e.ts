@@ -1,32 +1,18 @@
 // A user's subscription in the browser: a trial, an upgrade charged pro-rated and shown in
 // the billing history, cancel and resume, and a locked feature.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { describeWithBrowser, type Harness, startHarness } from './harness.js';
+import { browserSession, describeWithBrowser, type Harness } from './harness.js';
 
 const DAY = 86_400_000;
 
 describeWithBrowser('subscriptions', () => {
+  const session = browserSession();
   let h: Harness;
-  let context: BrowserContext;
   let page: Page;
-  let errors: string[];
-
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(() => h?.stop());
-  beforeEach(async () => {
-    context = await h.browser.newContext();
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    errors = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-  });
-  afterEach(async () => {
-    await context.close();
-    expect(errors).toEqual([]);
+  beforeEach(() => {
+    ({ harness: h, page } = session);
   });
 
   const call = (url: string, body: object) =>

@@ -1,5 +1,5 @@
 // The OmegaPay phone: a screen and keys (digits, '*', '#', '+'), usable with the mouse, touch
-// or the physical keyboard (digits, Enter for '#', Escape for '*', '+' and '.').
+// or the physical keyboard (digits, Enter for '#', Escape for '*', Backspace, '+' and '.').
 import { type KeypadKey, render } from '@omega/domain';
 import { type KeyboardEvent, useMemo } from 'react';
 import { createKeypadApi, type KeypadApi } from './api.js';

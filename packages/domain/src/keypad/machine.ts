@@ -12,6 +12,7 @@ import {
 } from './amounts.js';
 import { normalizePhone, PHONE_ERROR, PHONE_MAX } from './phone.js';
 
+/** The phone's keys, plus '.' and 'backspace' from a physical keyboard. */
 export type KeypadKey =
   | '0'
   | '1'
@@ -26,7 +27,8 @@ export type KeypadKey =
   | '*'
   | '#'
   | '+'
-  | '.';
+  | '.'
+  | 'backspace';
 
 export type Screen =
   | 'phone'
@@ -313,6 +315,7 @@ function pressKey(state: KeypadState, key: KeypadKey, ctx: KeypadContext): Step 
   const entryScreen = ENTRY_SCREENS.has(s.screen);
 
   if (key === '*') return same({ ...s, entry: '' });
+  if (key === 'backspace') return same({ ...s, entry: s.entry.slice(0, -1) });
   if (key === '+' && s.screen === 'phone') {
     return s.entry === '' ? same({ ...s, entry: '+' }) : same(s);
   }

@@ -79,6 +79,13 @@ describe('keypad sign-in', () => {
     expect(d.state.screen).toBe('pin');
   });
 
+  it('deletes the last character with backspace from a physical keyboard', () => {
+    const d = new Driver().press('08212');
+    d.send({ type: 'key', key: 'backspace' });
+    d.send({ type: 'key', key: 'backspace' });
+    expect(d.state.entry).toBe('082');
+  });
+
   it('ignores keys while waiting for the server', () => {
     const d = new Driver();
     d.state = { ...d.state, processing: true };

@@ -1,11 +1,13 @@
 // /admin-register: administrator registration with the key the server checks.
-import { Button, Card, CardContent, CardHeader, CardTitle, toast } from '@omega/ui';
+import { Button, toast } from '@omega/ui';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.js';
 import { paths } from '../../../lib/paths.js';
 import { useRefreshSession } from '../../../lib/session.js';
 import { registerAdmin } from '../api/auth-api.js';
+import { AuthCard } from '../components/auth-card.js';
 import { CredentialsForm } from '../components/credentials-form.js';
+import { serverFieldErrors } from '../components/server-field-errors.js';
 import type { FormValues } from '../components/validate.js';
 
 export function AdminRegisterPage() {
@@ -32,35 +34,25 @@ export function AdminRegisterPage() {
         description: serverMessage ?? 'Registration failed',
         variant: 'destructive',
       });
-      if (err instanceof ApiError && err.status === 403) return { secretKey: err.message };
-      if (err instanceof ApiError && err.status === 409) return { username: err.message };
+      return serverFieldErrors(err);
     }
     return undefined;
   }
 
   return (
-    <main className="omega-auth">
-      <Card className="omega-auth__card">
-        <CardHeader>
-          <CardTitle>
-            <h1>Administrator Registration</h1>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <CredentialsForm
-            kind="admin"
-            submitLabel="Register as Administrator"
-            secretKey={{
-              label: 'Administrator Secret Key',
-              hint: 'The administrator registration key from your Omega operator',
-            }}
-            onSubmit={submit}
-          />
-          <Button asChild variant="link" className="omega-auth__alt">
-            <Link to={paths.auth}>Back to login</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </main>
+    <AuthCard title="Administrator Registration">
+      <CredentialsForm
+        kind="admin"
+        submitLabel="Register as Administrator"
+        secretKey={{
+          label: 'Administrator Secret Key',
+          hint: 'The administrator registration key from your Omega operator',
+        }}
+        onSubmit={submit}
+      />
+      <Button asChild variant="link" className="omega-auth__alt">
+        <Link to={paths.auth}>Back to login</Link>
+      </Button>
+    </AuthCard>
   );
 }

@@ -1,23 +1,12 @@
 // /auth: the Welcome card with Login and Register tabs (spec section 2, 'Auth screen').
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-  toast,
-} from '@omega/ui';
+import { Button, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@omega/ui';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client.js';
 import { paths } from '../../../lib/paths.js';
 import { useRefreshSession, useSession } from '../../../lib/session.js';
 import { login, register } from '../api/auth-api.js';
+import { AuthCard } from '../components/auth-card.js';
 import { CredentialsForm } from '../components/credentials-form.js';
+import { serverFieldErrors } from '../components/server-field-errors.js';
 import type { FormValues } from '../components/validate.js';
 
 /** Where to go after signing in: back to the page that sent the visitor here. */
@@ -51,42 +40,28 @@ export function AuthPage() {
       navigate(returnTo, { replace: true });
     } catch (err) {
       toast({ title: 'Error', description: errorText(err), variant: 'destructive' });
-      if (err instanceof ApiError && err.status === 409) return { username: err.message };
+      return serverFieldErrors(err);
     }
     return undefined;
   };
 
   return (
-    <main className="omega-auth">
-      <Card className="omega-auth__card">
-        <CardHeader>
-          <CardTitle>
-            <h1>Welcome</h1>
-          </CardTitle>
-          <CardDescription>Sign in to your account or create a new one</CardDescription>
-        </CardHeader>
-        <CardContent>
-          <Tabs defaultValue="login">
-            <TabsList aria-label="Sign in or register">
-              <TabsTrigger value="login">Login</TabsTrigger>
-              <TabsTrigger value="register">Register</TabsTrigger>
-            </TabsList>
-            <TabsContent value="login">
-              <CredentialsForm kind="login" submitLabel="Login" onSubmit={submit('login')} />
-            </TabsContent>
-            <TabsContent value="register">
-              <CredentialsForm
-                kind="register"
-                submitLabel="Register"
-                onSubmit={submit('register')}
-              />
-            </TabsContent>
-          </Tabs>
-          <Button asChild variant="outline" className="omega-auth__alt">
-            <Link to={paths.adminRegister}>Register as Administrator</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </main>
+    <AuthCard title="Welcome" description="Sign in to your account or create a new one">
+      <Tabs defaultValue="login">
+        <TabsList aria-label="Sign in or register">
+          <TabsTrigger value="login">Login</TabsTrigger>
+          <TabsTrigger value="register">Register</TabsTrigger>
+        </TabsList>
+        <TabsContent value="login">
+          <CredentialsForm kind="login" submitLabel="Login" onSubmit={submit('login')} />
+        </TabsContent>
+        <TabsContent value="register">
+          <CredentialsForm kind="register" submitLabel="Register" onSubmit={submit('register')} />
+        </TabsContent>
+      </Tabs>
+      <Button asChild variant="outline" className="omega-auth__alt">
+        <Link to={paths.adminRegister}>Register as Administrator</Link>
+      </Button>
+    </AuthCard>
   );
 }

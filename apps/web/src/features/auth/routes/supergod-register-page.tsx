@@ -1,11 +1,13 @@
 // /supergod-register: supergod registration with the key the server checks.
-import { Button, Card, CardContent, CardHeader, CardTitle, toast } from '@omega/ui';
+import { Button, toast } from '@omega/ui';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.js';
 import { paths } from '../../../lib/paths.js';
 import { useRefreshSession } from '../../../lib/session.js';
 import { registerSupergod } from '../api/auth-api.js';
+import { AuthCard } from '../components/auth-card.js';
 import { CredentialsForm } from '../components/credentials-form.js';
+import { serverFieldErrors } from '../components/server-field-errors.js';
 import type { FormValues } from '../components/validate.js';
 
 export function SupergodRegisterPage() {
@@ -32,7 +34,7 @@ export function SupergodRegisterPage() {
           description: "You don't have permission to create a Super-God account",
           variant: 'destructive',
         });
-        return { secretKey: err.message };
+        return serverFieldErrors(err);
       }
       const serverMessage = err instanceof ApiError ? err.serverMessage : undefined;
       toast({
@@ -40,34 +42,25 @@ export function SupergodRegisterPage() {
         description: serverMessage ?? 'Something went wrong',
         variant: 'destructive',
       });
-      if (err instanceof ApiError && err.status === 409) return { username: err.message };
+      return serverFieldErrors(err);
     }
     return undefined;
   }
 
   return (
-    <main className="omega-auth">
-      <Card className="omega-auth__card">
-        <CardHeader>
-          <CardTitle>
-            <h1>Super-God Registration</h1>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <CredentialsForm
-            kind="supergod"
-            submitLabel="Register as Super-God"
-            secretKey={{
-              label: 'Super-God Secret Key',
-              hint: 'At least 8 characters: the supergod registration key',
-            }}
-            onSubmit={submit}
-          />
-          <Button asChild variant="outline" className="omega-auth__alt">
-            <Link to={paths.auth}>Back to login</Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </main>
+    <AuthCard title="Super-God Registration">
+      <CredentialsForm
+        kind="supergod"
+        submitLabel="Register as Super-God"
+        secretKey={{
+          label: 'Super-God Secret Key',
+          hint: 'At least 8 characters: the supergod registration key',
+        }}
+        onSubmit={submit}
+      />
+      <Button asChild variant="outline" className="omega-auth__alt">
+        <Link to={paths.auth}>Back to login</Link>
+      </Button>
+    </AuthCard>
   );
 }

@@ -158,6 +158,39 @@ export interface LedgerEntriesTable {
   created_at: number;
 }
 
+export interface SystemLogsTable {
+  id: Generated<number>;
+  level: 'INFO' | 'WARNING' | 'ERROR';
+  source: string;
+  message: string;
+  stack_trace: string | null;
+  created_at: number;
+}
+
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  title: string;
+  content: string;
+  author_id: number | null;
+  created_at: number;
+}
+
+export interface AnnouncementReadsTable {
+  user_id: number;
+  last_read_id: number;
+}
+
+export interface AssistantFeedbackTable {
+  id: Generated<number>;
+  response_id: string;
+  user_id: number | null;
+  /** 5 for yes, 1 for no (spec section 7). */
+  rating: number;
+  helpful: number;
+  query: Generated<string>;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -175,6 +208,10 @@ export interface Database {
   wallet_tokens: WalletTokensTable;
   ussd_transactions: UssdTransactionsTable;
   ledger_entries: LedgerEntriesTable;
+  system_logs: SystemLogsTable;
+  announcements: AnnouncementsTable;
+  announcement_reads: AnnouncementReadsTable;
+  assistant_feedback: AssistantFeedbackTable;
 }
 
 export type UssdTransactionRow = Selectable<UssdTransactionsTable>;
@@ -185,3 +222,5 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ActivityLogRow = Selectable<ActivityLogsTable>;
+export type SystemLogRow = Selectable<SystemLogsTable>;
+export type AnnouncementRow = Selectable<AnnouncementsTable>;

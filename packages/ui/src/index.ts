@@ -16,5 +16,6 @@ export * from './spinner.js';
 export * from './switch.js';
 export * from './table.js';
 export * from './tabs.js';
+export * from './textarea.js';
 export * from './toast.js';
 export * from './tooltip.js';

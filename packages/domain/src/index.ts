@@ -1,3 +1,4 @@
+export * from './commands/index.js';
 export * from './keypad/index.js';
 export * from './roles.js';
 export * from './subscriptions/index.js';

@@ -1,8 +1,9 @@
 // Builds the Omega API as a Fastify instance with a fixed load order: configuration,
 // external plugins, our own plugins, then routes. The server and the tests both call this.
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/config.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { createLogger } from './lib/logger.js';
 import { schemaErrorFormatter, validatorCompiler } from './lib/validation.js';
 import access from './plugins/app/access.js';
 import core from './plugins/app/core.js';
@@ -22,6 +23,7 @@ import healthRoutes from './routes/health.js';
 import keypadRoutes from './routes/keypad.js';
 import sessionRoutes from './routes/session.js';
 import subscriptionRoutes from './routes/subscriptions.js';
+import { SystemLog } from './services/system-log.js';
 
 export interface AppOptions {
   config: Config;
@@ -30,19 +32,25 @@ export interface AppOptions {
   keypadDist?: string;
   announceKeys?: (keys: Record<string, string>) => void;
   runJobs?: boolean;
-  logger?: FastifyServerOptions['logger'];
+  /** `false`: nothing on stdout (warnings and errors still reach the system log). */
+  logger?: false;
 }
 
 export async function build(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  const clock = options.clock ?? systemClock;
+  const systemLog = new SystemLog({
+    clock,
+    secrets: [config.sessionSecret, config.adminKey, config.supergodKey].filter((s): s is string =>
+      Boolean(s),
+    ),
+    retention: config.logRetention,
+  });
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-        censor: '[redacted]',
-      },
-    },
+    loggerInstance: createLogger({
+      level: options.logger === false ? 'silent' : config.logLevel,
+      systemLogSink: systemLog.stream,
+    }),
     // Only our own proxies may set X-Forwarded-For: a forged header never buys a fresh limit.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     schemaErrorFormatter,
@@ -62,7 +70,8 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(core, {
     config,
-    clock: options.clock ?? systemClock,
+    clock,
+    systemLog,
     webDist: options.webDist,
     keypadDist: options.keypadDist,
     announceKeys: options.announceKeys,

@@ -48,7 +48,8 @@ async function main() {
     });
   }
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.systemLogs.notable('server', `Omega started on ${address} (${app.database.dialect})`);
 }
 
 main().catch((err) => {

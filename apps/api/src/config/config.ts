@@ -28,6 +28,7 @@ const EnvSchema = Type.Object({
     default: 'USDC=1.00,BTC=65000.00',
     pattern: '^(USDC|BTC)=\\d+(\\.\\d{1,8})?(,(USDC|BTC)=\\d+(\\.\\d{1,8})?)*$',
   }),
+  OMEGA_LOG_RETENTION: Type.Integer({ minimum: 100, maximum: 100_000_000, default: 1_000_000 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -50,6 +51,7 @@ const EXPECTATIONS: Record<string, string> = {
   OMEGA_RATES: 'USD prices per coin, for example USDC=1.00,BTC=65000.00',
   OMEGA_WIDGET_ORIGINS: 'a comma-separated list of origins such as https://shop.example',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
+  OMEGA_LOG_RETENTION: 'an integer from 100 to 100000000 (log entries kept)',
 };
 
 export interface Config {
@@ -65,6 +67,8 @@ export interface Config {
   /** Addresses of our own proxies; empty means trust nobody's X-Forwarded-For. */
   trustProxy: string[];
   logLevel: string;
+  /** How many entries the system_logs table keeps; older ones are deleted. */
+  logRetention: number;
   /** Demo mode: OTPs are returned to the keypad simulator instead of sent by SMS. */
   keypadDemo: boolean;
   /** USD per coin, decimal strings. */
@@ -119,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
           .filter(Boolean)
       : [],
     logLevel: parsed.LOG_LEVEL,
+    logRetention: parsed.OMEGA_LOG_RETENTION,
     keypadDemo: parsed.OMEGA_KEYPAD_DEMO,
     rates: parseRates(parsed.OMEGA_RATES),
     widgetOrigins: parsed.OMEGA_WIDGET_ORIGINS

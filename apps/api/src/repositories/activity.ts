@@ -16,7 +16,9 @@ export type ActivityAction =
   | 'feature_toggle'
   | 'feature_override'
   | 'feature_added'
-  | 'renewal';
+  | 'renewal'
+  | 'logs_clear'
+  | 'announcement';
 
 export interface ActivityEntry {
   userId: number | null;
@@ -40,14 +42,18 @@ export class ActivityRepository {
       .execute();
   }
 
-  /** Newest first. */
-  recent(limit: number, db = this.db): Promise<ActivityLogRow[]> {
-    return db
+  /** Newest first; `before` is the id of the last entry of the previous page. */
+  recent(limit: number, before?: number, db = this.db): Promise<ActivityLogRow[]> {
+    let query = db.selectFrom('activity_logs').selectAll();
+    if (before !== undefined) query = query.where('id', '<', before);
+    return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  async count(db = this.db): Promise<number> {
+    const row = await db
       .selectFrom('activity_logs')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 }

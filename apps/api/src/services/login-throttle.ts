@@ -24,7 +24,11 @@ export class LoginThrottle {
   private readonly byIp = new Map<string, Failures>();
   private readonly byAccount = new Map<string, Failures>();
 
-  constructor(private readonly clock: Clock) {}
+  constructor(
+    private readonly clock: Clock,
+    /** Told once each time a failure starts a wait (the system log records these trips). */
+    private readonly onTrip: (what: string) => void = () => {},
+  ) {}
 
   /** Milliseconds to wait before this sign-in may be tried, or 0 when it may go ahead. */
   retryAfter(ip: string, account: string): number {
@@ -44,9 +48,13 @@ export class LoginThrottle {
   }
 
   recordFailure(ip: string, account: string): void {
+    const waitedBefore = this.retryAfter(ip, account) > 0;
     const now = this.clock();
     this.push(this.byIp, ip, now, IP_WINDOW_MS);
     this.push(this.byAccount, account, now, ACCOUNT_WINDOW_MS);
+    if (!waitedBefore && this.retryAfter(ip, account) > 0) {
+      this.onTrip(`rate limit reached for ${account} from ${ip}: further tries must wait`);
+    }
   }
 
   recordSuccess(account: string): void {

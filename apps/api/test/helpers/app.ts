@@ -39,6 +39,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     cookieSecure: false,
     trustProxy: [],
     logLevel: 'silent',
+    logRetention: 1_000_000,
     keypadDemo: true,
     rates: { USDC: '1.00', BTC: '65000.00' },
     widgetOrigins: ['https://shop.example'],

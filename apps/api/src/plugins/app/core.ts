@@ -3,10 +3,13 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../lib/clock.js';
+import type { SystemLog } from '../../services/system-log.js';
 
 export interface BuildOptions {
   config: Config;
   clock: Clock;
+  /** The server's own log kept for the admin Logs page (fed by the logger). */
+  systemLog: SystemLog;
   /** Folder of the built web app to serve, if any. */
   webDist?: string;
   /** Folder of the built standalone keypad (served under /keypad/), if any. */
@@ -21,6 +24,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     clock: Clock;
+    systemLogs: SystemLog;
     buildOptions: BuildOptions;
   }
 }
@@ -29,6 +33,7 @@ export default fp<BuildOptions>(
   async (app, opts) => {
     app.decorate('config', opts.config);
     app.decorate('clock', opts.clock);
+    app.decorate('systemLogs', opts.systemLog);
     app.decorate('buildOptions', opts);
   },
   { name: 'config' },

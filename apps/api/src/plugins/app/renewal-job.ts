@@ -13,9 +13,12 @@ export default fp(
       running = true;
       try {
         const renewed = await app.subscriptions.renewDue();
-        if (renewed > 0) app.log.info({ renewed }, 'subscription renewals');
+        if (renewed > 0) {
+          app.log.info({ renewed }, 'subscription renewals');
+          app.systemLogs.notable('renewals', `renewal run: ${renewed} subscription(s) renewed`);
+        }
       } catch (err) {
-        app.log.error({ err }, 'subscription renewal run failed');
+        app.log.error({ err, source: 'renewals' }, 'subscription renewal run failed');
       } finally {
         running = false;
       }

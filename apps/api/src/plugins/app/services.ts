@@ -1,10 +1,13 @@
 // Repositories (one per table group) and the services built on them.
 import fp from 'fastify-plugin';
 import { ActivityRepository } from '../../repositories/activity.js';
+import { AnnouncementsRepository } from '../../repositories/announcements.js';
 import { SessionsRepository } from '../../repositories/sessions.js';
 import { SettingsRepository } from '../../repositories/settings.js';
 import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
+import { SystemLogsRepository } from '../../repositories/system-logs.js';
 import { UsersRepository } from '../../repositories/users.js';
+import { AnnouncementService } from '../../services/announcements.js';
 import { LoginThrottle } from '../../services/login-throttle.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
 import { SubscriptionService } from '../../services/subscriptions.js';
@@ -17,6 +20,8 @@ export interface Repositories {
   activity: ActivityRepository;
   settings: SettingsRepository;
   subscriptions: SubscriptionsRepository;
+  systemLogs: SystemLogsRepository;
+  announcements: AnnouncementsRepository;
 }
 
 declare module 'fastify' {
@@ -27,6 +32,7 @@ declare module 'fastify' {
     subscriptions: SubscriptionService;
     wallets: WalletService;
     ussdGateway: UssdGateway;
+    announcements: AnnouncementService;
   }
 }
 
@@ -39,9 +45,24 @@ export default fp(
       activity: new ActivityRepository(db),
       settings: new SettingsRepository(db),
       subscriptions: new SubscriptionsRepository(db),
+      systemLogs: new SystemLogsRepository(db, app.database.dialect),
+      announcements: new AnnouncementsRepository(db),
     };
     app.decorate('repos', repos);
-    app.decorate('loginThrottle', new LoginThrottle(app.clock));
+    app.systemLogs.attach(repos.systemLogs, repos.activity);
+    // Runs before the database closes (hooks close in reverse order of registration).
+    app.addHook('onClose', async () => {
+      app.systemLogs.notable('server', 'Omega is stopping');
+      await app.systemLogs.close();
+    });
+    app.decorate(
+      'announcements',
+      new AnnouncementService(db, repos.announcements, repos.activity, app.clock),
+    );
+    app.decorate(
+      'loginThrottle',
+      new LoginThrottle(app.clock, (what) => app.systemLogs.notable('rate-limit', what)),
+    );
     app.decorate(
       'wallets',
       new WalletService(db, app.database.dialect, app.clock, {
@@ -61,6 +82,7 @@ export default fp(
     });
     const generated = await keys.init();
     if (Object.keys(generated).length > 0) {
+      app.systemLogs.addSecrets(Object.values(generated));
       const file = writeKeysFile(app.config.dataDir, generated);
       app.buildOptions.announceKeys?.({ ...generated, file });
       app.log.info({ file }, 'registration keys generated');

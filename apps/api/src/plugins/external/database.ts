@@ -17,6 +17,7 @@ export default fp(
     const results = await migrateToLatest(handle.db, handle.schema);
     for (const r of results) {
       app.log.info({ migration: r.migrationName, status: r.status }, 'migration');
+      app.systemLogs.notable('database', `migration ${r.migrationName}: ${r.status}`);
     }
   },
   { name: 'database', dependencies: ['config'] },

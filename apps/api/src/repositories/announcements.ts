@@ -1,0 +1,57 @@
+// Announcements and each user's read mark (the newest announcement id they have seen).
+import type { Kysely } from 'kysely';
+import type { AnnouncementRow, Database } from '../db/schema.js';
+
+export interface NewAnnouncement {
+  title: string;
+  content: string;
+  authorId: number | null;
+  at: number;
+}
+
+export class AnnouncementsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(a: NewAnnouncement, db = this.db): Promise<AnnouncementRow> {
+    return db
+      .insertInto('announcements')
+      .values({ title: a.title, content: a.content, author_id: a.authorId, created_at: a.at })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Newest first. */
+  recent(limit: number, db = this.db): Promise<AnnouncementRow[]> {
+    return db.selectFrom('announcements').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** Announcements newer than the user's read mark (all of them before the first read). */
+  async unreadCount(userId: number, db = this.db): Promise<number> {
+    const mark = await db
+      .selectFrom('announcement_reads')
+      .select('last_read_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const row = await db
+      .selectFrom('announcements')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('id', '>', mark?.last_read_id ?? 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Moves the user's read mark forward to `lastId` (never back). */
+  async markRead(userId: number, lastId: number, db = this.db): Promise<void> {
+    const current = await db
+      .selectFrom('announcement_reads')
+      .select('last_read_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (current && current.last_read_id >= lastId) return;
+    await db
+      .insertInto('announcement_reads')
+      .values({ user_id: userId, last_read_id: lastId })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ last_read_id: lastId }))
+      .execute();
+  }
+}

@@ -1,0 +1,121 @@
+// The server's own log as the admin Logs page reads it: newest first, filtered by level and
+// text, paged by an id cursor so a page costs the same on the millionth row as on the first.
+import { type Kysely, sql } from 'kysely';
+import type { Database, SystemLogRow, SystemLogsTable } from '../db/schema.js';
+
+export type LogLevel = SystemLogsTable['level'];
+
+export interface NewSystemLog {
+  level: LogLevel;
+  source: string;
+  message: string;
+  stackTrace: string | null;
+  at: number;
+}
+
+export interface LogFilter {
+  level?: LogLevel;
+  /** Text the message or source contains, ignoring case. */
+  search?: string;
+  /** Only entries older than this id (the cursor of the previous page). */
+  before?: number;
+  limit: number;
+}
+
+/** LIKE treats % and _ as wildcards; a search for "100%" means the characters. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export class SystemLogsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: 'sqlite' | 'postgres',
+  ) {}
+
+  async insertMany(entries: readonly NewSystemLog[], db = this.db): Promise<void> {
+    if (entries.length === 0) return;
+    await db
+      .insertInto('system_logs')
+      .values(
+        entries.map((e) => ({
+          level: e.level,
+          source: e.source,
+          message: e.message,
+          stack_trace: e.stackTrace,
+          created_at: e.at,
+        })),
+      )
+      .execute();
+  }
+
+  page(filter: LogFilter, db = this.db): Promise<SystemLogRow[]> {
+    let query = db.selectFrom('system_logs').selectAll();
+    if (filter.level) query = query.where('level', '=', filter.level);
+    if (filter.before !== undefined) query = query.where('id', '<', filter.before);
+    const search = filter.search?.trim();
+    if (search) {
+      const pattern = likePattern(search);
+      // SQLite's LIKE ignores ASCII case already; PostgreSQL needs ILIKE.
+      const op = this.dialect === 'postgres' ? sql`ilike` : sql`like`;
+      query = query.where((eb) =>
+        eb.or([
+          sql<boolean>`${eb.ref('message')} ${op} ${pattern} escape '\\'`,
+          sql<boolean>`${eb.ref('source')} ${op} ${pattern} escape '\\'`,
+        ]),
+      );
+    }
+    return query.orderBy('id', 'desc').limit(filter.limit).execute();
+  }
+
+  /** The id of the newest entry (0 when empty): cheap enough to tag every poll with. */
+  async newestId(db = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('system_logs')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    return Number(row?.id ?? 0);
+  }
+
+  async count(level?: LogLevel, db = this.db): Promise<number> {
+    let query = db.selectFrom('system_logs').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (level) query = query.where('level', '=', level);
+    const row = await query.executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countSince(level: LogLevel, since: number, db = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('system_logs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('level', '=', level)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  recent(level: LogLevel, limit: number, db = this.db): Promise<SystemLogRow[]> {
+    return db
+      .selectFrom('system_logs')
+      .selectAll()
+      .where('level', '=', level)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Deletes every entry; answers how many there were. */
+  async clear(db = this.db): Promise<number> {
+    const result = await db.deleteFrom('system_logs').executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Keeps the newest `keep` entries (ids only grow, so "newest" is "largest id"). */
+  async prune(keep: number, db = this.db): Promise<number> {
+    const newest = await this.newestId(db);
+    if (newest <= keep) return 0;
+    const result = await db
+      .deleteFrom('system_logs')
+      .where('id', '<=', newest - keep)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

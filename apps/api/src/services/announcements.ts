@@ -1,0 +1,72 @@
+// Publishing an announcement: the row and its activity entry are one write. Used by the
+// Communications page and the supergod `announce` command alike.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { HttpError } from '../lib/http-error.js';
+import type { ActivityRepository } from '../repositories/activity.js';
+import type { AnnouncementsRepository } from '../repositories/announcements.js';
+
+export const TITLE_MAX = 200;
+export const CONTENT_MAX = 10_000;
+
+export interface PublishedAnnouncement {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: string;
+}
+
+export class AnnouncementService {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly announcements: AnnouncementsRepository,
+    private readonly activity: ActivityRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Trims both fields; an empty one (or one too long) is a 400 naming it. */
+  async publish(input: {
+    title: string;
+    content: string;
+    authorId: number | null;
+  }): Promise<PublishedAnnouncement> {
+    const title = input.title.trim();
+    const content = input.content.trim();
+    if (!title) throw new HttpError(400, 'title is required: write a title for the announcement');
+    if (!content) throw new HttpError(400, 'content is required: write what you want to announce');
+    if (title.length > TITLE_MAX) {
+      throw new HttpError(400, `title is too long: at most ${TITLE_MAX} characters`);
+    }
+    if (content.length > CONTENT_MAX) {
+      throw new HttpError(400, `content is too long: at most ${CONTENT_MAX} characters`);
+    }
+    const at = this.clock();
+    const row = await this.db.transaction().execute(async (trx) => {
+      const created = await this.announcements.create(
+        { title, content, authorId: input.authorId, at },
+        trx,
+      );
+      await this.activity.record(
+        { userId: input.authorId, action: 'announcement', details: `announced "${title}"`, at },
+        trx,
+      );
+      return created;
+    });
+    return toAnnouncement(row);
+  }
+}
+
+export function toAnnouncement(row: {
+  id: number;
+  title: string;
+  content: string;
+  created_at: number;
+}): PublishedAnnouncement {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,3 +1,5 @@
+export * from './admin.js';
+export * from './assistant.js';
 export * from './common.js';
 export * from './credentials.js';
 export * from './health.js';
@@ -5,3 +7,4 @@ export * from './keypad.js';
 export * from './route-table.js';
 export * from './session.js';
 export * from './subscriptions.js';
+export * from './supergod.js';

@@ -3,6 +3,20 @@
 // registered), the access hook enforces the level, and the access-matrix test walks it.
 import type { TSchema } from '@sinclair/typebox';
 import { Type } from '@sinclair/typebox';
+import {
+  ActivityLogEntrySchema,
+  ActivityQuery,
+  AnnouncementSchema,
+  ClearLogsResponse,
+  DetailedHealthSchema,
+  LogsPageSchema,
+  LogsQuery,
+  MarkReadBody,
+  NewAnnouncementBody,
+  UnreadCountSchema,
+  UsersPageQuery,
+} from './admin.js';
+import { AssistantFeedbackBody, AssistantQueryBody, AssistantResponse } from './assistant.js';
 import { ErrorResponse, OkResponse } from './common.js';
 import { HealthResponse, ReadyResponse } from './health.js';
 import {
@@ -44,6 +58,13 @@ import {
   UserIdQuery,
   UserWithSubscriptionSchema,
 } from './subscriptions.js';
+import {
+  ExecuteCommandBody,
+  ExecuteCommandResponse,
+  SupergodUsersQuery,
+  SupergodUsersResponse,
+  SystemStatusResponse,
+} from './supergod.js';
 
 /**
  * Who may call a route. 'user', 'admin' and 'supergod' are account sessions, each including the
@@ -150,6 +171,75 @@ export const routes = {
       response: { 200: SessionResponse, 403: ErrorResponse, 409: ErrorResponse },
     },
   }),
+  adminLogs: route({
+    method: 'GET',
+    url: '/api/admin/logs',
+    access: 'admin',
+    summary: 'System log entries, newest first, by level and text, one page per cursor',
+    tags: ['admin'],
+    polled: true,
+    schema: { querystring: LogsQuery, response: { 200: LogsPageSchema } },
+  }),
+  clearLogs: route({
+    method: 'POST',
+    url: '/api/admin/logs/clear',
+    access: 'admin',
+    summary: 'Delete every system log entry (recorded in the activity log)',
+    tags: ['admin'],
+    schema: { response: { 200: ClearLogsResponse } },
+  }),
+  activityLogs: route({
+    method: 'GET',
+    url: '/api/admin/activity-logs',
+    access: 'admin',
+    summary:
+      'Who did what: sign-ins, registrations, plan changes, overrides, commands, newest first',
+    tags: ['admin'],
+    schema: { querystring: ActivityQuery, response: { 200: Type.Array(ActivityLogEntrySchema) } },
+  }),
+  healthDetailed: route({
+    method: 'GET',
+    url: '/api/health/detailed',
+    access: 'admin',
+    summary: 'Server, database, auth, plugins and subscription figures for the admin dashboard',
+    tags: ['health'],
+    schema: { response: { 200: DetailedHealthSchema } },
+  }),
+  messages: route({
+    method: 'GET',
+    url: '/api/messages',
+    access: 'user',
+    summary: 'Recent announcements, newest first',
+    tags: ['announcements'],
+    polled: true,
+    schema: { response: { 200: Type.Array(AnnouncementSchema) } },
+  }),
+  createMessage: route({
+    method: 'POST',
+    url: '/api/messages',
+    access: 'admin',
+    bodyType: 'form',
+    summary: 'Send an announcement (form-encoded title and content, trimmed, both required)',
+    tags: ['announcements'],
+    schema: { body: NewAnnouncementBody, response: { 200: AnnouncementSchema } },
+  }),
+  unreadMessages: route({
+    method: 'GET',
+    url: '/api/messages/unread-count',
+    access: 'user',
+    summary: 'How many announcements the signed-in user has not seen',
+    tags: ['announcements'],
+    polled: true,
+    schema: { response: { 200: UnreadCountSchema } },
+  }),
+  markMessagesRead: route({
+    method: 'POST',
+    url: '/api/messages/read',
+    access: 'user',
+    summary: 'Mark announcements up to lastId as seen by the signed-in user',
+    tags: ['announcements'],
+    schema: { body: MarkReadBody, response: { 200: OkResponse } },
+  }),
   plans: route({
     method: 'GET',
     url: '/api/subscription/plans',
@@ -181,10 +271,14 @@ export const routes = {
     method: 'GET',
     url: '/api/users/with-subscriptions',
     access: 'admin',
-    summary: 'Every user with their plan',
+    summary:
+      'Users with their plan, by id; `search` matches usernames; the X-Total-Count header gives the total',
     tags: ['admin'],
     polled: true,
-    schema: { response: { 200: Type.Array(UserWithSubscriptionSchema) } },
+    schema: {
+      querystring: UsersPageQuery,
+      response: { 200: Type.Array(UserWithSubscriptionSchema) },
+    },
   }),
   adminUserFeatures: route({
     method: 'GET',
@@ -373,6 +467,56 @@ export const routes = {
       "USSD aggregator callback: answers text/plain 'CON …' or 'END …' from the same keypad menu",
     tags: ['keypad'],
     schema: { body: GatewayBody, response: { 200: Type.String() } },
+  }),
+  supergodSystemStatus: route({
+    method: 'GET',
+    url: '/api/supergod/system-status',
+    access: 'supergod',
+    summary: "User and log counts, and the server's actual security posture",
+    tags: ['supergod'],
+    schema: { response: { 200: SystemStatusResponse } },
+  }),
+  supergodUsers: route({
+    method: 'GET',
+    url: '/api/supergod/users',
+    access: 'supergod',
+    summary: 'Every account, oldest first, a page at a time',
+    tags: ['supergod'],
+    schema: { querystring: SupergodUsersQuery, response: { 200: SupergodUsersResponse } },
+  }),
+  supergodExecute: route({
+    method: 'POST',
+    url: '/api/supergod/execute',
+    access: 'supergod',
+    summary: 'Run one console command (a fixed registry; the confirmation phrase is required)',
+    tags: ['supergod'],
+    schema: {
+      body: ExecuteCommandBody,
+      response: {
+        200: ExecuteCommandResponse,
+        400: ErrorResponse,
+        403: ErrorResponse,
+        404: ErrorResponse,
+        409: ErrorResponse,
+      },
+    },
+  }),
+  assistantQuery: route({
+    method: 'POST',
+    url: '/api/ai/ai-assistant',
+    access: 'user',
+    summary:
+      "Ask the help assistant; answers for the session's user (a userId in the body is ignored), with live metrics for admins",
+    tags: ['assistant'],
+    schema: { body: AssistantQueryBody, response: { 200: AssistantResponse } },
+  }),
+  assistantFeedback: route({
+    method: 'POST',
+    url: '/api/ai/feedback',
+    access: 'user',
+    summary: "Rate an assistant answer (5 yes, 1 no), stored for the session's user",
+    tags: ['assistant'],
+    schema: { body: AssistantFeedbackBody, response: { 200: OkResponse } },
   }),
 } as const;
 

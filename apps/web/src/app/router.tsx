@@ -45,6 +45,19 @@ const FeaturesPage = named(
   'FeaturesPage',
 );
 const KeypadPage = named(() => import('../features/keypad/routes/keypad-page.js'), 'KeypadPage');
+const AdminDashboardPage = named(
+  () => import('../features/admin/routes/admin-dashboard-page.js'),
+  'AdminDashboardPage',
+);
+const LogsPage = named(() => import('../features/admin/routes/logs-page.js'), 'LogsPage');
+const SubscriptionManagerPage = named(
+  () => import('../features/admin/routes/subscription-manager-page.js'),
+  'SubscriptionManagerPage',
+);
+const CommunicationsPage = named(
+  () => import('../features/admin/routes/communications-page.js'),
+  'CommunicationsPage',
+);
 const NotFound = named(() => import('../features/misc/routes/not-found.js'), 'NotFound');
 const ComingSoon = named(
   () => import('../features/misc/routes/coming-soon.js'),
@@ -80,10 +93,13 @@ export function AppRoutes() {
           <Route path={paths.subscriptionFeatures} element={page(<FeaturesPage />)} />
           <Route path="/subscriptions" element={<Navigate to={paths.subscription} replace />} />
           <Route element={<RequireAdmin />}>
-            <Route path={paths.admin} element={soon('Admin Dashboard')} />
-            <Route path={paths.adminLogs} element={soon('System Logs')} />
-            <Route path={paths.adminSubscriptionManager} element={soon('Subscription Manager')} />
-            <Route path={paths.adminCommunications} element={soon('Communications')} />
+            <Route path={paths.admin} element={page(<AdminDashboardPage />)} />
+            <Route path={paths.adminLogs} element={page(<LogsPage />)} />
+            <Route
+              path={paths.adminSubscriptionManager}
+              element={page(<SubscriptionManagerPage />)}
+            />
+            <Route path={paths.adminCommunications} element={page(<CommunicationsPage />)} />
           </Route>
           <Route element={<RequireSupergod />}>
             <Route path={paths.supergod} element={soon('Super-God Dashboard')} />

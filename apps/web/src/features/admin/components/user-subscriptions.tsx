@@ -1,0 +1,231 @@
+// User Subscriptions tab: a bulk plan update for the checked users, and a searchable, paged
+// table where each user's plan can be set on its own.
+import type { Plan } from '@omega/contracts';
+import {
+  Button,
+  Checkbox,
+  Input,
+  Label,
+  Select,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  toast,
+} from '@omega/ui';
+import { useId, useState } from 'react';
+import { useFeatureManagerActions, usePlans, useUsersPage } from '../api/admin-api.js';
+import { failureToast } from './failure-toast.js';
+import { useDebouncedValue } from './use-debounced-value.js';
+
+export const USERS_PAGE_SIZE = 25;
+
+const planOptions = (plans: readonly Plan[]) => plans.map((p) => ({ value: p.id, label: p.name }));
+
+function BulkUpdate(props: {
+  plans: readonly Plan[];
+  selected: ReadonlySet<number>;
+  onDone(): void;
+}) {
+  const { bulkOverridePlan } = useFeatureManagerActions();
+  const [planId, setPlanId] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const count = props.selected.size;
+
+  async function update() {
+    if (!planId || count === 0) return;
+    setBusy(true);
+    try {
+      await bulkOverridePlan([...props.selected], planId);
+      toast({ title: 'Subscriptions updated' });
+      props.onDone();
+    } catch (err) {
+      failureToast('Failed to update subscriptions', err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="omega-admin__bulk">
+      <h3 id={`${id}-heading`}>Bulk plan update</h3>
+      <div className="omega-admin__toolbar">
+        <Label htmlFor={`${id}-plan`}>Plan for selected users</Label>
+        <Select
+          id={`${id}-plan`}
+          aria-label="Plan for selected users"
+          placeholder="Choose a plan"
+          value={planId}
+          onValueChange={setPlanId}
+          options={planOptions(props.plans)}
+        />
+        <Button onClick={update} disabled={!planId || count === 0} loading={busy}>
+          Update
+        </Button>
+        <span className="omega-muted" aria-live="polite">
+          {count === 1 ? '1 user selected' : `${count} users selected`}
+        </span>
+      </div>
+    </section>
+  );
+}
+
+export function UserSubscriptions() {
+  const { data: plans, error: plansError } = usePlans();
+  const [search, setSearch] = useState('');
+  const [offset, setOffset] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [saving, setSaving] = useState<ReadonlySet<number>>(new Set());
+  const query = useDebouncedValue(search.trim());
+  const { data, error, isLoading } = useUsersPage({
+    search: query,
+    offset,
+    limit: USERS_PAGE_SIZE,
+  });
+  const { overridePlan } = useFeatureManagerActions();
+  const searchId = useId();
+
+  if (plansError) return <p role="alert">Could not load the plans: {plansError.message}</p>;
+  if (!plans) return <Skeleton style={{ height: '16rem' }} />;
+
+  const users = data?.items ?? [];
+  const total = data?.total ?? 0;
+  const pageIds = users.map((u) => u.id);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const planName = (planId: string) => plans.find((p) => p.id === planId)?.name ?? planId;
+
+  const setChecked = (ids: readonly number[], on: boolean) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  async function changePlan(userId: number, planId: string) {
+    setSaving((s) => new Set(s).add(userId));
+    try {
+      await overridePlan(userId, planId);
+      toast({ title: 'Subscription updated' });
+    } catch (err) {
+      failureToast('Failed to update subscription', err);
+    } finally {
+      setSaving((s) => {
+        const next = new Set(s);
+        next.delete(userId);
+        return next;
+      });
+    }
+  }
+
+  const first = total === 0 ? 0 : offset + 1;
+  const last = offset + users.length;
+
+  return (
+    <div className="omega-stack">
+      <BulkUpdate plans={plans} selected={selected} onDone={() => setSelected(new Set())} />
+      <div className="omega-admin__toolbar">
+        <Label htmlFor={searchId}>Search users</Label>
+        <Input
+          id={searchId}
+          type="search"
+          placeholder="Username contains…"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value);
+            setOffset(0);
+          }}
+          className="omega-admin__search"
+        />
+      </div>
+      {error && <p role="alert">Could not load the users: {error.message}</p>}
+      {isLoading && !data && <Skeleton style={{ height: '12rem' }} />}
+      {data && users.length === 0 && (
+        <p>{query ? `No users match '${query}'.` : 'No users yet.'}</p>
+      )}
+      {users.length > 0 && (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">
+                <Checkbox
+                  aria-label="Select every user on this page"
+                  checked={allOnPage}
+                  onCheckedChange={(on) => setChecked(pageIds, on === true)}
+                />
+              </TableHead>
+              <TableHead scope="col">Username</TableHead>
+              <TableHead scope="col">Role</TableHead>
+              <TableHead scope="col">Status</TableHead>
+              <TableHead scope="col">Plan</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {users.map((u) => (
+              <TableRow key={u.id}>
+                <TableCell>
+                  <Checkbox
+                    aria-label={`Select ${u.username}`}
+                    checked={selected.has(u.id)}
+                    onCheckedChange={(on) => setChecked([u.id], on === true)}
+                  />
+                </TableCell>
+                <TableCell>{u.username}</TableCell>
+                <TableCell>{u.role}</TableCell>
+                <TableCell>{u.subscription.status}</TableCell>
+                <TableCell>
+                  <Select
+                    aria-label={`Plan for ${u.username}`}
+                    value={u.subscription.planId}
+                    disabled={saving.has(u.id)}
+                    onValueChange={(planId) => changePlan(u.id, planId)}
+                    options={
+                      plans.some((p) => p.id === u.subscription.planId)
+                        ? planOptions(plans)
+                        : [
+                            ...planOptions(plans),
+                            {
+                              value: u.subscription.planId,
+                              label: planName(u.subscription.planId),
+                            },
+                          ]
+                    }
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {total > 0 && (
+        <nav className="omega-admin__pager" aria-label="User pages">
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={offset === 0}
+            onClick={() => setOffset(Math.max(0, offset - USERS_PAGE_SIZE))}
+          >
+            Previous
+          </Button>
+          <span aria-live="polite">
+            {first}–{last} of {total}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={last >= total}
+            onClick={() => setOffset(offset + USERS_PAGE_SIZE)}
+          >
+            Next
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -29,6 +29,10 @@ const EnvSchema = Type.Object({
     pattern: '^(USDC|BTC)=\\d+(\\.\\d{1,8})?(,(USDC|BTC)=\\d+(\\.\\d{1,8})?)*$',
   }),
   OMEGA_LOG_RETENTION: Type.Integer({ minimum: 100, maximum: 100_000_000, default: 1_000_000 }),
+  OMEGA_LLM_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  OMEGA_LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
+  OMEGA_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  OMEGA_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 8000 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -51,6 +55,11 @@ const EXPECTATIONS: Record<string, string> = {
   OMEGA_RATES: 'USD prices per coin, for example USDC=1.00,BTC=65000.00',
   OMEGA_WIDGET_ORIGINS: 'a comma-separated list of origins such as https://shop.example',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
+  OMEGA_LLM_BASE_URL:
+    'the http(s) base URL of an OpenAI-compatible API, such as http://localhost:11434/v1',
+  OMEGA_LLM_MODEL: 'a model name',
+  OMEGA_LLM_API_KEY: 'the API key (sent as a Bearer token)',
+  OMEGA_LLM_TIMEOUT_MS: 'milliseconds from 100 to 60000',
   OMEGA_LOG_RETENTION: 'an integer from 100 to 100000000 (log entries kept)',
 };
 
@@ -75,6 +84,8 @@ export interface Config {
   rates: { USDC: string; BTC: string };
   /** Sites that may embed the keypad widget and call the wallet API from the browser. */
   widgetOrigins: string[];
+  /** An OpenAI-compatible endpoint that phrases the assistant's answers; null: retrieval only. */
+  llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +137,14 @@ export function loadConfig(env: Env = process.env): Config {
     logRetention: parsed.OMEGA_LOG_RETENTION,
     keypadDemo: parsed.OMEGA_KEYPAD_DEMO,
     rates: parseRates(parsed.OMEGA_RATES),
+    llm: parsed.OMEGA_LLM_BASE_URL
+      ? {
+          baseUrl: parsed.OMEGA_LLM_BASE_URL,
+          model: parsed.OMEGA_LLM_MODEL,
+          apiKey: parsed.OMEGA_LLM_API_KEY,
+          timeoutMs: parsed.OMEGA_LLM_TIMEOUT_MS,
+        }
+      : null,
     widgetOrigins: parsed.OMEGA_WIDGET_ORIGINS
       ? parsed.OMEGA_WIDGET_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, ''))
       : [],

@@ -43,6 +43,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     keypadDemo: true,
     rates: { USDC: '1.00', BTC: '65000.00' },
     widgetOrigins: ['https://shop.example'],
+    llm: null,
     ...overrides,
   };
 }

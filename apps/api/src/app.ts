@@ -1,6 +1,10 @@
 // Builds the Omega API as a Fastify instance with a fixed load order: configuration,
 // external plugins, our own plugins, then routes. The server and the tests both call this.
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyPluginCallback,
+} from 'fastify';
 import type { Config } from './config/config.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
@@ -9,6 +13,7 @@ import access from './plugins/app/access.js';
 import core from './plugins/app/core.js';
 import crossOriginGuard from './plugins/app/cross-origin-guard.js';
 import errors from './plugins/app/errors.js';
+import maintenance from './plugins/app/maintenance.js';
 import polledReads from './plugins/app/polled-reads.js';
 import renewalJob from './plugins/app/renewal-job.js';
 import routeRegistry from './plugins/app/route-registry.js';
@@ -19,10 +24,13 @@ import securityHeaders from './plugins/external/security-headers.js';
 import session from './plugins/external/session.js';
 import webApp from './plugins/external/web-app.js';
 import widgetCors from './plugins/external/widget-cors.js';
+import adminRoutes from './routes/admin.js';
+import announcementRoutes from './routes/announcements.js';
 import healthRoutes from './routes/health.js';
 import keypadRoutes from './routes/keypad.js';
 import sessionRoutes from './routes/session.js';
 import subscriptionRoutes from './routes/subscriptions.js';
+import supergodRoutes from './routes/supergod.js';
 import { SystemLog } from './services/system-log.js';
 
 export interface AppOptions {
@@ -68,7 +76,18 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
 
-  await app.register(core, {
+  // Every plugin is loaded through here, so the health page can list what loaded and when.
+  const loadedPlugins: LoadedPlugin[] = [];
+  app.decorate('loadedPlugins', loadedPlugins);
+  const load = async <O extends Record<string, unknown>>(
+    plugin: FastifyPluginAsync<O> | FastifyPluginCallback<O>,
+    opts?: O,
+  ) => {
+    await app.register(plugin, opts as O);
+    loadedPlugins.push({ name: pluginName(plugin), loadedAt: clock() });
+  };
+
+  await load(core, {
     config,
     clock,
     systemLog,
@@ -77,31 +96,55 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     announceKeys: options.announceKeys,
     runJobs: options.runJobs,
   });
-  await app.register(routeRegistry);
+  await load(routeRegistry);
 
   // External plugins.
-  await app.register(database);
-  await app.register(session);
-  await app.register(securityHeaders);
-  await app.register(openapi);
-  await app.register(webApp);
-  await app.register(widgetCors);
+  await load(database);
+  await load(session);
+  await load(securityHeaders);
+  await load(openapi);
+  await load(webApp);
+  await load(widgetCors);
 
   // Our own plugins.
-  await app.register(services);
-  await app.register(errors);
-  await app.register(crossOriginGuard);
-  await app.register(access);
-  await app.register(polledReads);
-  await app.register(renewalJob);
+  await load(services);
+  await load(errors);
+  await load(crossOriginGuard);
+  await load(access);
+  await load(maintenance);
+  await load(polledReads);
+  await load(renewalJob);
 
   // Routes.
-  await app.register(healthRoutes);
-  await app.register(sessionRoutes);
-  await app.register(subscriptionRoutes);
-  await app.register(keypadRoutes);
+  await load(healthRoutes);
+  await load(sessionRoutes);
+  await load(subscriptionRoutes);
+  await load(keypadRoutes);
+  await load(adminRoutes);
+  await load(announcementRoutes);
+  await load(supergodRoutes);
 
   return app;
+}
+
+export interface LoadedPlugin {
+  name: string;
+  loadedAt: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The plugins of this app in load order, with when each finished loading. */
+    loadedPlugins: readonly LoadedPlugin[];
+  }
+}
+
+/** fastify-plugin's declared name, else the function's own name (route plugins). */
+function pluginName(plugin: object): string {
+  const meta = (plugin as { [key: symbol]: { name?: string } | undefined })[
+    Symbol.for('plugin-meta')
+  ];
+  return meta?.name ?? ((plugin as { name?: string }).name || 'anonymous');
 }
 
 export type { Config } from './config/config.js';

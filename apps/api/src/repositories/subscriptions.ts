@@ -1,7 +1,16 @@
 // Plans, features, their matrix, overrides, subscriptions and invoices.
 import type { Interval, Plan, Subscription } from '@omega/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, SubscriptionRow } from '../db/schema.js';
+import { contains } from '../lib/like-pattern.js';
+
+export interface UserWithPlanRow {
+  id: number;
+  username: string;
+  role: string;
+  plan_id: string | null;
+  status: string | null;
+}
 
 export interface NewInvoice {
   userId: number;
@@ -250,19 +259,31 @@ export class SubscriptionsRepository {
       .executeTakeFirst();
   }
 
-  usersWithPlans(db = this.db) {
-    return db
-      .selectFrom('users')
-      .leftJoin('subscriptions', 'subscriptions.user_id', 'users.id')
-      .select([
-        'users.id',
-        'users.username',
-        'users.role',
-        'subscriptions.plan_id',
-        'subscriptions.status',
-      ])
-      .orderBy('users.id')
-      .limit(10_000)
-      .execute();
+  /** A page of users by id with their plan; `search` matches usernames ignoring case. */
+  async usersWithPlans(
+    page: { search?: string; offset: number; limit: number },
+    db = this.db,
+  ): Promise<{ rows: UserWithPlanRow[]; total: number }> {
+    const term = page.search?.trim().toLowerCase();
+    let users = db.selectFrom('users');
+    // username_key is the lower-cased username: plain LIKE matches it on both dialects.
+    if (term) users = users.where(contains(sql.ref('username_key'), term, 'sqlite'));
+    const [rows, count] = await Promise.all([
+      users
+        .leftJoin('subscriptions', 'subscriptions.user_id', 'users.id')
+        .select([
+          'users.id',
+          'users.username',
+          'users.role',
+          'subscriptions.plan_id',
+          'subscriptions.status',
+        ])
+        .orderBy('users.id')
+        .limit(page.limit)
+        .offset(page.offset)
+        .execute(),
+      users.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(count.n) };
   }
 }

@@ -2,6 +2,7 @@
 // text, paged by an id cursor so a page costs the same on the millionth row as on the first.
 import { type Kysely, sql } from 'kysely';
 import type { Database, SystemLogRow, SystemLogsTable } from '../db/schema.js';
+import { contains } from '../lib/like-pattern.js';
 
 export type LogLevel = SystemLogsTable['level'];
 
@@ -21,9 +22,6 @@ export interface LogFilter {
   before?: number;
   limit: number;
 }
-
-/** LIKE treats % and _ as wildcards; a search for "100%" means the characters. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export class SystemLogsRepository {
   constructor(
@@ -53,13 +51,10 @@ export class SystemLogsRepository {
     if (filter.before !== undefined) query = query.where('id', '<', filter.before);
     const search = filter.search?.trim();
     if (search) {
-      const pattern = likePattern(search);
-      // SQLite's LIKE ignores ASCII case already; PostgreSQL needs ILIKE.
-      const op = this.dialect === 'postgres' ? sql`ilike` : sql`like`;
       query = query.where((eb) =>
         eb.or([
-          sql<boolean>`${eb.ref('message')} ${op} ${pattern} escape '\\'`,
-          sql<boolean>`${eb.ref('source')} ${op} ${pattern} escape '\\'`,
+          contains(sql.ref('message'), search, this.dialect),
+          contains(sql.ref('source'), search, this.dialect),
         ]),
       );
     }

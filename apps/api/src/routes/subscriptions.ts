@@ -71,8 +71,10 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.featureAssignments, async () => repo.assignments());
 
-  defineRoute(app, routes.usersWithSubscriptions, async () => {
-    const rows = await repo.usersWithPlans();
+  defineRoute(app, routes.usersWithSubscriptions, async (request, reply) => {
+    const { search, offset = 0, limit = 50 } = request.query;
+    const { rows, total } = await repo.usersWithPlans({ search, offset, limit });
+    reply.header('x-total-count', String(total));
     return rows.map((r) => ({
       id: r.id,
       username: r.username,

@@ -31,11 +31,12 @@ export function redactSecrets(text: string, knownSecrets: readonly string[] = []
   for (const secret of knownSecrets) {
     if (secret.length >= 8) out = out.split(secret).join(REDACTED);
   }
+  // Bearer tokens first: "Authorization: Bearer x" would otherwise lose only the word Bearer.
   return out
+    .replace(BEARER, `$1 ${REDACTED}`)
     .replace(SECRET_PAIR, (_m, key: string, value: string) =>
       value.startsWith('"') ? `${key}"${REDACTED}"` : `${key}${REDACTED}`,
-    )
-    .replace(BEARER, `$1 ${REDACTED}`);
+    );
 }
 
 /** pino's numeric levels mapped onto the three the product shows. */

@@ -8,6 +8,7 @@ import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
 import { SystemLogsRepository } from '../../repositories/system-logs.js';
 import { UsersRepository } from '../../repositories/users.js';
 import { AnnouncementService } from '../../services/announcements.js';
+import { HealthService } from '../../services/health.js';
 import { LoginThrottle } from '../../services/login-throttle.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
 import { SubscriptionService } from '../../services/subscriptions.js';
@@ -33,6 +34,7 @@ declare module 'fastify' {
     wallets: WalletService;
     ussdGateway: UssdGateway;
     announcements: AnnouncementService;
+    health: HealthService;
   }
 }
 
@@ -55,6 +57,7 @@ export default fp(
       app.systemLogs.notable('server', 'Omega is stopping');
       await app.systemLogs.close();
     });
+    app.decorate('health', new HealthService(app));
     app.decorate(
       'announcements',
       new AnnouncementService(db, repos.announcements, repos.activity, app.clock),

@@ -1,0 +1,35 @@
+// Announcements (spec section 7, 'Announcements and logs'): admins send them from the
+// Communications page; every signed-in user reads them (the bell in the top bar).
+import { routes } from '@omega/contracts';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../lib/define-route.js';
+import { signedIn } from '../plugins/app/access.js';
+import { toAnnouncement } from '../services/announcements.js';
+
+const RECENT = 50;
+
+export default async function announcementRoutes(app: FastifyInstance) {
+  defineRoute(app, routes.messages, async () =>
+    (await app.repos.announcements.recent(RECENT)).map(toAnnouncement),
+  );
+
+  defineRoute(app, routes.createMessage, async (request) => {
+    const admin = signedIn(request);
+    return app.announcements.publish({
+      title: request.body.title,
+      content: request.body.content,
+      authorId: admin.id,
+    });
+  });
+
+  defineRoute(app, routes.unreadMessages, async (request) => {
+    const user = signedIn(request);
+    return { unread: await app.repos.announcements.unreadCount(user.id) };
+  });
+
+  defineRoute(app, routes.markMessagesRead, async (request) => {
+    const user = signedIn(request);
+    await app.repos.announcements.markRead(user.id, request.body.lastId);
+    return { ok: true as const, message: 'Announcements marked as read' };
+  });
+}

@@ -1,11 +1,17 @@
 // The top bar (spec section 2, 'Shell'): navigation, who is signed in, text size, theme,
 // and sign-out.
 import { Badge, Button, toast } from '@omega/ui';
+import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.js';
 import { useRefreshSession, useSession } from '../../../lib/session.js';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, useUiStore } from '../../../stores/ui-store.js';
 import { logout } from '../../auth/api/auth-api.js';
+
+// Signed-in only, and loaded on demand: the sign-in page never downloads the bell.
+const AnnouncementsBell = lazy(async () => ({
+  default: (await import('../../announcements/components/announcements-bell.js')).AnnouncementsBell,
+}));
 
 export function TopBar() {
   const navigate = useNavigate();
@@ -50,6 +56,11 @@ export function TopBar() {
           </span>
         )}
         {isSupergod && <Badge variant="destructive">Super-God Mode Active</Badge>}
+        {user && (
+          <Suspense fallback={null}>
+            <AnnouncementsBell />
+          </Suspense>
+        )}
         <fieldset className="omega-topbar__font">
           <legend className="omega-visually-hidden">Text size</legend>
           <Button

@@ -1,12 +1,20 @@
 // The admin console's server data: reads (polled every 5 s where spec section 9 says so) and
 // the calls that change plans, features, logs and announcements, each refreshing what it
 // affects.
-import type { Assignment, Feature, Plan, UserWithSubscription } from '@omega/contracts';
+import type {
+  ActivityLogEntry,
+  Announcement,
+  Assignment,
+  DetailedHealth,
+  Feature,
+  LogsPage,
+  Plan,
+  UserWithSubscription,
+} from '@omega/contracts';
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { getJson, sendJson } from '../../../lib/api-client.js';
 import { POLL_INTERVAL_MS } from '../../../lib/swr-config.js';
-import type { ActivityLogEntry, Announcement, DetailedHealth, LogsPage } from './admin-types.js';
 import { type Counted, getCounted, postForm } from './http.js';
 
 const polled = { refreshInterval: POLL_INTERVAL_MS };

@@ -1,9 +1,10 @@
 // The logs' 600 px scroll area (spec section 9). Only the rows in view are in the page, so
 // tens of thousands of loaded entries scroll smoothly; nearing the end loads older ones.
+
+import type { LogEntry, LogLevel } from '@omega/contracts';
 import { Badge, Button, Spinner } from '@omega/ui';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { LogEntry, LogLevel } from '../api/admin-types.js';
 import { when } from './figures.js';
 
 const LEVEL_BADGE: Record<LogLevel, 'outline' | 'secondary' | 'destructive'> = {

@@ -1,5 +1,7 @@
 // /admin: the health and statistics dashboard (spec section 2, 'Admin dashboard') — six status
 // cards and three tables, all from GET /api/health/detailed and the activity log.
+
+import type { DetailedHealth } from '@omega/contracts';
 import {
   Badge,
   Button,
@@ -21,7 +23,6 @@ import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.js';
 import { useUiStore } from '../../../stores/ui-store.js';
 import { ACTIVITY_PAGE_SIZE, useActivityLogs, useDetailedHealth } from '../api/admin-api.js';
-import type { DetailedHealth } from '../api/admin-types.js';
 import { percentOf, truncate, uptimeMinutes, when } from '../components/figures.js';
 import '../components/admin.css';
 

@@ -1,19 +1,9 @@
 // Announcements as every signed-in user reads them: the unread count (polled), the recent
 // list, and marking them read up to the newest one seen.
+import type { Announcement, UnreadCount } from '@omega/contracts';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { sendJson } from '../../../lib/api-client.js';
-
-export interface Announcement {
-  id: number;
-  title: string;
-  content: string;
-  createdAt: string;
-}
-
-export interface UnreadCount {
-  unread: number;
-}
 
 export const UNREAD_POLL_MS = 30_000;
 

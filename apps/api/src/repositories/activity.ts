@@ -18,7 +18,9 @@ export type ActivityAction =
   | 'feature_added'
   | 'renewal'
   | 'logs_clear'
-  | 'announcement';
+  | 'announcement'
+  | 'supergod_command'
+  | 'supergod_command_refused';
 
 export interface ActivityEntry {
   userId: number | null;

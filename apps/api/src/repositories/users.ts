@@ -93,4 +93,74 @@ export class UsersRepository {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+
+  async setRole(id: number, role: Role, db = this.db): Promise<boolean> {
+    this.cache.delete(id);
+    const result = await db
+      .updateTable('users')
+      .set({ role })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  async setDisabled(id: number, disabled: boolean, db = this.db): Promise<boolean> {
+    this.cache.delete(id);
+    const result = await db
+      .updateTable('users')
+      .set({ disabled: disabled ? 1 : 0 })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** A page of accounts, oldest first (index users(created_at, id)). */
+  page(offset: number, limit: number, db = this.db): Promise<UserRow[]> {
+    return db
+      .selectFrom('users')
+      .selectAll()
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  /** Accounts of one role (or all), oldest first, at most `limit`. */
+  listByRole(role: Role | null, limit: number, db = this.db): Promise<UserRow[]> {
+    let query = db.selectFrom('users').selectAll();
+    if (role) query = query.where('role', '=', role);
+    return query.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit).execute();
+  }
+
+  /** Accounts per role (unknown stored roles count as users), and how many are disabled. */
+  async countsByRole(db = this.db): Promise<Record<Role, number> & { disabled: number }> {
+    const rows = await db
+      .selectFrom('users')
+      .select(['role', 'disabled'])
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .groupBy(['role', 'disabled'])
+      .execute();
+    const counts = { user: 0, admin: 0, supergod: 0, disabled: 0 };
+    for (const row of rows) {
+      counts[normalizeRole(row.role)] += Number(row.n);
+      if (row.disabled !== 0) counts.disabled += Number(row.n);
+    }
+    return counts;
+  }
+
+  /**
+   * Ids of the enabled supergods. With `lock` (PostgreSQL) their rows stay locked until the
+   * transaction ends, so two concurrent demotions cannot both see another supergod left.
+   */
+  async activeSupergodIds(lock: boolean, db = this.db): Promise<number[]> {
+    let query = db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'supergod')
+      .where('disabled', '=', 0);
+    if (lock) query = query.forUpdate();
+    const rows = await query.execute();
+    return rows.map((r) => r.id);
+  }
 }

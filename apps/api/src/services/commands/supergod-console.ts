@@ -1,0 +1,282 @@
+// Runs supergod console commands. The text is parsed by the typed registry in @omega/domain;
+// each command maps to repository and service calls below, never to a shell or eval. Every
+// run and every refusal is written to the activity log with who asked; a command's own writes
+// and its activity entry are one transaction.
+import { CONFIRMATION_PHRASE, type ExecuteCommandResponse } from '@omega/contracts';
+import {
+  commandUsage,
+  normalizeRole,
+  parseCommand,
+  type Role,
+  type SupergodCommand,
+} from '@omega/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../../db/schema.js';
+import { HttpError } from '../../lib/http-error.js';
+import { usersNote } from './system-status.js';
+
+export const CONFIRMATION_REFUSED = `The confirmation code is incorrect: type ${CONFIRMATION_PHRASE} to run supergod commands.`;
+
+/** Most accounts `users list` prints; the System Users table pages through the rest. */
+export const USERS_LIST_MAX = 50;
+/** Longest command text kept in an activity entry. */
+const DETAIL_COMMAND_MAX = 200;
+
+type Trx = Kysely<Database>;
+/** Writes the success entry for the running command (inside the command's transaction). */
+type Audit = (output: string, trx?: Trx) => Promise<void>;
+
+const iso = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toISOString());
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function shortened(text: string): string {
+  const oneLine = text.replace(/\s+/g, ' ');
+  return oneLine.length > DETAIL_COMMAND_MAX
+    ? `${oneLine.slice(0, DETAIL_COMMAND_MAX - 1)}…`
+    : oneLine;
+}
+
+/** Lines of columns padded to the widest cell. */
+function table(rows: readonly (readonly string[])[]): string {
+  const widths: number[] = [];
+  for (const row of rows) {
+    row.forEach((cell, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, cell.length);
+    });
+  }
+  return rows
+    .map((row) =>
+      row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i] ?? 0))).join('  '),
+    )
+    .join('\n');
+}
+
+export class SupergodConsole {
+  constructor(private readonly app: FastifyInstance) {}
+
+  async execute(
+    actor: UserRow,
+    text: string,
+    confirmation: string,
+  ): Promise<ExecuteCommandResponse> {
+    const typed = text.trim();
+    if (confirmation !== CONFIRMATION_PHRASE) {
+      await this.refuse(actor, typed, 'wrong confirmation code');
+      throw new HttpError(403, CONFIRMATION_REFUSED);
+    }
+    const parsed = parseCommand(typed);
+    if (!parsed.ok) {
+      await this.refuse(actor, typed, parsed.problem);
+      throw new HttpError(400, parsed.message);
+    }
+    const audit: Audit = async (output, trx) => {
+      const summary = output.split('\n', 1)[0] ?? '';
+      await this.app.repos.activity.record(
+        {
+          userId: actor.id,
+          action: 'supergod_command',
+          details: `${actor.username} ran '${shortened(typed)}': ${shortened(summary)}`,
+          at: this.app.clock(),
+        },
+        trx,
+      );
+    };
+    let output: string;
+    try {
+      output = await this.run(parsed.command, actor, audit);
+    } catch (err) {
+      if (err instanceof HttpError) await this.refuse(actor, typed, err.message);
+      throw err;
+    }
+    return { command: typed, output, executedAt: new Date(this.app.clock()).toISOString() };
+  }
+
+  private async refuse(actor: UserRow, typed: string, reason: string): Promise<void> {
+    await this.app.repos.activity.record({
+      userId: actor.id,
+      action: 'supergod_command_refused',
+      details: `${actor.username} was refused '${shortened(typed)}': ${shortened(reason)}`,
+      at: this.app.clock(),
+    });
+  }
+
+  private run(command: SupergodCommand, actor: UserRow, audit: Audit): Promise<string> {
+    switch (command.name) {
+      case 'help':
+        return this.read(audit, async () => ['Commands:', ...commandUsage()].join('\n'));
+      case 'stats':
+        return this.read(audit, () => this.stats());
+      case 'users list':
+        return this.read(audit, () => this.usersList(command.role));
+      case 'user role':
+        return this.setRole(command.username, command.role, audit);
+      case 'user disable':
+        return this.setDisabled(command.username, true, audit);
+      case 'user enable':
+        return this.setDisabled(command.username, false, audit);
+      case 'sessions revoke':
+        return this.revokeSessions(command.username, audit);
+      case 'logs clear':
+        return this.clearLogs(actor, audit);
+      case 'maintenance':
+        return this.setMaintenance(command.on, audit);
+      case 'announce':
+        return this.announce(actor, command.title, command.content, audit);
+    }
+  }
+
+  /** A command that changes nothing: its answer, then its activity entry. */
+  private async read(audit: Audit, answer: () => Promise<string>): Promise<string> {
+    const output = await answer();
+    await audit(output);
+    return output;
+  }
+
+  private transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
+    return this.app.database.db.transaction().execute(work);
+  }
+
+  private async target(username: string, trx: Trx): Promise<UserRow> {
+    const user = await this.app.repos.users.findByUsername(username, trx);
+    if (!user) throw new HttpError(404, `No user named '${username}'.`);
+    return user;
+  }
+
+  /** Refuses to demote or disable the only enabled supergod: nobody could undo it. */
+  private async guardLastSupergod(user: UserRow, doing: string, trx: Trx): Promise<void> {
+    if (normalizeRole(user.role) !== 'supergod' || user.disabled !== 0) return;
+    const lock = this.app.database.dialect === 'postgres';
+    const others = (await this.app.repos.users.activeSupergodIds(lock, trx)).filter(
+      (id) => id !== user.id,
+    );
+    if (others.length === 0) {
+      throw new HttpError(
+        409,
+        `${user.username} is the last supergod and cannot be ${doing}: make another account supergod first.`,
+      );
+    }
+  }
+
+  private async stats(): Promise<string> {
+    const { users, activity, systemLogs } = this.app.repos;
+    const [counts, activities, info, warnings, errors, maintenance] = await Promise.all([
+      users.countsByRole(),
+      activity.count(),
+      systemLogs.count('INFO'),
+      systemLogs.count('WARNING'),
+      systemLogs.count('ERROR'),
+      this.app.maintenance.isOn(),
+    ]);
+    const total = counts.user + counts.admin + counts.supergod;
+    return table([
+      ['Accounts', `${total} (${usersNote(counts)})`],
+      ['Activity log', plural(activities, 'entry', 'entries')],
+      ['System log', `${info} info, ${warnings} warning, ${errors} error`],
+      ['Maintenance', maintenance ? 'on' : 'off'],
+    ]);
+  }
+
+  private async usersList(role: Role | null): Promise<string> {
+    const { users } = this.app.repos;
+    const [rows, counts] = await Promise.all([
+      users.listByRole(role, USERS_LIST_MAX),
+      users.countsByRole(),
+    ]);
+    const total = role ? counts[role] : counts.user + counts.admin + counts.supergod;
+    const scope = role ? `${plural(total, role)}` : plural(total, 'account');
+    if (rows.length === 0) return `No ${role ? `${role}s` : 'accounts'} found.`;
+    const header = rows.length < total ? `${scope}; the oldest ${rows.length}:` : `${scope}:`;
+    const lines = table([
+      ['ID', 'USERNAME', 'ROLE', 'STATUS', 'LAST LOGIN'],
+      ...rows.map((u) => [
+        String(u.id),
+        u.username,
+        normalizeRole(u.role),
+        u.disabled ? 'disabled' : 'active',
+        iso(u.last_login),
+      ]),
+    ]);
+    return `${header}\n${lines}`;
+  }
+
+  private setRole(username: string, role: Role, audit: Audit): Promise<string> {
+    return this.transaction(async (trx) => {
+      const user = await this.target(username, trx);
+      const was = normalizeRole(user.role);
+      if (was === role) {
+        const output = `${user.username} is already ${role}.`;
+        await audit(output, trx);
+        return output;
+      }
+      if (role !== 'supergod') await this.guardLastSupergod(user, 'demoted', trx);
+      await this.app.repos.users.setRole(user.id, role, trx);
+      const output = `${user.username} is now ${role} (was ${was}).`;
+      await audit(output, trx);
+      return output;
+    });
+  }
+
+  private setDisabled(username: string, disabled: boolean, audit: Audit): Promise<string> {
+    return this.transaction(async (trx) => {
+      const user = await this.target(username, trx);
+      if (disabled) await this.guardLastSupergod(user, 'disabled', trx);
+      await this.app.repos.users.setDisabled(user.id, disabled, trx);
+      let output: string;
+      if (disabled) {
+        // A disabled account is signed out everywhere at once, not at its next request.
+        const ended = await this.app.repos.sessions.deleteForUser(user.id, trx);
+        output = `${user.username} is disabled; ${plural(ended, 'session')} ended.`;
+      } else {
+        output =
+          user.disabled === 0
+            ? `${user.username} was not disabled; nothing changed.`
+            : `${user.username} is enabled again and can sign in.`;
+      }
+      await audit(output, trx);
+      return output;
+    });
+  }
+
+  private revokeSessions(username: string, audit: Audit): Promise<string> {
+    return this.transaction(async (trx) => {
+      const user = await this.target(username, trx);
+      const ended = await this.app.repos.sessions.deleteForUser(user.id, trx);
+      const output = `${user.username} is signed out everywhere; ${plural(ended, 'session')} ended.`;
+      await audit(output, trx);
+      return output;
+    });
+  }
+
+  private async clearLogs(actor: UserRow, audit: Audit): Promise<string> {
+    // The system log records its own 'logs_clear' entry; this one says it came from the console.
+    const cleared = await this.app.systemLogs.clearAll(actor.id);
+    const output = `Cleared ${plural(cleared, 'log entry', 'log entries')}.`;
+    await audit(output);
+    return output;
+  }
+
+  private async setMaintenance(on: boolean, audit: Audit): Promise<string> {
+    const output = on
+      ? "Maintenance mode is on: changes by anyone but supergods are refused until 'maintenance off'."
+      : 'Maintenance mode is off: changes are open again.';
+    await this.transaction(async (trx) => {
+      await this.app.maintenance.write(on, trx);
+      await audit(output, trx);
+    });
+    this.app.maintenance.remember(on);
+    return output;
+  }
+
+  private async announce(
+    actor: UserRow,
+    title: string,
+    content: string,
+    audit: Audit,
+  ): Promise<string> {
+    const published = await this.app.announcements.publish({ title, content, authorId: actor.id });
+    const output = `Published announcement #${published.id} '${published.title}' at ${published.createdAt}.`;
+    await audit(output);
+    return output;
+  }
+}

@@ -96,7 +96,7 @@ export function FeatureOverrides() {
           id={`${id}-user`}
           aria-label="User"
           placeholder={users.length === 0 && data ? 'No matching users' : 'Choose a user'}
-          value={chosen ? String(chosen.id) : undefined}
+          value={chosen ? String(chosen.id) : ''}
           disabled={options.length === 0}
           onValueChange={(value) =>
             setChosen(

@@ -59,7 +59,7 @@ function BulkUpdate(props: {
           id={`${id}-plan`}
           aria-label="Plan for selected users"
           placeholder="Choose a plan"
-          value={planId}
+          value={planId ?? ''}
           onValueChange={setPlanId}
           options={planOptions(props.plans)}
         />

@@ -1,0 +1,72 @@
+// A fake server for the admin pages' tests: routes match on method and path (the query is
+// handed to the handler), answers may carry headers, and request bodies are kept as sent
+// (form-encoded or JSON), so a test can assert exactly what went over the wire.
+import { vi } from 'vitest';
+
+export interface FakeRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: string | undefined;
+}
+
+export interface FakeAnswer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type AdminRoute = (req: FakeRequest) => FakeAnswer;
+
+export const user =
+  (role: 'user' | 'admin' | 'supergod', id = 1): AdminRoute =>
+  () => ({
+    body: {
+      id,
+      username: `${role}-${id}`,
+      email: null,
+      role,
+      createdAt: '2026-11-01T12:00:00.000Z',
+      lastLogin: '2026-11-01T12:00:00.000Z',
+    },
+  });
+
+export function fakeAdminServer(routes: Record<string, AdminRoute>) {
+  const calls: FakeRequest[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://omega.test');
+      const method = init?.method ?? 'GET';
+      const req: FakeRequest = {
+        method,
+        url,
+        headers: new Headers(init?.headers),
+        body: init?.body === undefined || init.body === null ? undefined : String(init.body),
+      };
+      calls.push(req);
+      const handler = routes[`${method} ${url.pathname}`];
+      const answer = handler
+        ? handler(req)
+        : { status: 404, body: { message: `No such call: ${method} ${url.pathname}` } };
+      const text = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      return new Response(text, {
+        status: answer.status ?? 200,
+        headers: { 'content-type': 'application/json', ...answer.headers },
+      });
+    }),
+  );
+  return {
+    calls,
+    /** The requests made to `METHOD /path`, in order. */
+    to: (route: string) => calls.filter((c) => `${c.method} ${c.url.pathname}` === route),
+  };
+}
+
+/** Radix Select and Dialog call browser APIs jsdom lacks. */
+export function polyfillRadix() {
+  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
+  proto.scrollIntoView ??= () => {};
+  proto.hasPointerCapture ??= () => false;
+  proto.releasePointerCapture ??= () => {};
+}

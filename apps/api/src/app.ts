@@ -26,6 +26,7 @@ import webApp from './plugins/external/web-app.js';
 import widgetCors from './plugins/external/widget-cors.js';
 import adminRoutes from './routes/admin.js';
 import announcementRoutes from './routes/announcements.js';
+import assistantRoutes from './routes/assistant.js';
 import healthRoutes from './routes/health.js';
 import keypadRoutes from './routes/keypad.js';
 import sessionRoutes from './routes/session.js';
@@ -123,6 +124,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await load(adminRoutes);
   await load(announcementRoutes);
   await load(supergodRoutes);
+  await load(assistantRoutes);
 
   return app;
 }

@@ -2,12 +2,15 @@
 import fp from 'fastify-plugin';
 import { ActivityRepository } from '../../repositories/activity.js';
 import { AnnouncementsRepository } from '../../repositories/announcements.js';
+import { AssistantRepository } from '../../repositories/assistant.js';
 import { SessionsRepository } from '../../repositories/sessions.js';
 import { SettingsRepository } from '../../repositories/settings.js';
 import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
 import { SystemLogsRepository } from '../../repositories/system-logs.js';
 import { UsersRepository } from '../../repositories/users.js';
 import { AnnouncementService } from '../../services/announcements.js';
+import { AssistantService } from '../../services/assistant/assistant-service.js';
+import { loadArticles } from '../../services/assistant/load-articles.js';
 import { HealthService } from '../../services/health.js';
 import { LoginThrottle } from '../../services/login-throttle.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
@@ -35,6 +38,7 @@ declare module 'fastify' {
     ussdGateway: UssdGateway;
     announcements: AnnouncementService;
     health: HealthService;
+    assistant: AssistantService;
   }
 }
 
@@ -91,6 +95,19 @@ export default fp(
       app.log.info({ file }, 'registration keys generated');
     }
     app.decorate('registrationKeys', keys);
+
+    // The help index is built once, at start; a malformed article stops the server here.
+    app.decorate(
+      'assistant',
+      new AssistantService({
+        articles: loadArticles(),
+        repo: new AssistantRepository(db),
+        clock: app.clock,
+        health: async () => (await app.health.check()).status,
+        llm: app.config.llm,
+        log: app.log,
+      }),
+    );
   },
   { name: 'services', dependencies: ['config', 'database'] },
 );

@@ -1,0 +1,178 @@
+// The help assistant: finds the passages of the help (and, for admins, the architecture notes)
+// that answer a question, composes the answer from them, adds live figures for admins, and
+// optionally has an OpenAI-compatible endpoint phrase it. Offline by default.
+import { randomBytes } from 'node:crypto';
+import type { AssistantMetrics, AssistantResponse } from '@omega/contracts';
+import { atLeast, type Role } from '@omega/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../lib/clock.js';
+import type { AssistantRepository } from '../../repositories/assistant.js';
+import { DEFAULT_SESSION_POLICY } from '../session-store.js';
+import type { Article } from './articles.js';
+import {
+  asksAboutErrors,
+  type Composed,
+  composeAnswer,
+  isRelevant,
+  noMatchAnswer,
+  summariseErrors,
+} from './compose.js';
+import { type LlmSettings, phraseWithLlm } from './llm.js';
+import { HelpIndex, queryWords } from './retrieval.js';
+
+export type HealthStatus = AssistantMetrics['systemHealth']['status'];
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** "Active": a session used within this window. */
+export const ACTIVE_WINDOW_MS = 15 * MINUTE;
+
+/** Offered when nothing matches, for each audience, in this order. */
+const TOPICS: Record<'user' | 'admin', string[]> = {
+  user: [
+    'signing-in',
+    'keypad-signing-in',
+    'keypad-menu-and-keys',
+    'plans',
+    'upgrading-and-pro-rating',
+    'cancelling-and-resuming',
+    'locked-features',
+    'modules',
+  ],
+  admin: ['admin-dashboard', 'admin-logs', 'admin-subscription-manager', 'supergod-commands'],
+};
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+
+/** A random 21-character id (the shape of the spec's responseId). */
+export function newResponseId(): string {
+  return [...randomBytes(21)].map((b) => ID_ALPHABET[b & 63]).join('');
+}
+
+export interface AssistantDeps {
+  articles: readonly Article[];
+  repo: AssistantRepository;
+  clock: Clock;
+  /** The health check's verdict. */
+  health: () => Promise<HealthStatus>;
+  llm: LlmSettings | null;
+  log: FastifyBaseLogger;
+}
+
+export class AssistantService {
+  readonly index: HelpIndex;
+
+  constructor(private readonly deps: AssistantDeps) {
+    this.index = new HelpIndex(deps.articles);
+  }
+
+  /** Answers `query` (already trimmed, 1..500 characters) for a user of `role`. */
+  async ask(role: Role, query: string): Promise<AssistantResponse> {
+    const admin = atLeast(role, 'admin');
+    const scope = { audience: admin ? 'admin' : 'user', architecture: admin } as const;
+    const hits = this.index.find(query, scope);
+    const relevant = isRelevant(hits, queryWords(query));
+    const errors = admin && asksAboutErrors(query);
+
+    let composed: Composed;
+    if (relevant) composed = composeAnswer(hits, this.deps.articles);
+    else if (errors)
+      composed = { answer: '', suggestions: [], actions: [], sources: [], quoted: [] };
+    else composed = noMatchAnswer(query, this.topics(admin));
+
+    let answer = composed.answer;
+    if (relevant && this.deps.llm) {
+      const phrased = await phraseWithLlm(this.deps.llm, query, composed.quoted, (reason) =>
+        this.deps.log.warn({ reason }, 'assistant: using the retrieval answer'),
+      );
+      if (phrased) {
+        const links = composed.sources.map((s) => `[${s.title}](${s.path})`).join(', ');
+        answer = `${phrased}\n\nSources: ${links}`;
+      }
+    }
+
+    const actions = [...composed.actions];
+    let metrics: AssistantMetrics | undefined;
+    if (admin) {
+      metrics = await this.metrics();
+      if (errors) {
+        const summary = summariseErrors(await this.errorSummary());
+        answer = answer ? `${summary}\n\n${answer}` : summary;
+        if (!actions.some((a) => a.endpoint === '/admin/logs')) {
+          actions.unshift({ label: 'Open system logs', type: 'navigate', endpoint: '/admin/logs' });
+        }
+      }
+    }
+
+    return {
+      answer,
+      suggestions: composed.suggestions,
+      actions,
+      ...(metrics ? { metrics } : {}),
+      sources: composed.sources,
+      responseId: newResponseId(),
+    };
+  }
+
+  /**
+   * Live figures: errorRate is ERROR log entries per minute over the last hour (the count ÷ 60,
+   * two decimals); activeUsers counts distinct users with a session used in the last 15 minutes;
+   * systemHealth is the health check's status.
+   */
+  async metrics(): Promise<AssistantMetrics> {
+    const now = this.deps.clock();
+    const { idleMs, absoluteMs } = DEFAULT_SESSION_POLICY;
+    const [errors, activeUsers, status] = await Promise.all([
+      this.deps.repo.errorCountSince(now - HOUR),
+      // A session row keeps its idle deadline (last use + idle timeout), so "used since t" is
+      // "deadline at or after t + idle timeout". The store moves the deadline at most every
+      // few minutes, so this counts a session by its last recorded use — never one older.
+      this.deps.repo.usersWithSessionDeadlineFrom(
+        now - ACTIVE_WINDOW_MS + idleMs,
+        now - absoluteMs,
+      ),
+      this.deps.health().catch(() => 'unhealthy' as const),
+    ]);
+    return {
+      errorRate: Math.round((errors / 60) * 100) / 100,
+      activeUsers,
+      systemHealth: { status },
+    };
+  }
+
+  async errorSummary() {
+    const now = this.deps.clock();
+    const [lastHour, lastDay, topSources, latest] = await Promise.all([
+      this.deps.repo.errorCountSince(now - HOUR),
+      this.deps.repo.errorCountSince(now - 24 * HOUR),
+      this.deps.repo.errorSourcesSince(now - 24 * HOUR, 3),
+      this.deps.repo.latestErrors(3),
+    ]);
+    return { lastHour, lastDay, topSources, latest };
+  }
+
+  async feedback(input: {
+    responseId: string;
+    userId: number;
+    rating: 5 | 1;
+    helpful: boolean;
+    query: string | undefined;
+  }): Promise<void> {
+    await this.deps.repo.insertFeedback({
+      responseId: input.responseId,
+      userId: input.userId,
+      rating: input.rating,
+      helpful: input.helpful,
+      query: input.query?.trim() ?? '',
+      at: this.deps.clock(),
+    });
+  }
+
+  private topics(admin: boolean): Article[] {
+    const slugs = admin ? [...TOPICS.user, ...TOPICS.admin] : TOPICS.user;
+    const help = new Map(
+      this.deps.articles.filter((a) => a.kind === 'help').map((a) => [a.slug, a] as const),
+    );
+    return slugs.flatMap((s) => help.get(s) ?? []);
+  }
+}

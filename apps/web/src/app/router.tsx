@@ -58,11 +58,11 @@ const CommunicationsPage = named(
   () => import('../features/admin/routes/communications-page.js'),
   'CommunicationsPage',
 );
+const SupergodDashboardPage = named(
+  () => import('../features/supergod/routes/supergod-dashboard-page.js'),
+  'SupergodDashboardPage',
+);
 const NotFound = named(() => import('../features/misc/routes/not-found.js'), 'NotFound');
-const ComingSoon = named(
-  () => import('../features/misc/routes/coming-soon.js'),
-  'ComingSoon',
-) as React.ComponentType<{ title: string }>;
 
 function PageLoading() {
   return (
@@ -73,7 +73,6 @@ function PageLoading() {
 }
 
 const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
-const soon = (title: string) => page(<ComingSoon title={title} />);
 
 export function AppRoutes() {
   return (
@@ -102,7 +101,7 @@ export function AppRoutes() {
             <Route path={paths.adminCommunications} element={page(<CommunicationsPage />)} />
           </Route>
           <Route element={<RequireSupergod />}>
-            <Route path={paths.supergod} element={soon('Super-God Dashboard')} />
+            <Route path={paths.supergod} element={page(<SupergodDashboardPage />)} />
           </Route>
           <Route path="*" element={page(<NotFound />)} />
         </Route>

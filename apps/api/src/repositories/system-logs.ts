@@ -6,6 +6,9 @@ import { contains } from '../lib/like-pattern.js';
 
 export type LogLevel = SystemLogsTable['level'];
 
+const TRIGRAM = 3;
+const CLEAR_BATCH = 5_000;
+
 export interface NewSystemLog {
   level: LogLevel;
   source: string;
@@ -46,10 +49,15 @@ export class SystemLogsRepository {
   }
 
   page(filter: LogFilter, db = this.db): Promise<SystemLogRow[]> {
+    const search = filter.search?.trim() ?? '';
+    // The trigram index needs three characters; shorter searches match so much that
+    // walking the newest rows finds a page quickly anyway.
+    if (this.dialect === 'sqlite' && search.length >= TRIGRAM) {
+      return this.searchIndexed({ ...filter, search }, db);
+    }
     let query = db.selectFrom('system_logs').selectAll();
     if (filter.level) query = query.where('level', '=', filter.level);
     if (filter.before !== undefined) query = query.where('id', '<', filter.before);
-    const search = filter.search?.trim();
     if (search) {
       query = query.where((eb) =>
         eb.or([
@@ -59,6 +67,22 @@ export class SystemLogsRepository {
       );
     }
     return query.orderBy('id', 'desc').limit(filter.limit).execute();
+  }
+
+  /** SQLite: walk the full-text index newest first, so a page stops after `limit` matches. */
+  private async searchIndexed(
+    filter: LogFilter & { search: string },
+    db: Kysely<Database>,
+  ): Promise<SystemLogRow[]> {
+    // A quoted FTS5 phrase of trigrams is a "contains" match; quotes inside are doubled.
+    const phrase = `"${filter.search.replace(/"/g, '""')}"`;
+    const level = filter.level ? sql`and l.level = ${filter.level}` : sql``;
+    const before = filter.before !== undefined ? sql`and f.rowid < ${filter.before}` : sql``;
+    const { rows } = await sql<SystemLogRow>`
+      select l.* from system_logs_fts f join system_logs l on l.id = f.rowid
+      where system_logs_fts match ${phrase} ${level} ${before}
+      order by f.rowid desc limit ${filter.limit}`.execute(db);
+    return rows;
   }
 
   /** The id of the newest entry (0 when empty): cheap enough to tag every poll with. */
@@ -97,10 +121,20 @@ export class SystemLogsRepository {
       .execute();
   }
 
-  /** Deletes every entry; answers how many there were. */
+  /**
+   * Deletes every entry; answers how many there were. In batches, so a million rows never
+   * hold the (single-threaded) SQLite connection for seconds at a time.
+   */
   async clear(db = this.db): Promise<number> {
-    const result = await db.deleteFrom('system_logs').executeTakeFirst();
-    return Number(result.numDeletedRows);
+    let cleared = 0;
+    for (;;) {
+      const batch = db.selectFrom('system_logs').select('id').orderBy('id').limit(CLEAR_BATCH);
+      const result = await db.deleteFrom('system_logs').where('id', 'in', batch).executeTakeFirst();
+      const n = Number(result.numDeletedRows);
+      cleared += n;
+      if (n < CLEAR_BATCH) return cleared;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Keeps the newest `keep` entries (ids only grow, so "newest" is "largest id"). */

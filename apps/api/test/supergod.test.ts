@@ -197,7 +197,7 @@ describeEachDatabase('supergod console', (database) => {
     expect(body.executedAt).toBe(new Date(T0 + 5000).toISOString());
     expect(body.output.split('\n')[0]).toBe('Commands:');
     expect(body.output).toContain('maintenance on|off');
-    expect(body.output.split('\n')).toHaveLength(11);
+    expect(body.output.split('\n')).toHaveLength(21);
     expect((await activity())[0]).toEqual({
       userId: root.id,
       action: 'supergod_command',

@@ -4,8 +4,8 @@ import {
   ANNOUNCE_TITLE_MAX,
   COMMAND_MAX,
   COMMANDS,
-  commandUsage,
   formatCommand,
+  helpText,
   type ParsedCommand,
   parseCommand,
   type SupergodCommand,
@@ -40,12 +40,14 @@ describe('the command registry', () => {
   it('lists every command once, with a usage line and a summary', () => {
     expect(COMMANDS.map((c) => c.usage)).toEqual(ALL_USAGE);
     expect(new Set(COMMANDS.map((c) => c.name)).size).toBe(COMMANDS.length);
-    const lines = commandUsage();
-    expect(lines).toHaveLength(ALL_USAGE.length);
-    lines.forEach((line, i) => {
-      expect(line.startsWith(ALL_USAGE[i] ?? '?')).toBe(true);
-      expect(line.trim().length).toBeGreaterThan((ALL_USAGE[i] ?? '').length + 2);
+    const lines = helpText().split('\n');
+    expect(lines[0]).toBe('Commands:');
+    expect(lines).toHaveLength(1 + 2 * ALL_USAGE.length);
+    ALL_USAGE.forEach((usage, i) => {
+      expect(lines[1 + 2 * i]).toBe(`  ${usage}`);
+      expect(lines[2 + 2 * i]).toBe(`      ${COMMANDS[i]?.summary}`);
     });
+    expect(COMMANDS.every((c) => c.summary.length > 10)).toBe(true);
   });
 });
 

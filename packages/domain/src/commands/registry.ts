@@ -108,7 +108,7 @@ export const COMMANDS = [
   spec({
     name: 'stats',
     usage: 'stats',
-    summary: 'Count users by role, sessions, log entries and announcements',
+    summary: 'Count accounts by role, activity and system log entries; show maintenance mode',
     parse: noArguments('stats'),
   }),
   spec({
@@ -198,10 +198,11 @@ export const COMMANDS = [
   }),
 ] as const;
 
-/** One line per command: its usage, then what it does. */
-export function commandUsage(): string[] {
-  const width = Math.max(...COMMANDS.map((c) => c.usage.length));
-  return COMMANDS.map((c) => `${c.usage.padEnd(width)}  ${c.summary}`);
+/** What `help` prints: each command's usage, with what it does on the line below. */
+export function helpText(): string {
+  return ['Commands:', ...COMMANDS.flatMap((c) => [`  ${c.usage}`, `      ${c.summary}`])].join(
+    '\n',
+  );
 }
 
 const ALL_USAGE = COMMANDS.map((c) => c.usage);

@@ -4,7 +4,7 @@
 // and its activity entry are one transaction.
 import { CONFIRMATION_PHRASE, type ExecuteCommandResponse } from '@omega/contracts';
 import {
-  commandUsage,
+  helpText,
   normalizeRole,
   parseCommand,
   type Role,
@@ -104,7 +104,7 @@ export class SupergodConsole {
   private run(command: SupergodCommand, actor: UserRow, audit: Audit): Promise<string> {
     switch (command.name) {
       case 'help':
-        return this.read(audit, async () => ['Commands:', ...commandUsage()].join('\n'));
+        return this.read(audit, async () => helpText());
       case 'stats':
         return this.read(audit, () => this.stats());
       case 'users list':

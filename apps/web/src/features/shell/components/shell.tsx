@@ -3,11 +3,14 @@
 
 import { isAdmin } from '@omega/domain';
 import { Banner, toast } from '@omega/ui';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../../../lib/session.js';
 import { GodModeToggle } from './god-mode-toggle.js';
 import { TopBar } from './top-bar.js';
+
+// Signed-in only, and loaded on demand: the sign-in page never downloads the assistant.
+const AssistantLauncher = lazy(() => import('../../assistant/components/assistant-launcher.js'));
 
 export function Shell() {
   const { user, role, isSupergod } = useSession();
@@ -36,6 +39,11 @@ export function Shell() {
         <Outlet />
       </div>
       {role && isAdmin(role) && <GodModeToggle />}
+      {user && (
+        <Suspense fallback={null}>
+          <AssistantLauncher />
+        </Suspense>
+      )}
     </div>
   );
 }

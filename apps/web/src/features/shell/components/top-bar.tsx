@@ -1,11 +1,13 @@
 // The top bar (spec section 2, 'Shell'): navigation, who is signed in, text size, theme,
 // and sign-out.
+import { isAdmin } from '@omega/domain';
 import { Badge, Button, toast } from '@omega/ui';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.js';
 import { useRefreshSession, useSession } from '../../../lib/session.js';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, useUiStore } from '../../../stores/ui-store.js';
+import { AssistantTopBarButton } from '../../assistant/components/assistant-top-bar-button.js';
 import { logout } from '../../auth/api/auth-api.js';
 
 // Signed-in only, and loaded on demand: the sign-in page never downloads the bell.
@@ -15,7 +17,7 @@ const AnnouncementsBell = lazy(async () => ({
 
 export function TopBar() {
   const navigate = useNavigate();
-  const { user, isSupergod } = useSession();
+  const { user, role, isSupergod } = useSession();
   const refresh = useRefreshSession();
   const { theme, fontSize, toggleTheme, increaseFont, decreaseFont, setGodMode } = useUiStore();
 
@@ -55,6 +57,7 @@ export function TopBar() {
             {user.username}
           </span>
         )}
+        {user && role && <AssistantTopBarButton admin={isAdmin(role)} />}
         {isSupergod && <Badge variant="destructive">Super-God Mode Active</Badge>}
         {user && (
           <Suspense fallback={null}>

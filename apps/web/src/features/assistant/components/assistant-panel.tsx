@@ -1,0 +1,228 @@
+// The assistant panel (spec sections 2 'Assistant', 5, 7 and 8): a question box with Ask
+// (disabled while blank; Enter asks), the answer with working links, live figures for admins,
+// follow-up suggestions that ask when clicked, action buttons, and a yes/no rating. Escape closes.
+import type { AssistantAction, AssistantResponse } from '@omega/contracts';
+import { Button, Input, Label, Spinner, toast } from '@omega/ui';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client.js';
+import { askAssistant, callAction, sendFeedback } from '../api/assistant-api.js';
+import { AnswerText } from './answer-text.js';
+
+const QUERY_MAX = 500;
+
+export interface AssistantPanelProps {
+  userId: number;
+  admin: boolean;
+  label: string;
+  onClose(): void;
+}
+
+interface Exchange {
+  question: string;
+  response: AssistantResponse;
+  rated: boolean;
+}
+
+const errorText = (err: unknown) =>
+  err instanceof ApiError
+    ? (err.serverMessage ?? err.message)
+    : err instanceof Error
+      ? err.message
+      : String(err);
+
+export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanelProps) {
+  const navigate = useNavigate();
+  const titleId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [exchange, setExchange] = useState<Exchange | null>(null);
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  async function ask(text: string) {
+    const question = text.trim();
+    if (!question || busy) return;
+    setBusy(true);
+    try {
+      const response = await askAssistant(question, userId);
+      setExchange({ question, response, rated: false });
+      setQuery('');
+    } catch (err) {
+      toast({
+        title: 'Failed to process query',
+        description: errorText(err),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+      inputRef.current?.focus();
+    }
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    void ask(query);
+  }
+
+  async function rate(helpful: boolean) {
+    if (!exchange || exchange.rated) return;
+    try {
+      await sendFeedback({
+        responseId: exchange.response.responseId,
+        userId,
+        rating: helpful ? 5 : 1,
+        helpful,
+        query: exchange.question,
+      });
+      setExchange({ ...exchange, rated: true });
+      toast({ title: 'Thank you for your feedback!' });
+    } catch (err) {
+      toast({
+        title: 'Failed to submit feedback',
+        description: errorText(err),
+        variant: 'destructive',
+      });
+    }
+  }
+
+  async function act(action: AssistantAction) {
+    if (action.type === 'navigate') {
+      navigate(action.endpoint);
+      return;
+    }
+    try {
+      await callAction(action.endpoint);
+      toast({ title: action.label, description: 'Done.' });
+    } catch (err) {
+      toast({ title: action.label, description: errorText(err), variant: 'destructive' });
+    }
+  }
+
+  const response = exchange?.response;
+  return (
+    <section
+      id="omega-assistant-panel"
+      className="omega-assistant__panel"
+      role="dialog"
+      aria-labelledby={titleId}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <header className="omega-assistant__header">
+        <div>
+          <h2 id={titleId} className="omega-assistant__title">
+            {label}
+          </h2>
+          <p className="omega-assistant__subtitle">
+            {admin ? 'System architecture and technical insight' : 'Help using the application'}
+          </p>
+        </div>
+        <Button variant="ghost" size="icon" aria-label={`Close the ${label}`} onClick={onClose}>
+          ×
+        </Button>
+      </header>
+
+      <div className="omega-assistant__body" aria-live="polite" aria-busy={busy}>
+        {busy && <Spinner aria-label="Finding an answer" />}
+        {!busy && !exchange && (
+          <p className="omega-assistant__hint">
+            Ask how to do something in Omega, for example “How do I cancel my subscription?”
+          </p>
+        )}
+        {!busy && exchange && response && (
+          <>
+            <p className="omega-assistant__question">
+              <span className="omega-visually-hidden">You asked: </span>
+              {exchange.question}
+            </p>
+            {response.metrics && (
+              <dl className="omega-assistant__metrics" aria-label="Live system figures">
+                <div>
+                  <dt>Error rate</dt>
+                  <dd>{response.metrics.errorRate} / min (last hour)</dd>
+                </div>
+                <div>
+                  <dt>Active users</dt>
+                  <dd>{response.metrics.activeUsers} (last 15 min)</dd>
+                </div>
+                <div>
+                  <dt>System health</dt>
+                  <dd>{response.metrics.systemHealth.status}</dd>
+                </div>
+              </dl>
+            )}
+            <AnswerText text={response.answer} />
+            {response.actions.length > 0 && (
+              <div className="omega-assistant__actions">
+                {response.actions.map((a) => (
+                  <Button key={`${a.type} ${a.endpoint}`} size="sm" onClick={() => void act(a)}>
+                    {a.label}
+                  </Button>
+                ))}
+              </div>
+            )}
+            {response.suggestions.length > 0 && (
+              <div className="omega-assistant__suggestions">
+                <p>Related questions:</p>
+                <ul>
+                  {response.suggestions.map((s) => (
+                    <li key={s}>
+                      <Button variant="link" size="sm" onClick={() => void ask(s)}>
+                        {s}
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <fieldset className="omega-assistant__rating">
+              <legend>Was this helpful?</legend>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={exchange.rated}
+                onClick={() => void rate(true)}
+              >
+                Yes
+              </Button>
+              <Button
+                variant="outline"
+                size="sm"
+                disabled={exchange.rated}
+                onClick={() => void rate(false)}
+              >
+                No
+              </Button>
+            </fieldset>
+          </>
+        )}
+      </div>
+
+      <form className="omega-assistant__form" onSubmit={onSubmit}>
+        <Label htmlFor={`${titleId}-query`} className="omega-visually-hidden">
+          Your question
+        </Label>
+        <Input
+          id={`${titleId}-query`}
+          ref={inputRef}
+          value={query}
+          maxLength={QUERY_MAX}
+          placeholder="Ask a question…"
+          autoComplete="off"
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <Button type="submit" disabled={!query.trim() || busy}>
+          Ask
+        </Button>
+      </form>
+    </section>
+  );
+}

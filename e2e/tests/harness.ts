@@ -33,8 +33,16 @@ export interface Harness {
   advance(ms: number): void;
   /** Runs the renewal job now, as the server would each minute. */
   renewDue(): Promise<number>;
+  /** The running server (a new instance after a restart). */
+  app(): Api;
+  /** Stops the server process's app, as a crash or deploy would; the database stays. */
+  stopServer(): Promise<void>;
+  /** Starts the server again on the same address and database. */
+  startServer(): Promise<void>;
   stop(): Promise<void>;
 }
+
+type Api = Awaited<ReturnType<typeof import('@omega/api')['build']>>;
 
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(apiDist)) throw new Error(`${apiDist} is missing: build first (pnpm build)`);
@@ -51,14 +59,19 @@ export async function startHarness(): Promise<Harness> {
     LOG_LEVEL: 'silent',
   });
   let offset = 0;
-  const app = await build({
-    config,
-    webDist,
-    keypadDist,
-    logger: false,
-    clock: () => Date.now() + offset,
-  });
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const start = async (port: number) => {
+    const instance = await build({
+      config,
+      webDist,
+      keypadDist,
+      logger: false,
+      clock: () => Date.now() + offset,
+    });
+    const at = await instance.listen({ port, host: '127.0.0.1' });
+    return { instance, at };
+  };
+  let { instance: app, at: address } = await start(0);
+  let running = true;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -70,9 +83,18 @@ export async function startHarness(): Promise<Harness> {
       offset += ms;
     },
     renewDue: () => runRenewals(app),
+    app: () => app,
+    async stopServer() {
+      await app.close();
+      running = false;
+    },
+    async startServer() {
+      ({ instance: app, at: address } = await start(Number(new URL(address).port)));
+      running = true;
+    },
     async stop() {
       await browser.close();
-      await app.close();
+      if (running) await app.close();
     },
   };
 }

@@ -133,4 +133,32 @@ describeWithBrowser('keypad', () => {
     const history = (await screen().textContent()) ?? '';
     expect(history).not.toContain('2. Send-to-Phone');
   });
+
+  it('keeps a transaction while the server is down and records it exactly once when it is back', async () => {
+    await page.goto(`${h.baseUrl}/keypad/`);
+    await signInOnKeypad('0871234567');
+    await h.stopServer();
+    try {
+      await press('4');
+      await press('0881234567#');
+      await press('3#');
+      await press('#');
+      await page.getByText('Sync failed. Transaction saved locally, backend unavailable').waitFor();
+      await shows('Transaction Complete');
+    } finally {
+      await h.startServer();
+    }
+    await page
+      .getByText('Sync failed. Transaction saved locally, backend unavailable')
+      .waitFor({ state: 'detached', timeout: 20_000 });
+    const sent = await h
+      .app()
+      .database.db.selectFrom('ussd_transactions')
+      .select(['type', 'amount', 'destination', 'status'])
+      .where('phone', '=', '+27871234567')
+      .execute();
+    expect(sent).toEqual([
+      { type: 'Send-to-Phone', amount: '3', destination: '+27881234567', status: 'success' },
+    ]);
+  });
 });

@@ -1,6 +1,9 @@
 // The USSD gateway driven like an aggregator drives it: a scripted sequence of `text` values
 // (every reply so far, joined by '*'), replaying the same recorded conversations the machine
 // tests replay, so the widget's machine and the gateway cannot drift.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CONVERSATIONS } from '../../../packages/domain/test/keypad/conversations.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
@@ -75,6 +78,47 @@ describeEachDatabase('USSD gateway', (database) => {
     const forged = await callback('old', '1357*2*0*2');
     expect(forged.body).toContain('Enter your 4-digit PIN');
     expect(forged.body).not.toContain('USDC:');
+  });
+
+  it('continues a session on another server instance that shares the database', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'omega-ussd-'));
+    const shared =
+      database.name === 'SQLite'
+        ? { url: `sqlite:${join(dir, 'shared.db')}`, drop: async () => {} }
+        : await database.create();
+    const first = await createTestApp(database, {}, { url: shared.url, drop: async () => {} });
+    const second = await createTestApp(database, {}, shared);
+    try {
+      const send = (app: TestApp, text: string) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/ussd/gateway',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams({
+            sessionId: 'roaming',
+            serviceCode: '*120*777#',
+            phoneNumber: '+27821234567',
+            text,
+          }).toString(),
+        });
+      await send(first, '');
+      expect((await send(first, '2468')).body).toContain('1. Buy');
+      // The other instance picks up the menu where the first left it: no PIN asked again.
+      const balance = await send(second, '2468*2');
+      expect(balance.body).toContain('USDC: 120.00');
+      expect((await send(first, '2468*2*0')).body).toContain('1. Buy');
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('stores the session between callbacks without the PIN', async () => {
+    await callback('ends', '');
+    await callback('ends', '2468');
+    const rows = () => t.app.database.db.selectFrom('ussd_sessions').selectAll().execute();
+    expect((await rows()).map((r) => r.session_id)).toEqual(['ends']);
+    expect(JSON.stringify(await rows())).not.toContain('2468');
   });
 
   it('refuses a callback without the fields it needs', async () => {

@@ -1,4 +1,5 @@
-// The keypad as a custom element for any web page, React bundled in:
+// The keypad as a custom element for any web page, its renderer bundled in (Preact's React-
+// compatible layer, aliased at build time: docs/decisions/008):
 //   <script type="module" src="https://your-omega/keypad/omega-keypad.js"></script>
 //   <omega-keypad api-base="https://your-omega"></omega-keypad>
 // or `mount(element, { apiBase })` from script. Styles live in the element's shadow root, so

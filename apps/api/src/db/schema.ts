@@ -191,6 +191,15 @@ export interface AssistantFeedbackTable {
   created_at: number;
 }
 
+export interface UssdSessionsTable {
+  session_id: string;
+  phone: string;
+  state: string;
+  applied: number;
+  pin_replies: string;
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -212,6 +221,7 @@ export interface Database {
   announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;
   assistant_feedback: AssistantFeedbackTable;
+  ussd_sessions: UssdSessionsTable;
 }
 
 export type UssdTransactionRow = Selectable<UssdTransactionsTable>;

@@ -1,7 +1,10 @@
 // The USSD gateway: runs the keypad machine for a phone reaching us through an aggregator.
 // The aggregator sends every reply so far in `text`; the session (machine state, replies
-// already applied) is kept here for 180 s. The network proves the phone, so there is no OTP;
+// already applied) is kept in the database for 180 s, so any server instance can answer the
+// next callback. The network proves the phone, so there is no OTP;
 // the PIN is still asked. PIN replies are masked in anything logged.
+
+import { randomUUID } from 'node:crypto';
 import {
   initialState,
   type KeypadEffect,
@@ -17,24 +20,21 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
+import type { UssdSessionsRepository } from '../repositories/ussd-sessions.js';
 import type { WalletService } from './wallets.js';
 
 export const USSD_SESSION_MS = 180_000;
-const MAX_SESSIONS = 10_000;
 
 interface GatewaySession {
   state: KeypadState;
   applied: number;
   pinReplies: Set<number>;
-  expiresAt: number;
 }
 
 export class UssdGateway {
-  private readonly sessions = new Map<string, GatewaySession>();
-  private ids = 0;
-
   constructor(
     private readonly wallets: WalletService,
+    private readonly sessions: UssdSessionsRepository,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {}
@@ -43,7 +43,7 @@ export class UssdGateway {
     const phone = normalizePhone(request.phoneNumber.trim());
     if (!phone) throw new HttpError(400, 'phoneNumber must be a valid phone number');
     const now = this.clock();
-    const session = this.session(request.sessionId, phone, now);
+    const session = await this.session(request.sessionId, phone, now);
     const replies = splitUssdText(request.text);
 
     for (let i = session.applied; i < replies.length; i++) {
@@ -54,7 +54,6 @@ export class UssdGateway {
       }
     }
     session.applied = replies.length;
-    session.expiresAt = now + USSD_SESSION_MS;
     this.log.debug(
       {
         ussdSession: request.sessionId,
@@ -64,26 +63,41 @@ export class UssdGateway {
       'ussd gateway',
     );
     const answer = toUssdResponse(session.state);
-    if (answer.startsWith('END')) this.sessions.delete(request.sessionId);
+    if (answer.startsWith('END')) {
+      await this.sessions.delete(request.sessionId);
+    } else {
+      await this.sessions.save({
+        sessionId: request.sessionId,
+        phone,
+        state: JSON.stringify(session.state),
+        applied: session.applied,
+        pinReplies: JSON.stringify([...session.pinReplies]),
+        expiresAt: now + USSD_SESSION_MS,
+      });
+    }
     return answer;
   }
 
-  private session(id: string, phone: string, now: number): GatewaySession {
-    const existing = this.sessions.get(id);
-    if (existing && existing.expiresAt > now) return existing;
-    if (this.sessions.size >= MAX_SESSIONS) {
-      for (const [key, s] of this.sessions) if (s.expiresAt <= now) this.sessions.delete(key);
-      const oldest = this.sessions.keys().next().value;
-      if (this.sessions.size >= MAX_SESSIONS && oldest !== undefined) this.sessions.delete(oldest);
+  /**
+   * The stored session, or a new one at the PIN screen. A session that expired (or that a
+   * phone on another number claims) starts again and replays every reply, checking the PIN.
+   */
+  private async session(id: string, phone: string, now: number): Promise<GatewaySession> {
+    const stored = await this.sessions.find(id, now);
+    if (stored && stored.phone === phone) {
+      return {
+        state: JSON.parse(stored.state) as KeypadState,
+        applied: stored.applied,
+        pinReplies: new Set(JSON.parse(stored.pinReplies) as number[]),
+      };
     }
-    const created: GatewaySession = {
+    // Sessions nobody continued are cleared as new ones begin.
+    await this.sessions.deleteExpired(now);
+    return {
       state: { ...initialState(this.wallets.rates), screen: 'pin', phoneNumber: phone },
       applied: 0,
       pinReplies: new Set(),
-      expiresAt: now + USSD_SESSION_MS,
     };
-    this.sessions.set(id, created);
-    return created;
   }
 
   /** Runs the machine and its effects at once: a USSD screen waits for no timer. */
@@ -94,7 +108,8 @@ export class UssdGateway {
   ): Promise<void> {
     const step = transition(session.state, input, {
       now: this.clock(),
-      newId: () => `ussd${this.clock().toString(36)}${(++this.ids).toString(36)}`,
+      // Idempotency keys unique across server instances.
+      newId: () => `ussd-${randomUUID()}`,
     });
     session.state = step.state;
     for (const effect of step.effects) await this.run(session, phone, effect);

@@ -8,6 +8,7 @@ import { SettingsRepository } from '../../repositories/settings.js';
 import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
 import { SystemLogsRepository } from '../../repositories/system-logs.js';
 import { UsersRepository } from '../../repositories/users.js';
+import { UssdSessionsRepository } from '../../repositories/ussd-sessions.js';
 import { AnnouncementService } from '../../services/announcements.js';
 import { AssistantService } from '../../services/assistant/assistant-service.js';
 import { loadArticles } from '../../services/assistant/load-articles.js';
@@ -26,6 +27,7 @@ export interface Repositories {
   subscriptions: SubscriptionsRepository;
   systemLogs: SystemLogsRepository;
   announcements: AnnouncementsRepository;
+  ussdSessions: UssdSessionsRepository;
 }
 
 declare module 'fastify' {
@@ -53,6 +55,7 @@ export default fp(
       subscriptions: new SubscriptionsRepository(db),
       systemLogs: new SystemLogsRepository(db, app.database.dialect),
       announcements: new AnnouncementsRepository(db),
+      ussdSessions: new UssdSessionsRepository(db),
     };
     app.decorate('repos', repos);
     app.systemLogs.attach(repos.systemLogs, repos.activity);
@@ -77,7 +80,10 @@ export default fp(
         rates: app.config.rates,
       }),
     );
-    app.decorate('ussdGateway', new UssdGateway(app.wallets, app.clock, app.log));
+    app.decorate(
+      'ussdGateway',
+      new UssdGateway(app.wallets, repos.ussdSessions, app.clock, app.log),
+    );
     app.decorate(
       'subscriptions',
       new SubscriptionService(db, repos.subscriptions, repos.activity, app.clock),

@@ -1,0 +1,63 @@
+// USSD gateway sessions: the machine state of a phone's menu between aggregator callbacks.
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface UssdSessionRecord {
+  sessionId: string;
+  phone: string;
+  state: string;
+  applied: number;
+  pinReplies: string;
+  expiresAt: number;
+}
+
+export class UssdSessionsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The session, unless it has expired. */
+  async find(sessionId: string, now: number, db = this.db): Promise<UssdSessionRecord | undefined> {
+    const row = await db
+      .selectFrom('ussd_sessions')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return row
+      ? {
+          sessionId: row.session_id,
+          phone: row.phone,
+          state: row.state,
+          applied: row.applied,
+          pinReplies: row.pin_replies,
+          expiresAt: row.expires_at,
+        }
+      : undefined;
+  }
+
+  async save(s: UssdSessionRecord, db = this.db): Promise<void> {
+    const values = {
+      phone: s.phone,
+      state: s.state,
+      applied: s.applied,
+      pin_replies: s.pinReplies,
+      expires_at: s.expiresAt,
+    };
+    await db
+      .insertInto('ussd_sessions')
+      .values({ session_id: s.sessionId, ...values })
+      .onConflict((oc) => oc.column('session_id').doUpdateSet(values))
+      .execute();
+  }
+
+  async delete(sessionId: string, db = this.db): Promise<void> {
+    await db.deleteFrom('ussd_sessions').where('session_id', '=', sessionId).execute();
+  }
+
+  async deleteExpired(now: number, db = this.db): Promise<number> {
+    const result = await db
+      .deleteFrom('ussd_sessions')
+      .where('expires_at', '<=', now)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

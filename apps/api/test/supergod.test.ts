@@ -423,6 +423,17 @@ describeEachDatabase('supergod console', (database) => {
     expect((await run('user disable zeus', zeusCookie)).statusCode).toBe(409);
   });
 
+  it('lets only one of two supergods demoting each other at once succeed', async () => {
+    const zeus = await createUser(t.app, 'zeus', 'supergod');
+    const zeusCookie = await sessionFor(t.app, zeus.id);
+    const results = await Promise.all([
+      run('user role zeus admin'),
+      run('user role root admin', zeusCookie),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await t.app.repos.users.activeSupergodIds(false)).toHaveLength(1);
+  });
+
   it('publishes an announcement', async () => {
     const res = await run('announce Downtime tonight | We restart at 22:00 UTC.');
     expect(res.statusCode, res.body).toBe(200);

@@ -1,6 +1,8 @@
 // Starts the built API (serving the built web app) on a free loopback port with a fresh
 // SQLite file, and Debian's Chromium through playwright-core. Never downloads a browser.
 import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +30,8 @@ export function describeWithBrowser(title: string, suite: () => void) {
 
 export interface Harness {
   baseUrl: string;
+  /** A page on another origin (listed in OMEGA_WIDGET_ORIGINS) that embeds the keypad. */
+  shopUrl: string;
   browser: Browser;
   /** Moves the server's clock forward (sessions and billing follow it). */
   advance(ms: number): void;
@@ -51,9 +55,21 @@ export async function startHarness(): Promise<Harness> {
   }
   const { build, loadConfig, runRenewals } = (await import(apiDist)) as typeof import('@omega/api');
   const dataDir = mkdtempSync(join(tmpdir(), 'omega-e2e-'));
+  // Another site on its own origin that embeds the keypad widget from our server.
+  let apiAddress = '';
+  const shop = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><title>A shop</title></head><body><main>
+      <h1>A shop that embeds the keypad</h1>
+      <omega-keypad api-base="${apiAddress}"></omega-keypad></main>
+      <script type="module" src="${apiAddress}/keypad/omega-keypad.js"></script></body></html>`);
+  });
+  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
+  const shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
+    OMEGA_WIDGET_ORIGINS: shopUrl,
     OMEGA_ADMIN_KEY: 'e2e-admin-key',
     OMEGA_SUPERGOD_KEY: 'e2e-supergod-key',
     LOG_LEVEL: 'silent',
@@ -71,6 +87,7 @@ export async function startHarness(): Promise<Harness> {
     return { instance, at };
   };
   let { instance: app, at: address } = await start(0);
+  apiAddress = address;
   let running = true;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -78,6 +95,7 @@ export async function startHarness(): Promise<Harness> {
   });
   return {
     baseUrl: address,
+    shopUrl,
     browser,
     advance(ms) {
       offset += ms;
@@ -94,6 +112,7 @@ export async function startHarness(): Promise<Harness> {
     },
     async stop() {
       await browser.close();
+      shop.close();
       if (running) await app.close();
     },
   };

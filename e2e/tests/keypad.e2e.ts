@@ -112,6 +112,14 @@ describeWithBrowser('keypad', () => {
     await expectAccessible(page);
   });
 
+  it('works embedded in another site, calling the server across origins', async () => {
+    await page.goto(h.shopUrl);
+    await signInOnKeypad('0891234567');
+    await press('2');
+    await shows('USDC: 120.00');
+    await expectAccessible(page);
+  });
+
   it('keeps a transaction made offline and records it once when back online', async () => {
     await page.goto(`${h.baseUrl}/keypad/`);
     await signInOnKeypad('0851234567');

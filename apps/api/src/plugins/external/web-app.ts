@@ -23,6 +23,15 @@ export default fp(
         prefix: '/keypad/',
         decorateReply: false,
         index: ['index.html'],
+        // Other sites load the element as a module script: that needs CORS, and helmet's
+        // same-origin resource policy would block it. The script is public and carries no
+        // credentials, so any origin may load it (its API calls are still limited to
+        // OMEGA_WIDGET_ORIGINS).
+        setHeaders: (res, path) => {
+          if (!path.endsWith('/omega-keypad.js')) return;
+          res.setHeader('access-control-allow-origin', '*');
+          res.setHeader('cross-origin-resource-policy', 'cross-origin');
+        },
       });
     }
     if (!available) return;

@@ -230,6 +230,41 @@ describe('the supergod panels', () => {
     expect(await screen.findByText('Failed to fetch users data')).toBeDefined();
   });
 
+  it('pages through a long user list', async () => {
+    const page =
+      (offset: number, count: number): FakeRoute =>
+      () => ({
+        status: 200,
+        body: {
+          users: Array.from({ length: count }, (_, i) =>
+            user(offset + i + 1, `u${offset + i + 1}`, 'user'),
+          ),
+          total: 30,
+          offset,
+          limit: 25,
+        },
+      });
+    const calls = fakeServer({
+      'GET /api/user': signedInAs('supergod', 'zeus'),
+      [`GET ${STATUS}`]: status,
+      [`GET ${USERS}`]: page(0, 25),
+      'GET /api/supergod/users?offset=25&limit=25': page(25, 5),
+    });
+    const ue = userEvent.setup();
+    renderAt('/supergod');
+    const pager = await screen.findByRole('navigation', { name: 'User list pages' });
+    expect(within(pager).getByText('1–25 of 30')).toBeDefined();
+    expect(within(pager).getByRole('button', { name: 'Previous' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await ue.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await within(pager).findByText('26–30 of 30')).toBeDefined();
+    expect(screen.getByText('u30')).toBeDefined();
+    expect(within(pager).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    expect(calls.some((c) => c.url.endsWith('offset=25&limit=25'))).toBe(true);
+  });
+
   it('never asks for the console data as an admin', async () => {
     const calls = fakeServer({ 'GET /api/user': signedInAs('admin') });
     renderAt('/supergod');

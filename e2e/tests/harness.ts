@@ -37,16 +37,12 @@ export interface Harness {
   advance(ms: number): void;
   /** Runs the renewal job now, as the server would each minute. */
   renewDue(): Promise<number>;
-  /** The running server (a new instance after a restart). */
-  app(): Api;
   /** Stops the server process's app, as a crash or deploy would; the database stays. */
   stopServer(): Promise<void>;
   /** Starts the server again on the same address and database. */
   startServer(): Promise<void>;
   stop(): Promise<void>;
 }
-
-type Api = Awaited<ReturnType<typeof import('@omega/api')['build']>>;
 
 export async function startHarness(): Promise<Harness> {
   if (!existsSync(apiDist)) throw new Error(`${apiDist} is missing: build first (pnpm build)`);
@@ -101,7 +97,6 @@ export async function startHarness(): Promise<Harness> {
       offset += ms;
     },
     renewDue: () => runRenewals(app),
-    app: () => app,
     async stopServer() {
       await app.close();
       running = false;

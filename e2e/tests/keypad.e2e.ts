@@ -159,13 +159,35 @@ describeWithBrowser('keypad', () => {
     await page
       .getByText('Sync failed. Transaction saved locally, backend unavailable')
       .waitFor({ state: 'detached', timeout: 20_000 });
-    const sent = await h
-      .app()
-      .database.db.selectFrom('ussd_transactions')
-      .select(['type', 'amount', 'destination', 'status'])
-      .where('phone', '=', '+27871234567')
-      .execute();
-    expect(sent).toEqual([
+    // What the server recorded, read as any wallet client would: sign in, list.
+    const call = async <T>(path: string, init: { body?: object; token?: string } = {}) => {
+      const res = await fetch(`${h.baseUrl}${path}`, {
+        method: init.body ? 'POST' : 'GET',
+        headers: {
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
+        body: init.body ? JSON.stringify(init.body) : undefined,
+      });
+      expect(res.status, path).toBe(200);
+      return (await res.json()) as T;
+    };
+    const phone = '0871234567';
+    const { demoOtp } = await call<{ demoOtp: string }>('/api/ussd/otp', { body: { phone } });
+    const { token } = await call<{ token: string }>('/api/ussd/login', {
+      body: { phone, otp: demoOtp, pin: '1357' },
+    });
+    const { transactions } = await call<{
+      transactions: { type: string; amount: string; destination: string; status: string }[];
+    }>('/api/ussd/transactions', { token });
+    expect(
+      transactions.map(({ type, amount, destination, status }) => ({
+        type,
+        amount,
+        destination,
+        status,
+      })),
+    ).toEqual([
       { type: 'Send-to-Phone', amount: '3', destination: '+27881234567', status: 'success' },
     ]);
   });

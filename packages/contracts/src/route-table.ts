@@ -93,6 +93,8 @@ export interface RouteSpec {
   bodyType?: 'json' | 'form';
   /** A read that clients poll: answered 304 when the client's ETag still matches. */
   polled?: boolean;
+  /** A POST that changes nothing (a question with a body): open during maintenance mode. */
+  readOnly?: boolean;
 }
 
 const route = <const S extends RouteSpec>(spec: S): S => spec;
@@ -397,6 +399,7 @@ export const routes = {
     method: 'POST',
     url: '/api/subscription/preview-change',
     access: 'user',
+    readOnly: true,
     summary: 'What a plan change would charge now and at renewal (nothing is changed)',
     tags: ['subscriptions'],
     schema: { body: ChangePlanBody, response: { 200: PreviewSchema, 409: ErrorResponse } },
@@ -505,6 +508,7 @@ export const routes = {
     method: 'POST',
     url: '/api/ai/ai-assistant',
     access: 'user',
+    readOnly: true,
     summary:
       "Ask the help assistant; answers for the session's user (a userId in the body is ignored), with live metrics for admins",
     tags: ['assistant'],

@@ -30,7 +30,7 @@ export function defineRoute<S extends RouteSpec>(
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { access: spec.access, polled: spec.polled ?? false },
+    config: { access: spec.access, polled: spec.polled ?? false, readOnly: spec.readOnly ?? false },
     schema: {
       summary: spec.summary,
       description: `Access: ${spec.access}`,

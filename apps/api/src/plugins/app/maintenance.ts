@@ -1,6 +1,7 @@
 // Maintenance mode, switched by the supergod `maintenance on|off` command: while it is on, every
-// write under /api by anyone but a supergod is answered 503. Reads go on, and sign-in and
-// sign-out stay open so a supergod can always get in (and everyone else can leave).
+// write under /api by anyone but a supergod is answered 503. Reads go on (so do POSTs the route
+// table marks readOnly, such as asking the assistant), and sign-in and sign-out stay open so a
+// supergod can always get in (and everyone else can leave).
 // The flag lives in the settings table, so every instance sees it; each one re-reads it at
 // most every few seconds, so reads cost nothing and instances agree soon after a switch.
 
@@ -13,6 +14,10 @@ import type { SettingsRepository } from '../../repositories/settings.js';
 declare module 'fastify' {
   interface FastifyInstance {
     maintenance: MaintenanceMode;
+  }
+  interface FastifyContextConfig {
+    /** The route table's `readOnly`: a POST that changes nothing. */
+    readOnly?: boolean;
   }
 }
 
@@ -64,6 +69,7 @@ export default fp(
       if (READ_METHODS.has(request.method)) return;
       const path = request.url.split('?', 1)[0] ?? '';
       if (path !== '/api' && !path.startsWith('/api/')) return;
+      if (request.routeOptions.config.readOnly) return;
       if (ALWAYS_OPEN.has(`${request.method} ${request.routeOptions.url}`)) return;
       if (!(await mode.isOn())) return;
       const user = await app.currentUser(request);

@@ -117,9 +117,6 @@ describeWithBrowser('admin console', () => {
     await page.getByLabel('Category', { exact: true }).fill('E2E');
     await page.getByRole('button', { name: 'Add Feature' }).click();
     await toast('Feature added');
-    // The pointer still rests on the button; its hover colour (a @omega/ui token) is checked
-    // by the ui package, not here.
-    await page.mouse.move(0, 0);
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Feature Matrix' }).click();
     await page.getByRole('rowheader', { name: feature }).waitFor();

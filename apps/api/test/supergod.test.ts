@@ -457,11 +457,18 @@ describeEachDatabase('supergod console', (database) => {
     expect(actions.slice(0, 2)).toEqual(['supergod_command', 'announcement']);
   });
 
-  it('is closed to admins (the access hook refuses before any command is read)', async () => {
+  it('is closed to admins: the access hook refuses before any command is read, on record', async () => {
     const ada = await createUser(t.app, 'ada', 'admin');
     const res = await run('help', await sessionFor(t.app, ada.id));
     expect(res.statusCode).toBe(403);
-    expect(await activity()).toEqual([]);
+    // The refusal is on record with who tried; no command was read or run.
+    expect(await activity()).toEqual([
+      {
+        userId: ada.id,
+        action: 'access_denied',
+        details: 'POST /api/supergod/execute needs the supergod role',
+      },
+    ]);
   });
 
   it('takes effect on other requests within the session cache time', async () => {

@@ -18,6 +18,7 @@ export type ActivityAction =
   | 'feature_added'
   | 'renewal'
   | 'logs_clear'
+  | 'access_denied'
   | 'announcement'
   | 'supergod_command'
   | 'supergod_command_refused';

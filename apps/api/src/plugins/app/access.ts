@@ -63,6 +63,13 @@ export default fp(
       const user = await app.currentUser(request);
       if (!user) return reply.code(401).send({ message: AUTH_REQUIRED });
       if (!atLeast(normalizeRole(user.role), access)) {
+        // A signed-in account reaching above its role is worth an admin's eye.
+        await app.repos.activity.record({
+          userId: user.id,
+          action: 'access_denied',
+          details: `${request.method} ${request.routeOptions.url} needs the ${access} role`,
+          at: app.clock(),
+        });
         return reply.code(403).send({ message: `This requires the ${access} role` });
       }
     });

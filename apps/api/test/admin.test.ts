@@ -176,6 +176,13 @@ describeEachDatabase('admin console', (database) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, cleared: 2 });
     expect((await get('/api/admin/logs')).json().logs).toEqual([]);
+    // The search index was emptied with the table, and keeps working for new entries.
+    await writeLogs([{ level: 'INFO', source: 's', message: 'after the clear' }]);
+    const search = async (text: string) =>
+      (await get(`/api/admin/logs?search=${encodeURIComponent(text)}`)).json().logs;
+    expect(await search('after the')).toHaveLength(1);
+    await t.app.repos.systemLogs.clear();
+    expect(await search('after the')).toEqual([]);
     const activity = (await get('/api/admin/activity-logs')).json();
     expect(activity[0]).toMatchObject({
       userId: adminId,

@@ -4,6 +4,11 @@
 // of the text and a delete needs only the row id. PostgreSQL searches with ILIKE as before.
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
+/** Also re-created by SystemLogsRepository.clear, which drops it for a fast full clear. */
+export const FTS_DELETE_TRIGGER = `create trigger system_logs_fts_delete after delete on system_logs begin
+    delete from system_logs_fts where rowid = old.id;
+  end`;
+
 const isSqlite = (db: Kysely<unknown>) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -16,9 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger system_logs_fts_insert after insert on system_logs begin
     insert into system_logs_fts (rowid, message, source) values (new.id, new.message, new.source);
   end`.execute(db);
-  await sql`create trigger system_logs_fts_delete after delete on system_logs begin
-    delete from system_logs_fts where rowid = old.id;
-  end`.execute(db);
+  await sql.raw(FTS_DELETE_TRIGGER).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

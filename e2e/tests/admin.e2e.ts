@@ -4,7 +4,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { browserSession, describeWithBrowser, type Harness } from './harness.js';
+import {
+  browserSession,
+  describeWithBrowser,
+  type Harness,
+  pageHelpers,
+  uniqueName,
+} from './harness.js';
 
 describeWithBrowser('admin console', () => {
   const session = browserSession();
@@ -13,9 +19,8 @@ describeWithBrowser('admin console', () => {
   beforeEach(() => {
     ({ harness: h, page } = session);
   });
-  let n = 0;
-  const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${n++}`;
-  const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+  const unique = uniqueName;
+  const { toast } = pageHelpers(() => page);
 
   /** Posts JSON from the page (so the session cookie is the page's) and answers the status. */
   const post = (on: Page, url: string, body: object) =>

@@ -2,7 +2,13 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { browserSession, describeWithBrowser, type Harness } from './harness.js';
+import {
+  browserSession,
+  describeWithBrowser,
+  type Harness,
+  pageHelpers,
+  uniqueName,
+} from './harness.js';
 
 describeWithBrowser('sign-in and registration', () => {
   const session = browserSession();
@@ -11,12 +17,9 @@ describeWithBrowser('sign-in and registration', () => {
   beforeEach(() => {
     ({ harness: h, page } = session);
   });
-  let n = 0;
-  const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${n++}`;
+  const unique = uniqueName;
 
-  const fill = async (label: string, value: string) =>
-    page.getByLabel(label, { exact: true }).fill(value);
-  const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+  const { toast, fill } = pageHelpers(() => page);
 
   async function registerUser(username: string) {
     await page.goto(`${h.baseUrl}/auth`);

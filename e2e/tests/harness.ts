@@ -143,3 +143,13 @@ export function browserSession(): BrowserSession {
   });
   return session;
 }
+
+let names = 0;
+/** A name no other test of this run uses (usernames, feature names). */
+export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${names++}`;
+
+/** Page helpers every suite uses: a toast's text shown, a labelled field filled. */
+export const pageHelpers = (page: () => Page) => ({
+  toast: (text: string) => page().getByText(text, { exact: true }).first().waitFor(),
+  fill: (label: string, value: string) => page().getByLabel(label, { exact: true }).fill(value),
+});

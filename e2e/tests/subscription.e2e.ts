@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { browserSession, describeWithBrowser, type Harness } from './harness.js';
+import { browserSession, describeWithBrowser, type Harness, pageHelpers } from './harness.js';
 
 const DAY = 86_400_000;
 
@@ -27,7 +27,7 @@ describeWithBrowser('subscriptions', () => {
       },
       [url, body] as const,
     );
-  const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+  const { toast } = pageHelpers(() => page);
 
   async function choose(planName: string) {
     await page.goto(`${h.baseUrl}/subscription/plans`);

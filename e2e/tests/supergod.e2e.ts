@@ -4,7 +4,13 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { browserSession, describeWithBrowser, type Harness } from './harness.js';
+import {
+  browserSession,
+  describeWithBrowser,
+  type Harness,
+  pageHelpers,
+  uniqueName,
+} from './harness.js';
 
 const PHRASE = 'I_UNDERSTAND_THE_POWER_OF_SUPERGOD';
 
@@ -15,11 +21,8 @@ describeWithBrowser('supergod console', () => {
   beforeEach(() => {
     ({ harness: h, page } = session);
   });
-  let n = 0;
-  const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${n++}`;
-  const fill = async (label: string, value: string) =>
-    page.getByLabel(label, { exact: true }).fill(value);
-  const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
+  const unique = uniqueName;
+  const { toast, fill } = pageHelpers(() => page);
 
   async function registerSupergod(name: string) {
     await page.goto(`${h.baseUrl}/supergod-register`);

@@ -9,6 +9,7 @@ export * from './confirm.js';
 export * from './dialog.js';
 export * from './input.js';
 export * from './label.js';
+export * from './pager.js';
 export * from './scroll-area.js';
 export * from './select.js';
 export * from './skeleton.js';

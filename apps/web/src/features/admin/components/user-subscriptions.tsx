@@ -6,6 +6,7 @@ import {
   Checkbox,
   Input,
   Label,
+  Pager,
   Select,
   Skeleton,
   Table,
@@ -124,9 +125,6 @@ export function UserSubscriptions() {
     }
   }
 
-  const first = total === 0 ? 0 : offset + 1;
-  const last = offset + users.length;
-
   return (
     <div className="omega-stack">
       <BulkUpdate plans={plans} selected={selected} onDone={() => setSelected(new Set())} />
@@ -204,27 +202,14 @@ export function UserSubscriptions() {
         </Table>
       )}
       {total > 0 && (
-        <nav className="omega-admin__pager" aria-label="User pages">
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={offset === 0}
-            onClick={() => setOffset(Math.max(0, offset - USERS_PAGE_SIZE))}
-          >
-            Previous
-          </Button>
-          <span aria-live="polite">
-            {first}–{last} of {total}
-          </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={last >= total}
-            onClick={() => setOffset(offset + USERS_PAGE_SIZE)}
-          >
-            Next
-          </Button>
-        </nav>
+        <Pager
+          aria-label="User pages"
+          offset={offset}
+          pageSize={USERS_PAGE_SIZE}
+          shown={users.length}
+          total={total}
+          onChange={setOffset}
+        />
       )}
     </div>
   );

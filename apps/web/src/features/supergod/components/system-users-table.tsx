@@ -9,6 +9,7 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  Pager,
   Skeleton,
   Table,
   TableBody,
@@ -67,8 +68,6 @@ export function SystemUsersTable({ enabled }: { enabled: boolean }) {
   const { data, error, isLoading, isValidating, mutate } = useSupergodUsers(enabled, offset);
   const total = data?.total ?? 0;
   const shown = data?.users ?? [];
-  const first = shown.length > 0 ? offset + 1 : 0;
-  const last = offset + shown.length;
 
   return (
     <section aria-labelledby="supergod-users-heading">
@@ -91,27 +90,14 @@ export function SystemUsersTable({ enabled }: { enabled: boolean }) {
           {data && shown.length === 0 && <p>No users found in the system.</p>}
           {shown.length > 0 && <UsersTable users={shown} />}
           {data && total > USERS_PAGE_SIZE && (
-            <nav className="omega-supergod__pager" aria-label="User list pages">
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={offset === 0}
-                onClick={() => setOffset(Math.max(0, offset - USERS_PAGE_SIZE))}
-              >
-                Previous
-              </Button>
-              <span aria-live="polite">
-                {first}–{last} of {total.toLocaleString()}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                disabled={last >= total}
-                onClick={() => setOffset(offset + USERS_PAGE_SIZE)}
-              >
-                Next
-              </Button>
-            </nav>
+            <Pager
+              aria-label="User list pages"
+              offset={offset}
+              pageSize={USERS_PAGE_SIZE}
+              shown={shown.length}
+              total={total}
+              onChange={setOffset}
+            />
           )}
         </CardContent>
       </Card>

@@ -2,26 +2,21 @@
 // the spec's client also sends a userId, which is ignored, never trusted.
 import { routes } from '@omega/contracts';
 import { normalizeRole } from '@omega/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { HttpError } from '../lib/http-error.js';
+import { signedIn } from '../plugins/app/access.js';
 
 export default async function assistantRoutes(app: FastifyInstance) {
-  async function me(request: FastifyRequest) {
-    const user = await app.currentUser(request);
-    if (!user) throw new HttpError(401, 'Authentication required');
-    return user;
-  }
-
   defineRoute(app, routes.assistantQuery, async (request) => {
-    const user = await me(request);
+    const user = signedIn(request);
     const query = request.body.query.trim();
     if (!query) throw new HttpError(400, 'query must not be empty: ask a question');
     return app.assistant.ask(normalizeRole(user.role), query);
   });
 
   defineRoute(app, routes.assistantFeedback, async (request) => {
-    const user = await me(request);
+    const user = signedIn(request);
     const { responseId, rating, helpful, query } = request.body;
     await app.assistant.feedback({ responseId, userId: user.id, rating, helpful, query });
     return { ok: true as const, message: 'Thank you for your feedback!' };

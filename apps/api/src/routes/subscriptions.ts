@@ -2,19 +2,14 @@
 // admin calls are refused to everyone else by the access hook before they get here.
 import { routes } from '@omega/contracts';
 import { annualSavingPercent, atLeast, normalizeRole } from '@omega/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { HttpError } from '../lib/http-error.js';
+import { signedIn } from '../plugins/app/access.js';
 
 export default async function subscriptionRoutes(app: FastifyInstance) {
   const repo = app.repos.subscriptions;
   const service = app.subscriptions;
-
-  async function me(request: FastifyRequest) {
-    const user = await app.currentUser(request);
-    if (!user) throw new HttpError(401, 'Authentication required');
-    return user;
-  }
 
   async function existingUser(userId: number) {
     const user = await app.repos.users.findById(userId);
@@ -91,7 +86,7 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.toggleFeature, async (request) => {
     const { planId, featureId, enabled } = request.body;
-    const admin = await me(request);
+    const admin = signedIn(request);
     if (!(await service.book()).has(planId)) throw new HttpError(404, `No plan ${planId}`);
     if (!(await repo.featureById(featureId))) throw new HttpError(404, `No feature ${featureId}`);
     await repo.setAssignment(planId, featureId, enabled);
@@ -105,14 +100,14 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, routes.overridePlan, async (request) => {
-    const admin = await me(request);
+    const admin = signedIn(request);
     await existingUser(request.body.userId);
     await service.override(admin.id, request.body.userId, request.body.planId);
     return { ok: true as const, message: 'Subscription updated' };
   });
 
   defineRoute(app, routes.bulkOverridePlan, async (request) => {
-    const admin = await me(request);
+    const admin = signedIn(request);
     const ids = [...new Set(request.body.userIds)];
     if (!(await service.book()).has(request.body.planId)) {
       throw new HttpError(404, `Unknown plan: ${request.body.planId}`);
@@ -124,7 +119,7 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, routes.overrideFeature, async (request) => {
-    const admin = await me(request);
+    const admin = signedIn(request);
     const { userId, featureId, enabled } = request.body;
     await existingUser(userId);
     if (!(await repo.featureById(featureId))) throw new HttpError(404, `No feature ${featureId}`);
@@ -139,7 +134,7 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, routes.addFeature, async (request) => {
-    const admin = await me(request);
+    const admin = signedIn(request);
     const name = request.body.name.trim();
     const category = request.body.category.trim();
     if (!name) throw new HttpError(400, 'Name is required');
@@ -167,25 +162,25 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, routes.userFeatures, async (request) =>
-    service.featureIdsFor((await me(request)).id),
+    service.featureIdsFor(signedIn(request).id),
   );
 
   defineRoute(app, routes.currentPlan, async (request) => {
-    const view = await service.view((await me(request)).id);
+    const view = await service.view(signedIn(request).id);
     const plan = (await service.book()).get(view.planId);
     return { id: view.planId, name: view.planName, price: plan?.monthlyPrice ?? 0 };
   });
 
   defineRoute(app, routes.currentSubscription, async (request) =>
-    service.view((await me(request)).id),
+    service.view(signedIn(request).id),
   );
 
   defineRoute(app, routes.billingHistory, async (request) =>
-    service.billingHistory((await me(request)).id),
+    service.billingHistory(signedIn(request).id),
   );
 
   defineRoute(app, routes.overrideInfo, async (request) => {
-    const viewer = await me(request);
+    const viewer = signedIn(request);
     const { userId } = request.query;
     if (userId !== viewer.id && !atLeast(normalizeRole(viewer.role), 'admin')) {
       throw new HttpError(403, "You can only see your own subscription's override information");
@@ -200,19 +195,19 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.cancelSubscription, async (request) => ({
     message: 'Subscription Cancelled',
-    subscription: await service.cancel((await me(request)).id),
+    subscription: await service.cancel(signedIn(request).id),
   }));
 
   defineRoute(app, routes.resumeSubscription, async (request) => ({
     message: 'Subscription Resumed',
-    subscription: await service.resume((await me(request)).id),
+    subscription: await service.resume(signedIn(request).id),
   }));
 
   defineRoute(app, routes.previewChange, async (request) =>
-    service.preview((await me(request)).id, request.body),
+    service.preview(signedIn(request).id, request.body),
   );
 
   defineRoute(app, routes.changePlan, async (request) =>
-    service.change((await me(request)).id, request.body),
+    service.change(signedIn(request).id, request.body),
   );
 }

@@ -1,21 +1,15 @@
 // The supergod console's calls (spec section 7): system status, the full user list and the
 // command terminal. The access hook has refused everyone but supergods before these run.
 import { routes } from '@omega/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
-import { HttpError } from '../lib/http-error.js';
+import { signedIn } from '../plugins/app/access.js';
 import { toUser } from '../repositories/users.js';
 import { SupergodConsole } from '../services/commands/supergod-console.js';
 import { systemStatus } from '../services/commands/system-status.js';
 
 export default async function supergodRoutes(app: FastifyInstance) {
   const terminal = new SupergodConsole(app);
-
-  async function me(request: FastifyRequest) {
-    const user = await app.currentUser(request);
-    if (!user) throw new HttpError(401, 'Authentication required');
-    return user;
-  }
 
   defineRoute(app, routes.supergodSystemStatus, async (request, reply) => ({
     system: await systemStatus(app, request, reply),
@@ -31,7 +25,7 @@ export default async function supergodRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, routes.supergodExecute, async (request) => {
-    const actor = await me(request);
+    const actor = signedIn(request);
     return terminal.execute(actor, request.body.command, request.body.confirmation);
   });
 }

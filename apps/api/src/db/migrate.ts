@@ -7,6 +7,7 @@ import * as m0003 from './migrations/0003-wallets.js';
 import * as m0004 from './migrations/0004-admin-console.js';
 import * as m0005 from './migrations/0005-log-search.js';
 import * as m0006 from './migrations/0006-ussd-sessions.js';
+import * as m0007 from './migrations/0007-log-search-postgres.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-admin-console': m0004,
   '0005-log-search': m0005,
   '0006-ussd-sessions': m0006,
+  '0007-log-search-postgres': m0007,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.

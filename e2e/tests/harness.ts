@@ -137,7 +137,20 @@ export function browserSession(): BrowserSession {
     errors = [];
     session.page.on('pageerror', (e) => errors.push(e.message));
   });
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    // A failure says where the page was and what it showed, so a flaky run can be read later.
+    if (task.result?.state === 'fail') {
+      const text = await session.page
+        .locator('body')
+        .textContent({ timeout: 2000 })
+        .then(
+          (t) => t ?? '',
+          () => '(no page text)',
+        );
+      process.stderr.write(
+        `\n--- ${task.name}: page at ${session.page.url()} showed:\n${text.slice(0, 3000)}\n---\n`,
+      );
+    }
     await session.context.close();
     expect(errors).toEqual([]);
   });

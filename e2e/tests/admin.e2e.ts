@@ -47,6 +47,9 @@ describeWithBrowser('admin console', () => {
           })
         : await post(on, '/api/register', { username, password: 'e2e-password' });
     expect(status).toBe(200);
+    // The page's cookie now belongs to the new account.
+    const me = await on.evaluate(async () => (await fetch('/api/user')).json());
+    expect(me).toMatchObject({ username, role });
   }
 
   async function choose(selectName: string, option: string) {

@@ -147,8 +147,15 @@ export function browserSession(): BrowserSession {
           (t) => t ?? '',
           () => '(no page text)',
         );
+      const me = await session.page
+        .evaluate(async () => {
+          const res = await fetch('/api/user');
+          return `${res.status} ${await res.text()}`;
+        })
+        .catch((err: unknown) => String(err));
       process.stderr.write(
-        `\n--- ${task.name}: page at ${session.page.url()} showed:\n${text.slice(0, 3000)}\n---\n`,
+        `\n--- ${task.name}: page at ${session.page.url()} showed:\n${text.slice(0, 3000)}\n` +
+          `and GET /api/user answered there: ${me}\n---\n`,
       );
     }
     await session.context.close();

@@ -83,6 +83,7 @@ describeEachDatabase('supergod console', (database) => {
       sessionCookieHttpOnly: true,
       sessionCookieSameSite: 'lax',
       loginRateLimit: true,
+      loginRateLimitStore: 'memory',
       contentSecurityPolicy: true,
       crossOriginWriteRefusal: true,
       trustedProxies: 'none',

@@ -1,13 +1,55 @@
 // Sign-in throttling: per address and per account, answered with 429 and Retry-After
-// before any password is checked.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+// before any password is checked. The same rules run with counters in memory and, when
+// OMEGA_TEST_REDIS_URL is set, in Redis, where several server instances share them.
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, createUser, TEST_PASSWORD, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 
-describeEachDatabase('sign-in throttling', (database) => {
+const redisUrl = process.env.OMEGA_TEST_REDIS_URL;
+
+if (!redisUrl) {
+  describe.skip('sign-in throttling in Redis — skipped: OMEGA_TEST_REDIS_URL is not set', () => {
+    it('runs against Redis when OMEGA_TEST_REDIS_URL=redis://… is set', () => {});
+  });
+}
+
+for (const store of redisUrl ? (['memory', 'redis'] as const) : (['memory'] as const)) {
+  describeEachDatabase(`sign-in throttling (${store})`, (database) => {
+    throttleSuite(database, store === 'redis' ? { redisUrl } : {});
+  });
+}
+
+if (redisUrl) {
+  describeEachDatabase('sign-in throttling shared through Redis', (database) => {
+    it('counts failures on one server instance against sign-ins on another', async () => {
+      const redisKeyPrefix = `omega-test-${randomBytes(4).toString('hex')}:`;
+      const one = await createTestApp(database, { redisUrl, redisKeyPrefix });
+      const two = await createTestApp(database, { redisUrl, redisKeyPrefix });
+      try {
+        const login = (app: TestApp, username: string, password: string) =>
+          app.app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+        for (let i = 0; i < 10; i++) {
+          expect((await login(one, `user${i}`, 'wrong-password')).statusCode).toBe(401);
+        }
+        const elsewhere = await login(two, 'anyone', 'wrong-password');
+        expect(elsewhere.statusCode).toBe(429);
+        expect(Number(elsewhere.headers['retry-after'])).toBe(600);
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    });
+  });
+}
+
+function throttleSuite(
+  database: Parameters<typeof createTestApp>[0],
+  overrides: Parameters<typeof createTestApp>[1],
+) {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp(database);
+    t = await createTestApp(database, overrides);
   });
   afterEach(() => t.close());
 
@@ -70,4 +112,4 @@ describeEachDatabase('sign-in throttling', (database) => {
     expect(blocked.headers['retry-after']).toBe('1');
     expect(await t.app.repos.users.count()).toBe(0);
   });
-});
+}

@@ -28,6 +28,8 @@ const EnvSchema = Type.Object({
     default: 'USDC=1.00,BTC=65000.00',
     pattern: '^(USDC|BTC)=\\d+(\\.\\d{1,8})?(,(USDC|BTC)=\\d+(\\.\\d{1,8})?)*$',
   }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  REDIS_KEY_PREFIX: Type.String({ minLength: 1, maxLength: 64, default: 'omega:' }),
   OMEGA_LOG_RETENTION: Type.Integer({ minimum: 100, maximum: 100_000_000, default: 1_000_000 }),
   OMEGA_LLM_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   OMEGA_LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
@@ -60,6 +62,8 @@ const EXPECTATIONS: Record<string, string> = {
   OMEGA_LLM_MODEL: 'a model name',
   OMEGA_LLM_API_KEY: 'the API key (sent as a Bearer token)',
   OMEGA_LLM_TIMEOUT_MS: 'milliseconds from 100 to 60000',
+  REDIS_URL: 'redis://host:6379 (or rediss:// for TLS)',
+  REDIS_KEY_PREFIX: '1 to 64 characters put before every Redis key',
   OMEGA_LOG_RETENTION: 'an integer from 100 to 100000000 (log entries kept)',
 };
 
@@ -76,6 +80,9 @@ export interface Config {
   /** Addresses of our own proxies; empty means trust nobody's X-Forwarded-For. */
   trustProxy: string[];
   logLevel: string;
+  /** Redis shared by several instances for sign-in throttling; none keeps it in memory. */
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
   /** How many entries the system_logs table keeps; older ones are deleted. */
   logRetention: number;
   /** Demo mode: OTPs are returned to the keypad simulator instead of sent by SMS. */
@@ -135,6 +142,8 @@ export function loadConfig(env: Env = process.env): Config {
       : [],
     logLevel: parsed.LOG_LEVEL,
     logRetention: parsed.OMEGA_LOG_RETENTION,
+    redisUrl: parsed.REDIS_URL,
+    redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     keypadDemo: parsed.OMEGA_KEYPAD_DEMO,
     rates: parseRates(parsed.OMEGA_RATES),
     llm: parsed.OMEGA_LLM_BASE_URL

@@ -9,19 +9,8 @@ export default async function keypadRoutes(app: FastifyInstance) {
   const wallets = app.wallets;
   const throttle = app.loginThrottle;
 
-  function refuseIfThrottled(request: FastifyRequest, key: string) {
-    const waitMs = throttle.retryAfter(request.ip, key);
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      throw new HttpError(
-        429,
-        `Too many attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-        {
-          'retry-after': String(seconds),
-        },
-      );
-    }
-  }
+  const refuseIfThrottled = (request: FastifyRequest, key: string) =>
+    throttle.refuseIfThrottled(request.ip, key, 'Too many attempts');
 
   function walletOf(request: FastifyRequest): string {
     if (!request.wallet) throw new HttpError(401, 'Wallet sign-in required');
@@ -30,10 +19,10 @@ export default async function keypadRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.ussdOtp, async (request) => {
     const key = `otp:${request.body.phone}`;
-    refuseIfThrottled(request, key);
+    await refuseIfThrottled(request, key);
     const sent = await wallets.requestOtp(request.body.phone);
     // Every OTP request counts toward the limit, so the endpoint cannot be used to spam SMS.
-    throttle.recordFailure(request.ip, key);
+    await throttle.recordFailure(request.ip, key);
     return {
       sent: true as const,
       expiresAt: new Date(sent.expiresAt).toISOString(),
@@ -43,14 +32,15 @@ export default async function keypadRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.ussdLogin, async (request) => {
     const key = `wallet:${request.body.phone}`;
-    refuseIfThrottled(request, key);
+    await refuseIfThrottled(request, key);
     try {
       const result = await wallets.login(request.body.phone, request.body.otp, request.body.pin);
-      throttle.recordSuccess(key);
+      await throttle.recordSuccess(key);
       return result;
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 401)
-        throttle.recordFailure(request.ip, key);
+      if (err instanceof HttpError && err.statusCode === 401) {
+        await throttle.recordFailure(request.ip, key);
+      }
       throw err;
     }
   });

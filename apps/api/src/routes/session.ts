@@ -18,17 +18,8 @@ export default async function sessionRoutes(app: FastifyInstance) {
   const { users, activity } = app.repos;
   const throttle = app.loginThrottle;
 
-  function refuseIfThrottled(request: FastifyRequest, account: string) {
-    const waitMs = throttle.retryAfter(request.ip, account);
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      throw new HttpError(
-        429,
-        `Too many failed attempts. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-        { 'retry-after': String(seconds) },
-      );
-    }
-  }
+  const refuseIfThrottled = (request: FastifyRequest, account: string) =>
+    throttle.refuseIfThrottled(request.ip, account, 'Too many failed attempts');
 
   /** Starts a fresh session for the user: a new id, so a planted id is never promoted. */
   async function signIn(request: FastifyRequest, user: UserRow) {
@@ -60,10 +51,10 @@ export default async function sessionRoutes(app: FastifyInstance) {
     return { ok: true as const, message: 'Registered successfully', user: toUser(user) };
   }
 
-  function checkKey(request: FastifyRequest, kind: KeyKind, key: string, message: string) {
-    refuseIfThrottled(request, KEY_GUESS_ACCOUNT);
+  async function checkKey(request: FastifyRequest, kind: KeyKind, key: string, message: string) {
+    await refuseIfThrottled(request, KEY_GUESS_ACCOUNT);
     if (!app.registrationKeys.verify(kind, key)) {
-      throttle.recordFailure(request.ip, KEY_GUESS_ACCOUNT);
+      await throttle.recordFailure(request.ip, KEY_GUESS_ACCOUNT);
       throw new HttpError(403, message);
     }
   }
@@ -78,11 +69,11 @@ export default async function sessionRoutes(app: FastifyInstance) {
   defineRoute(app, routes.login, async (request) => {
     const { username, password } = request.body;
     const account = username.toLowerCase();
-    refuseIfThrottled(request, account);
+    await refuseIfThrottled(request, account);
     const found = await users.findByUsername(username);
     const valid = await verifyPassword(found?.password_hash, password);
     if (!found || !valid || found.disabled !== 0) {
-      throttle.recordFailure(request.ip, account);
+      await throttle.recordFailure(request.ip, account);
       await activity.record({
         userId: found?.id ?? null,
         action: 'login_failed',
@@ -94,7 +85,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
         found && valid ? messages.accountDisabled : messages.invalidCredentials,
       );
     }
-    throttle.recordSuccess(account);
+    await throttle.recordSuccess(account);
     const user = await signIn(request, found);
     await activity.record({
       userId: user.id,
@@ -127,12 +118,12 @@ export default async function sessionRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, routes.registerAdmin, async (request) => {
-    checkKey(request, 'admin', request.body.secretKey, messages.adminKeyInvalid);
+    await checkKey(request, 'admin', request.body.secretKey, messages.adminKeyInvalid);
     return register(request, request.body.username, request.body.password, 'admin');
   });
 
   defineRoute(app, routes.registerSupergod, async (request) => {
-    checkKey(request, 'supergod', request.body.secretKey, messages.supergodKeyInvalid);
+    await checkKey(request, 'supergod', request.body.secretKey, messages.supergodKeyInvalid);
     return register(request, request.body.username, request.body.password, 'supergod');
   });
 }

@@ -40,6 +40,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: [],
     logLevel: 'silent',
     logRetention: 1_000_000,
+    redisUrl: undefined,
+    redisKeyPrefix: `omega-test-${randomBytes(4).toString('hex')}:`,
     keypadDemo: true,
     rates: { USDC: '1.00', BTC: '65000.00' },
     widgetOrigins: ['https://shop.example'],

@@ -13,7 +13,8 @@ import { AnnouncementService } from '../../services/announcements.js';
 import { AssistantService } from '../../services/assistant/assistant-service.js';
 import { loadArticles } from '../../services/assistant/load-articles.js';
 import { HealthService } from '../../services/health.js';
-import { LoginThrottle } from '../../services/login-throttle.js';
+import { LoginThrottle, MemoryThrottleStore } from '../../services/login-throttle.js';
+import { RedisThrottleStore } from '../../services/redis-throttle-store.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
 import { SubscriptionService } from '../../services/subscriptions.js';
 import { UssdGateway } from '../../services/ussd-gateway.js';
@@ -69,10 +70,15 @@ export default fp(
       'announcements',
       new AnnouncementService(db, repos.announcements, repos.activity, app.clock),
     );
-    app.decorate(
-      'loginThrottle',
-      new LoginThrottle(app.clock, (what) => app.systemLogs.notable('rate-limit', what)),
+    const throttle = new LoginThrottle(
+      app.config.redisUrl
+        ? new RedisThrottleStore(app.config.redisUrl, app.config.redisKeyPrefix)
+        : new MemoryThrottleStore(),
+      app.clock,
+      (what) => app.systemLogs.notable('rate-limit', what),
     );
+    app.decorate('loginThrottle', throttle);
+    app.addHook('onClose', () => throttle.close());
     app.decorate(
       'wallets',
       new WalletService(db, app.database.dialect, app.clock, {

@@ -57,6 +57,8 @@ export async function systemStatus(
     sessionCookieHttpOnly: cookie.httpOnly === true,
     sessionCookieSameSite: String(cookie.sameSite ?? 'none'),
     loginRateLimit: app.hasDecorator('loginThrottle'),
+    // Redis when REDIS_URL is set: every instance shares one limit.
+    loginRateLimitStore: app.loginThrottle.storeKind,
     // The security-headers hook has already set this answer's headers.
     contentSecurityPolicy: reply.getHeader('content-security-policy') !== undefined,
     crossOriginWriteRefusal: app.hasPlugin('cross-origin-guard'),

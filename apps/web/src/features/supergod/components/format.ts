@@ -14,6 +14,7 @@ const FLAG_LABELS: Record<string, string> = {
   sessionCookieHttpOnly: 'HttpOnly session cookie',
   sessionCookieSameSite: 'Session cookie SameSite',
   loginRateLimit: 'Sign-in rate limiting',
+  loginRateLimitStore: 'Rate limit counters',
   contentSecurityPolicy: 'Content Security Policy',
   crossOriginWriteRefusal: 'Cross-site writes refused',
   trustedProxies: 'Trusted proxies',

@@ -72,7 +72,9 @@ export default fp(
     );
     const throttle = new LoginThrottle(
       app.config.redisUrl
-        ? new RedisThrottleStore(app.config.redisUrl, app.config.redisKeyPrefix)
+        ? new RedisThrottleStore(app.config.redisUrl, app.config.redisKeyPrefix, (err) =>
+            app.log.warn({ err, source: 'redis' }, 'sign-in throttle: Redis unreachable'),
+          )
         : new MemoryThrottleStore(),
       app.clock,
       (what) => app.systemLogs.notable('rate-limit', what),

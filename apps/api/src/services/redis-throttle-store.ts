@@ -19,12 +19,20 @@ export class RedisThrottleStore implements ThrottleStore {
   constructor(
     url: string,
     private readonly prefix: string,
+    /** Connection trouble (ioredis reconnects by itself); the caller logs it. */
+    onError: (err: Error) => void,
   ) {
     this.redis = new Redis(url, {
-      // A sign-in must not hang on an unreachable Redis: fail the command, answer 500, log it.
+      // A sign-in must not hang on an unreachable Redis: fail the command (500) and log it.
       maxRetriesPerRequest: 1,
       connectTimeout: 2000,
-      lazyConnect: false,
+    });
+    let last = 0;
+    this.redis.on('error', (err: Error) => {
+      // Reconnection retries repeat the same error: report it at most once a minute.
+      if (Date.now() - last < 60_000) return;
+      last = Date.now();
+      onError(err);
     });
   }
 

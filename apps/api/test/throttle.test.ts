@@ -43,6 +43,26 @@ if (redisUrl) {
   });
 }
 
+describeEachDatabase('sign-in throttling without its Redis', (database) => {
+  it('refuses sign-in with a 503 that says why, rather than letting guesses through', async () => {
+    // Nothing listens on this port: every Redis command fails at once.
+    const t = await createTestApp(database, { redisUrl: 'redis://127.0.0.1:1' });
+    try {
+      await createUser(t.app, 'alice');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'alice', password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().message).toMatch(/^Signing in is unavailable for a moment/);
+      expect(res.headers['retry-after']).toBe('5');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 function throttleSuite(
   database: Parameters<typeof createTestApp>[0],
   overrides: Parameters<typeof createTestApp>[1],

@@ -55,6 +55,18 @@ export function waitMs(record: FailureRecord, now: number): number {
   return Math.max(0, ipWait, accountWait);
 }
 
+export const THROTTLE_UNAVAILABLE =
+  'Signing in is unavailable for a moment: the sign-in limiter cannot be reached. Try again shortly.';
+
+/** A store that cannot answer refuses the attempt (fail closed) with a 503, never a guess. */
+async function orUnavailable<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    throw new HttpError(503, THROTTLE_UNAVAILABLE, { 'retry-after': '5' }, { cause: err });
+  }
+}
+
 export class LoginThrottle {
   constructor(
     private readonly store: ThrottleStore,
@@ -70,7 +82,7 @@ export class LoginThrottle {
   /** Milliseconds to wait before this sign-in may be tried, or 0 when it may go ahead. */
   async retryAfter(ip: string, account: string): Promise<number> {
     const now = this.clock();
-    return waitMs(await this.store.read(ip, account, now), now);
+    return waitMs(await orUnavailable(this.store.read(ip, account, now)), now);
   }
 
   /** Refuses with 429 and Retry-After when this try must wait; `tooMany` opens the message. */
@@ -87,14 +99,14 @@ export class LoginThrottle {
 
   async recordFailure(ip: string, account: string): Promise<void> {
     const waitedBefore = (await this.retryAfter(ip, account)) > 0;
-    await this.store.addFailure(ip, account, this.clock());
+    await orUnavailable(this.store.addFailure(ip, account, this.clock()));
     if (!waitedBefore && (await this.retryAfter(ip, account)) > 0) {
       this.onTrip(`rate limit reached for ${account} from ${ip}: further tries must wait`);
     }
   }
 
   recordSuccess(account: string): Promise<void> {
-    return this.store.resetStreak(account);
+    return orUnavailable(this.store.resetStreak(account));
   }
 
   close(): Promise<void> {

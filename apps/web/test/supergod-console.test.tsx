@@ -265,6 +265,23 @@ describe('the supergod panels', () => {
     expect(calls.some((c) => c.url.endsWith('offset=25&limit=25'))).toBe(true);
   });
 
+  it('tells a supergod who lost the role while here, and sends them home', async () => {
+    fakeServer({
+      'GET /api/user': signedInAs('supergod', 'zeus'),
+      [`GET ${STATUS}`]: () => ({
+        status: 403,
+        body: { message: 'This requires the supergod role' },
+      }),
+      [`GET ${USERS}`]: users,
+    });
+    const { location } = renderAt('/supergod');
+    expect(
+      await screen.findByText('You need Super-God privileges to access this page.'),
+    ).toBeDefined();
+    expect(screen.getByText('Access Denied')).toBeDefined();
+    await waitFor(() => expect(location.pathname).toBe('/'));
+  });
+
   it('never asks for the console data as an admin', async () => {
     const calls = fakeServer({ 'GET /api/user': signedInAs('admin') });
     renderAt('/supergod');

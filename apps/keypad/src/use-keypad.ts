@@ -90,17 +90,23 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
     }
   }, [api, dispatch]);
 
-  /** Sends every queued transaction; answers whether the outbox is now empty. */
+  /** Sends the signed-in wallet's queued transactions; answers whether they all went. */
   const flush = useCallback(async () => {
-    for (const body of outbox.all()) {
+    for (const body of outbox.all(ref.current.phoneNumber)) {
       try {
         await api.submit(body);
         outbox.remove(body.idempotencyKey);
       } catch (err) {
-        // The server answered (for example 422): resending would not help.
-        if (err instanceof KeypadApiError && err.status >= 400 && err.status < 500) {
-          outbox.remove(body.idempotencyKey);
-        } else return false;
+        // The server refused the transaction itself (for example 422): resending would not
+        // help. A 401 (the sign-in expired) is not about the transaction: keep it for the
+        // next sign-in, like an outage.
+        const refused =
+          err instanceof KeypadApiError &&
+          err.status >= 400 &&
+          err.status < 500 &&
+          err.status !== 401;
+        if (!refused) return false;
+        outbox.remove(body.idempotencyKey);
       }
     }
     setNotice(null);
@@ -138,7 +144,7 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
         return;
       case 'submit-transaction': {
         const t = effect.transaction;
-        outbox.add(toBody(t));
+        outbox.add(ref.current.phoneNumber, toBody(t));
         const delay = effect.minDelayMs + Math.random() * (effect.maxDelayMs - effect.minDelayMs);
         const [res] = await Promise.allSettled([api.submit(toBody(t)), wait(delay * speed)]);
         if (res.status === 'fulfilled') {
@@ -174,7 +180,8 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
   // Retry queued transactions until the server takes them.
   useEffect(() => {
     const timer = setInterval(() => {
-      if (outbox.all().length > 0 && ref.current.screen !== 'phone') void flush();
+      const signedIn = !['phone', 'otp', 'pin'].includes(ref.current.screen);
+      if (signedIn && outbox.all(ref.current.phoneNumber).length > 0) void flush();
     }, RETRY_EVERY_MS * Math.max(speed, 0.01));
     return () => clearInterval(timer);
   }, [flush, outbox, speed]);

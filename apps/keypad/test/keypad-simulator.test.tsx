@@ -3,7 +3,7 @@
 import type { TransactionBody } from '@omega/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { KeypadApi } from '../src/api.js';
+import { type KeypadApi, KeypadApiError } from '../src/api.js';
 import { KeypadSimulator } from '../src/keypad-simulator.js';
 import { localOutbox } from '../src/outbox.js';
 import { SYNC_FAILED } from '../src/use-keypad.js';
@@ -101,11 +101,70 @@ describe('KeypadSimulator', () => {
     await waitFor(() => expect(screenText()).toContain('Confirm send'));
     await type('#');
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SYNC_FAILED));
-    expect(localOutbox().all()).toHaveLength(1);
+    expect(localOutbox().all('+27821234567')).toHaveLength(1);
     expect(accepted.size).toBe(0);
     state.online = true;
-    await waitFor(() => expect(localOutbox().all()).toHaveLength(0), { timeout: 3000 });
+    await waitFor(() => expect(localOutbox().all('+27821234567')).toHaveLength(0), {
+      timeout: 3000,
+    });
     expect(accepted.size).toBe(1);
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it("never sends one wallet's queued transaction with another wallet's sign-in", async () => {
+    const queued: TransactionBody = {
+      type: 'Send-to-Phone',
+      coin: 'USDC',
+      amount: '7',
+      to: '+27831234567',
+      idempotencyKey: 'queued-by-a',
+      success: true,
+      timestamp: Date.now(),
+    };
+    localOutbox().add('+27821234567', queued);
+    const { api, accepted } = fakeApi();
+    render(<KeypadSimulator api={api} speed={0.001} />);
+    await type('0841234567#');
+    await waitFor(() => expect(screenText()).toContain('Demo OTP'));
+    await type('4321#');
+    await waitFor(() => expect(screenText()).toContain('PIN'));
+    await type('1111#');
+    await waitFor(() => expect(screenText()).toContain('1. Buy'));
+    // Well past a retry: the other wallet's transaction stays queued, unsent.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(accepted.size).toBe(0);
+    expect(localOutbox().all('+27821234567')).toEqual([queued]);
+  });
+
+  it('keeps a queued transaction when the sign-in has expired, for the next sign-in', async () => {
+    const { api, accepted } = fakeApi();
+    let expired = true;
+    const submit = api.submit;
+    api.submit = async (body) => {
+      if (expired) throw new KeypadApiError('Wallet sign-in required', 401);
+      return submit(body);
+    };
+    localOutbox().add('+27821234567', {
+      type: 'Purchase',
+      coin: 'BTC',
+      amount: '20',
+      idempotencyKey: 'queued-before-expiry',
+      success: true,
+      timestamp: Date.now(),
+    });
+    render(<KeypadSimulator api={api} speed={0.001} />);
+    await type('0821234567#');
+    await waitFor(() => expect(screenText()).toContain('Demo OTP'));
+    await type('4321#');
+    await waitFor(() => expect(screenText()).toContain('PIN'));
+    await type('1111#');
+    await waitFor(() => expect(screenText()).toContain('1. Buy'));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(localOutbox().all('+27821234567')).toHaveLength(1);
+    expired = false;
+    await waitFor(() => expect(localOutbox().all('+27821234567')).toHaveLength(0), {
+      timeout: 3000,
+    });
+    expect([...accepted.keys()]).toEqual(['queued-before-expiry']);
   });
 });

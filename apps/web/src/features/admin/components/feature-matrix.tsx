@@ -8,23 +8,21 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-  toast,
 } from '@omega/ui';
-import { useState } from 'react';
 import {
   useAssignments,
   useFeatureManagerActions,
   useFeatures,
   usePlans,
 } from '../api/admin-api.js';
-import { failureToast } from './failure-toast.js';
+import { usePendingActions } from './use-pending-actions.js';
 
 export function FeatureMatrix() {
   const { data: plans, error: plansError } = usePlans();
   const { data: features, error: featuresError } = useFeatures();
   const { data: assignments, error: assignmentsError } = useAssignments();
   const { toggleFeature } = useFeatureManagerActions();
-  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const { pending, run } = usePendingActions<string>();
 
   const error = plansError ?? featuresError ?? assignmentsError;
   if (error) return <p role="alert">Could not load the feature matrix: {error.message}</p>;
@@ -36,22 +34,11 @@ export function FeatureMatrix() {
   );
   const categories = [...new Set(features.map((f) => f.category))].sort();
 
-  async function toggle(planId: string, featureId: number, on: boolean) {
-    const key = `${planId}:${featureId}`;
-    setPending((s) => new Set(s).add(key));
-    try {
-      await toggleFeature(planId, featureId, on);
-      toast({ title: 'Feature updated' });
-    } catch (err) {
-      failureToast('Failed to toggle feature', err);
-    } finally {
-      setPending((s) => {
-        const next = new Set(s);
-        next.delete(key);
-        return next;
-      });
-    }
-  }
+  const toggle = (planId: string, featureId: number, on: boolean) =>
+    run(`${planId}:${featureId}`, () => toggleFeature(planId, featureId, on), {
+      success: 'Feature updated',
+      failure: 'Failed to toggle feature',
+    });
 
   return (
     <Table>

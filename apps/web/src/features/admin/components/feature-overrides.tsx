@@ -1,7 +1,7 @@
 // Feature Overrides tab: find a user, then switch each feature on or off for that user alone,
 // whatever their plan says.
 import type { UserWithSubscription } from '@omega/contracts';
-import { Input, Label, Select, Skeleton, Switch, toast } from '@omega/ui';
+import { Input, Label, Select, Skeleton, Switch, } from '@omega/ui';
 import { useId, useState } from 'react';
 import {
   useFeatureManagerActions,
@@ -9,8 +9,8 @@ import {
   useUserFeatures,
   useUsersPage,
 } from '../api/admin-api.js';
-import { failureToast } from './failure-toast.js';
 import { useDebouncedValue } from './use-debounced-value.js';
+import { usePendingActions } from './use-pending-actions.js';
 
 const PICKER_LIMIT = 50;
 
@@ -18,7 +18,7 @@ function UserFeatureSwitches({ user }: { user: UserWithSubscription }) {
   const { data: features, error: featuresError } = useFeatures();
   const { data: enabledIds, error } = useUserFeatures(user.id);
   const { overrideFeature } = useFeatureManagerActions();
-  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const { pending, run } = usePendingActions<number>();
 
   const failed = featuresError ?? error;
   if (failed)
@@ -31,21 +31,11 @@ function UserFeatureSwitches({ user }: { user: UserWithSubscription }) {
   if (features.length === 0) return <p>No features yet.</p>;
   const enabled = new Set(enabledIds);
 
-  async function toggle(featureId: number, on: boolean) {
-    setPending((s) => new Set(s).add(featureId));
-    try {
-      await overrideFeature(user.id, featureId, on);
-      toast({ title: 'Override updated' });
-    } catch (err) {
-      failureToast('Failed to override feature', err);
-    } finally {
-      setPending((s) => {
-        const next = new Set(s);
-        next.delete(featureId);
-        return next;
-      });
-    }
-  }
+  const toggle = (featureId: number, on: boolean) =>
+    run(featureId, () => overrideFeature(user.id, featureId, on), {
+      success: 'Override updated',
+      failure: 'Failed to override feature',
+    });
 
   return (
     <ul className="omega-admin__switch-list" aria-label={`Features of ${user.username}`}>

@@ -21,6 +21,7 @@ import { useId, useState } from 'react';
 import { useFeatureManagerActions, usePlans, useUsersPage } from '../api/admin-api.js';
 import { failureToast } from './failure-toast.js';
 import { useDebouncedValue } from './use-debounced-value.js';
+import { usePendingActions } from './use-pending-actions.js';
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -80,7 +81,7 @@ export function UserSubscriptions() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [saving, setSaving] = useState<ReadonlySet<number>>(new Set());
+  const { pending: saving, run } = usePendingActions<number>();
   const query = useDebouncedValue(search.trim());
   const { data, error, isLoading } = useUsersPage({
     search: query,
@@ -109,21 +110,11 @@ export function UserSubscriptions() {
       return next;
     });
 
-  async function changePlan(userId: number, planId: string) {
-    setSaving((s) => new Set(s).add(userId));
-    try {
-      await overridePlan(userId, planId);
-      toast({ title: 'Subscription updated' });
-    } catch (err) {
-      failureToast('Failed to update subscription', err);
-    } finally {
-      setSaving((s) => {
-        const next = new Set(s);
-        next.delete(userId);
-        return next;
-      });
-    }
-  }
+  const changePlan = (userId: number, planId: string) =>
+    run(userId, () => overridePlan(userId, planId), {
+      success: 'Subscription updated',
+      failure: 'Failed to update subscription',
+    });
 
   return (
     <div className="omega-stack">

@@ -1,7 +1,7 @@
 // Feature Overrides tab: find a user, then switch each feature on or off for that user alone,
 // whatever their plan says.
 import type { UserWithSubscription } from '@omega/contracts';
-import { Input, Label, Select, Skeleton, Switch, } from '@omega/ui';
+import { Input, Label, Select, Skeleton, Switch } from '@omega/ui';
 import { useId, useState } from 'react';
 import {
   useFeatureManagerActions,

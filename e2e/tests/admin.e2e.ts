@@ -48,8 +48,9 @@ describeWithBrowser('admin console', () => {
         : await post(on, '/api/register', { username, password: 'e2e-password' });
     expect(status).toBe(200);
     // The page's cookie now belongs to the new account.
-    const me = await on.evaluate(async () => (await fetch('/api/user')).json());
-    expect(me).toMatchObject({ username, role });
+    await expect
+      .poll(() => on.evaluate(async () => (await fetch('/api/user')).json()), { timeout: 5000 })
+      .toMatchObject({ username, role });
   }
 
   async function choose(selectName: string, option: string) {

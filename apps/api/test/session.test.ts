@@ -85,6 +85,26 @@ describeEachDatabase('session calls', (database) => {
     expect((await me(before)).statusCode).toBe(401);
   });
 
+  it('never clears the new cookie from a request still carrying the old id', async () => {
+    // A page polls while its user signs in as someone else: the poll left with the old id,
+    // reaches the server after the rotation, and its answer arrives after the sign-in's. If
+    // that answer cleared the cookie, it would delete the new one and sign the user out.
+    const first = await createUser(t.app, 'ivy');
+    await createUser(t.app, 'jon');
+    const old = await sessionFor(t.app, first.id);
+    const signIn = await post('/api/login', { username: 'jon', password: TEST_PASSWORD }, old);
+    expect(signIn.statusCode).toBe(200);
+    const stale = await me(old);
+    expect(stale.statusCode).toBe(401);
+    expect(stale.headers['set-cookie']).toBeUndefined();
+    // Signed out, the same: the old id is answered as nobody, and stores nothing.
+    const fresh = sessionCookie(signIn);
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie: fresh } });
+    const after = await me(fresh);
+    expect(after.statusCode).toBe(401);
+    expect(await countRows('sessions')).toBe(0);
+  });
+
   it('refuses a wrong password with the same message as an unknown user, and logs both', async () => {
     await createUser(t.app, 'carol');
     const wrong = await post('/api/login', { username: 'carol', password: 'not-it' });

@@ -40,9 +40,17 @@ export class DatabaseSessionStore implements SessionStore {
     private readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
   ) {}
 
+  /**
+   * A session id the store does not know (rotated at sign-in, signed out, expired) is answered
+   * as an empty, anonymous session rather than as missing. Missing makes @fastify/session clear
+   * the cookie in the answer, and that answer can arrive after the one that set a new cookie —
+   * a poll sent just before signing in would then sign the user straight out. An empty session
+   * carries no user, so the request is anonymous either way; nothing is stored for it, and the
+   * next sign-in replaces the cookie.
+   */
   get(sessionId: string, callback: (err: unknown, result?: Session | null) => void): void {
     this.read(sessionId).then(
-      (data) => callback(null, data),
+      (data) => callback(null, data ?? ({} as Session)),
       (err) => callback(err),
     );
   }

@@ -47,10 +47,10 @@ describeWithBrowser('admin console', () => {
           })
         : await post(on, '/api/register', { username, password: 'e2e-password' });
     expect(status).toBe(200);
-    // The page's cookie now belongs to the new account.
-    await expect
-      .poll(() => on.evaluate(async () => (await fetch('/api/user')).json()), { timeout: 5000 })
-      .toMatchObject({ username, role });
+    // The page is signed in as the new account at once (in-flight requests with the old
+    // session id must not clear the new cookie).
+    const me = await on.evaluate(async () => (await fetch('/api/user')).json());
+    expect(me).toMatchObject({ username, role });
   }
 
   async function choose(selectName: string, option: string) {

@@ -9,6 +9,7 @@ import {
   describeWithBrowser,
   type Harness,
   pageHelpers,
+  postFromPage,
   uniqueName,
 } from './harness.js';
 
@@ -22,30 +23,16 @@ describeWithBrowser('admin console', () => {
   const unique = uniqueName;
   const { toast } = pageHelpers(() => page);
 
-  /** Posts JSON from the page (so the session cookie is the page's) and answers the status. */
-  const post = (on: Page, url: string, body: object) =>
-    on.evaluate(
-      async ([u, b]) => {
-        const res = await fetch(u as string, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(b),
-        });
-        return res.status;
-      },
-      [url, body] as const,
-    );
-
   async function signUp(on: Page, username: string, role: 'user' | 'admin') {
     await on.goto(`${h.baseUrl}/auth`);
     const status =
       role === 'admin'
-        ? await post(on, '/api/register-admin', {
+        ? await postFromPage(on, '/api/register-admin', {
             username,
             password: 'e2e-password',
             secretKey: 'e2e-admin-key',
           })
-        : await post(on, '/api/register', { username, password: 'e2e-password' });
+        : await postFromPage(on, '/api/register', { username, password: 'e2e-password' });
     expect(status).toBe(200);
     // The page is signed in as the new account at once (in-flight requests with the old
     // session id must not clear the new cookie).

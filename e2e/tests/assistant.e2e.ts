@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { browserSession, describeWithBrowser, type Harness } from './harness.js';
+import { browserSession, describeWithBrowser, type Harness, postFromPage } from './harness.js';
 
 describeWithBrowser('assistant', () => {
   const session = browserSession();
@@ -14,25 +14,16 @@ describeWithBrowser('assistant', () => {
     ({ harness: h, page } = session);
   });
 
-  const post = (url: string, body: object) =>
-    page.evaluate(
-      async ([u, b]) =>
-        (
-          await fetch(u as string, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(b),
-          })
-        ).status,
-      [url, body] as const,
-    );
   const name = (prefix: string) => `${prefix}${Date.now().toString(36)}`;
 
   it('answers from the help with a working link, and takes a rating', async () => {
     await page.goto(`${h.baseUrl}/auth`);
-    expect(await post('/api/register', { username: name('ask'), password: 'e2e-password' })).toBe(
-      200,
-    );
+    expect(
+      await postFromPage(page, '/api/register', {
+        username: name('ask'),
+        password: 'e2e-password',
+      }),
+    ).toBe(200);
     await page.goto(`${h.baseUrl}/app-central`);
     await page.getByRole('button', { name: 'AI Assistant', exact: true }).click();
     const panel = page.getByRole('dialog', { name: 'AI Assistant' });
@@ -62,7 +53,7 @@ describeWithBrowser('assistant', () => {
   it('gives admins the God Mode assistant with live figures', async () => {
     await page.goto(`${h.baseUrl}/auth`);
     expect(
-      await post('/api/register-admin', {
+      await postFromPage(page, '/api/register-admin', {
         username: name('root'),
         password: 'e2e-password',
         secretKey: 'e2e-admin-key',

@@ -173,3 +173,17 @@ export const pageHelpers = (page: () => Page) => ({
   toast: (text: string) => page().getByText(text, { exact: true }).first().waitFor(),
   fill: (label: string, value: string) => page().getByLabel(label, { exact: true }).fill(value),
 });
+
+/** POSTs JSON from the page, so the call carries (and sets) the page's session cookie. */
+export const postFromPage = (page: Page, url: string, body: object): Promise<number> =>
+  page.evaluate(
+    async ([u, b]) => {
+      const res = await fetch(u as string, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(b),
+      });
+      return res.status;
+    },
+    [url, body] as const,
+  );

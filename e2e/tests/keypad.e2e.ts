@@ -3,7 +3,13 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { browserSession, describeWithBrowser, type Harness } from './harness.js';
+import {
+  browserSession,
+  describeWithBrowser,
+  type Harness,
+  postFromPage,
+  uniqueName,
+} from './harness.js';
 
 describeWithBrowser('keypad', () => {
   const session = browserSession();
@@ -34,16 +40,12 @@ describeWithBrowser('keypad', () => {
 
   it('signs in, buys, transfers, sends to a phone and shows the history', async () => {
     await page.goto(`${h.baseUrl}/auth`);
-    await page.evaluate(async () => {
-      await fetch('/api/register', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          username: `kp${Date.now().toString(36)}`,
-          password: 'e2e-password',
-        }),
-      });
-    });
+    expect(
+      await postFromPage(page, '/api/register', {
+        username: uniqueName('kp'),
+        password: 'e2e-password',
+      }),
+    ).toBe(200);
     await page.goto(`${h.baseUrl}/`);
     await shows('Enter your phone number:');
     await expectAccessible(page);

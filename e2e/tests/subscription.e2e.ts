@@ -3,7 +3,13 @@
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import { browserSession, describeWithBrowser, type Harness, pageHelpers } from './harness.js';
+import {
+  browserSession,
+  describeWithBrowser,
+  type Harness,
+  pageHelpers,
+  postFromPage,
+} from './harness.js';
 
 const DAY = 86_400_000;
 
@@ -15,18 +21,6 @@ describeWithBrowser('subscriptions', () => {
     ({ harness: h, page } = session);
   });
 
-  const call = (url: string, body: object) =>
-    page.evaluate(
-      async ([u, b]) => {
-        const res = await fetch(u as string, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(b),
-        });
-        return res.status;
-      },
-      [url, body] as const,
-    );
   const { toast } = pageHelpers(() => page);
 
   async function choose(planName: string) {
@@ -38,7 +32,9 @@ describeWithBrowser('subscriptions', () => {
   it('upgrades, shows the charge in billing history, cancels and resumes', async () => {
     const name = `sub${Date.now().toString(36)}`;
     await page.goto(`${h.baseUrl}/auth`);
-    expect(await call('/api/register', { username: name, password: 'e2e-password' })).toBe(200);
+    expect(
+      await postFromPage(page, '/api/register', { username: name, password: 'e2e-password' }),
+    ).toBe(200);
 
     await choose('Starter');
     await page.getByText('You are in a free trial: nothing is charged until it ends.').waitFor();
@@ -49,7 +45,9 @@ describeWithBrowser('subscriptions', () => {
     // The trial ends: the server's clock moves on, the renewal job bills the first month.
     h.advance(8 * DAY);
     expect(await h.renewDue()).toBeGreaterThanOrEqual(1);
-    expect(await call('/api/login', { username: name, password: 'e2e-password' })).toBe(200);
+    expect(
+      await postFromPage(page, '/api/login', { username: name, password: 'e2e-password' }),
+    ).toBe(200);
 
     await choose('Pro');
     await page.getByText('Charged now:').waitFor();
@@ -81,7 +79,7 @@ describeWithBrowser('subscriptions', () => {
   it('explains a locked feature and what upgrading would cost', async () => {
     await page.goto(`${h.baseUrl}/auth`);
     expect(
-      await call('/api/register', {
+      await postFromPage(page, '/api/register', {
         username: `lock${Date.now().toString(36)}`,
         password: 'e2e-password',
       }),

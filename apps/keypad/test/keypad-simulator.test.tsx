@@ -65,6 +65,16 @@ async function type(keys: string) {
   }
 }
 
+/** Phone, the fake's demo OTP, a PIN: up to the main menu. */
+async function signIn(phone: string) {
+  await type(`${phone}#`);
+  await waitFor(() => expect(screenText()).toContain('Demo OTP'));
+  await type('4321#');
+  await waitFor(() => expect(screenText()).toContain('PIN'));
+  await type('1111#');
+  await waitFor(() => expect(screenText()).toContain('1. Buy'));
+}
+
 describe('KeypadSimulator', () => {
   it('signs in with the demo OTP and completes a purchase', async () => {
     const { api, accepted } = fakeApi();
@@ -89,12 +99,7 @@ describe('KeypadSimulator', () => {
   it('keeps a transaction made offline and sends it once when the server is back', async () => {
     const { api, accepted, state } = fakeApi();
     render(<KeypadSimulator api={api} speed={0.001} />);
-    await type('0821234567#');
-    await waitFor(() => expect(screenText()).toContain('Demo OTP'));
-    await type('4321#');
-    await waitFor(() => expect(screenText()).toContain('PIN'));
-    await type('1111#');
-    await waitFor(() => expect(screenText()).toContain('1. Buy'));
+    await signIn('0821234567');
     state.online = false;
     await type('4');
     await type('0831234567#5#');
@@ -124,12 +129,7 @@ describe('KeypadSimulator', () => {
     localOutbox().add('+27821234567', queued);
     const { api, accepted } = fakeApi();
     render(<KeypadSimulator api={api} speed={0.001} />);
-    await type('0841234567#');
-    await waitFor(() => expect(screenText()).toContain('Demo OTP'));
-    await type('4321#');
-    await waitFor(() => expect(screenText()).toContain('PIN'));
-    await type('1111#');
-    await waitFor(() => expect(screenText()).toContain('1. Buy'));
+    await signIn('0841234567');
     // Well past a retry: the other wallet's transaction stays queued, unsent.
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
     expect(accepted.size).toBe(0);
@@ -153,12 +153,7 @@ describe('KeypadSimulator', () => {
       timestamp: Date.now(),
     });
     render(<KeypadSimulator api={api} speed={0.001} />);
-    await type('0821234567#');
-    await waitFor(() => expect(screenText()).toContain('Demo OTP'));
-    await type('4321#');
-    await waitFor(() => expect(screenText()).toContain('PIN'));
-    await type('1111#');
-    await waitFor(() => expect(screenText()).toContain('1. Buy'));
+    await signIn('0821234567');
     await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(localOutbox().all('+27821234567')).toHaveLength(1);
     expired = false;

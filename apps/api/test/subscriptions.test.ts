@@ -1,6 +1,6 @@
 // Subscriptions through the API on each database: pro-rated upgrades, cancel and resume,
-// downgrades at the period end, admin overrides, feature entitlements, cheap polling, and
-// renewals that two servers never bill twice.
+// downgrades at the period end, admin overrides (complimentary until the user changes plan),
+// feature entitlements, cheap polling, and renewals that two servers never bill twice.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,6 +39,11 @@ describeEachDatabase('subscriptions', (database) => {
   };
   const current = async () => (await get('/api/subscription/current')).json();
   const history = async () => (await get('/api/subscription/billing-history')).json();
+  /** Moves the clock to the end of the current period and runs the renewal job once. */
+  const renewAtPeriodEnd = async () => {
+    await advance(Date.parse((await current()).currentPeriodEnd) - t.now());
+    return t.app.subscriptions.renewDue();
+  };
 
   /** Moves the user from the free plan through the Starter trial to a paid Starter period. */
   async function onPaidStarter() {
@@ -144,6 +149,91 @@ describeEachDatabase('subscriptions', (database) => {
     expect(await t.app.subscriptions.renewDue()).toBe(1);
     expect(await current()).toMatchObject({ planId: 'starter', scheduledChange: null });
     expect((await history())[0]).toMatchObject({ amount: 900 });
+  });
+
+  it('keeps a scheduled downgrade through cancel and resume, and renews at its price', async () => {
+    await onPaidStarter();
+    await post('/api/subscription/change-plan', { planId: 'pro' });
+    const down = await post('/api/subscription/change-plan', { planId: 'starter' });
+    expect(down.json().preview).toMatchObject({ kind: 'scheduled', chargedNow: 0 });
+    expect((await post('/api/subscription/cancel')).statusCode).toBe(200);
+    const resumed = await post('/api/subscription/resume');
+    expect(resumed.statusCode).toBe(200);
+    expect(resumed.json().subscription).toMatchObject({
+      planId: 'pro',
+      cancelAtPeriodEnd: false,
+      scheduledChange: { planId: 'starter', interval: 'month' },
+      nextCharge: { amount: 900 },
+    });
+    expect(await renewAtPeriodEnd()).toBe(1);
+    expect(await current()).toMatchObject({ planId: 'starter', scheduledChange: null });
+    const [renewal] = await history();
+    expect(renewal).toMatchObject({ amount: 900 });
+    expect(renewal.description).toMatch(/^Starter plan renewal/);
+  });
+
+  it('drops a scheduled downgrade when the user chooses the current plan again', async () => {
+    await onPaidStarter();
+    await post('/api/subscription/change-plan', { planId: 'pro' });
+    await post('/api/subscription/change-plan', { planId: 'starter' });
+    const keep = await post('/api/subscription/change-plan', { planId: 'pro' });
+    expect(keep.statusCode).toBe(200);
+    expect(keep.json()).toMatchObject({
+      message: 'You stay on the Pro plan',
+      preview: { kind: 'keep', chargedNow: 0, nextRenewalAmount: 2900 },
+      subscription: { planId: 'pro', scheduledChange: null },
+    });
+    expect(await renewAtPeriodEnd()).toBe(1);
+    expect(await current()).toMatchObject({ planId: 'pro' });
+    expect((await history())[0]).toMatchObject({ amount: 2900 });
+  });
+
+  it('shows the next charge of a plan the user pays for, and bills it at renewal', async () => {
+    const s = await onPaidStarter();
+    expect(s).toMatchObject({
+      complimentary: false,
+      nextCharge: { at: s.currentPeriodEnd, amount: 900 },
+    });
+    expect(await renewAtPeriodEnd()).toBe(1);
+    expect((await history()).map((i: { amount: number }) => i.amount)).toEqual([900, 900]);
+  });
+
+  it('renews a plan an admin assigned without charging, until the user changes it', async () => {
+    const adminCookie = (await cookieForRole(t.app, 'admin')) ?? '';
+    const set = await post('/api/subscription/override', { userId, planId: 'pro' }, adminCookie);
+    expect(set.statusCode).toBe(200);
+    expect(await current()).toMatchObject({
+      planId: 'pro',
+      complimentary: true,
+      nextCharge: null,
+    });
+    for (let i = 0; i < 2; i++) expect(await renewAtPeriodEnd()).toBe(1);
+    expect(await history()).toEqual([]);
+    expect(await current()).toMatchObject({ planId: 'pro', complimentary: true });
+
+    // The user's own downgrade: Pro stays complimentary until the period end, then Starter is
+    // billed like any plan the user chose.
+    const down = await post('/api/subscription/change-plan', { planId: 'starter' });
+    expect(down.json()).toMatchObject({
+      preview: { kind: 'scheduled', chargedNow: 0 },
+      subscription: { planId: 'pro', complimentary: true, nextCharge: { amount: 900 } },
+    });
+    expect(await renewAtPeriodEnd()).toBe(1);
+    expect(await current()).toMatchObject({ planId: 'starter', complimentary: false });
+    expect((await history()).map((i: { amount: number }) => i.amount)).toEqual([900]);
+  });
+
+  it('charges the full price, crediting nothing, when the user upgrades an assigned plan', async () => {
+    await onPaidStarter();
+    const adminCookie = (await cookieForRole(t.app, 'admin')) ?? '';
+    await post('/api/subscription/override', { userId, planId: 'pro' }, adminCookie);
+    await advance(5 * DAY);
+    const up = await post('/api/subscription/change-plan', { planId: 'enterprise' });
+    expect(up.json()).toMatchObject({
+      preview: { kind: 'new-period', chargedNow: 9900, creditAfter: 0 },
+      subscription: { planId: 'enterprise', complimentary: false },
+    });
+    expect((await history())[0]).toMatchObject({ amount: 9900 });
   });
 
   it('answers clear 4xx for the current plan, unknown plans and bad input', async () => {

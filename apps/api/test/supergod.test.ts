@@ -181,11 +181,85 @@ describeEachDatabase('supergod console', (database) => {
     });
   });
 
-  it("answers bad arguments with 400 and the command's own usage", async () => {
+  it("answers bad arguments with 400 and the command's own usage, and records it", async () => {
     const res = await run('user role root');
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
       'A role is required: one of user, admin, supergod.\nUsage:\n  user role <username> <role>',
+    );
+    expect(await activity()).toEqual([
+      {
+        userId: root.id,
+        action: 'supergod_command_refused',
+        details:
+          "root was refused 'user role root': A role is required: one of user, admin, supergod.",
+      },
+    ]);
+  });
+
+  it('records a malformed request as a refusal with who sent it, and still answers 400', async () => {
+    const cases: Array<{ payload: string | object; message: string; details: string }> = [
+      {
+        payload: { command: 'maintenance on' },
+        message: 'confirmation is required',
+        details: "root was refused 'maintenance on': confirmation is required",
+      },
+      {
+        payload: { command: 'maintenance on', confirmation: 42 },
+        message: 'confirmation must be a string',
+        details: "root was refused 'maintenance on': confirmation must be a string",
+      },
+      {
+        payload: { command: 'maintenance on', confirmation: null },
+        message: 'confirmation must be a string',
+        details: "root was refused 'maintenance on': confirmation must be a string",
+      },
+      {
+        payload: { confirmation: CONFIRMATION_PHRASE },
+        message: 'command is required',
+        details: 'root was refused a request without a command: command is required',
+      },
+      {
+        payload: { command: ['maintenance', 'on'], confirmation: CONFIRMATION_PHRASE },
+        message: 'command must be a string',
+        details: 'root was refused a request without a command: command must be a string',
+      },
+      {
+        payload: '{"command": "maintenance on", ',
+        message: 'The body is not valid JSON',
+        details:
+          "root was refused a request without a command: Body is not valid JSON but content-type is set to 'application/json'",
+      },
+    ];
+    for (const { payload, message } of cases) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/supergod/execute',
+        payload,
+        headers: { cookie: rootCookie, 'content-type': 'application/json' },
+      });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/supergod/execute',
+      headers: { cookie: rootCookie },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ message: 'body must be an object' });
+    cases.push({
+      payload: '',
+      message: 'body must be an object',
+      details: 'root was refused a request without a command: body must be an object',
+    });
+    expect(await t.app.maintenance.isOn()).toBe(false);
+    expect((await activity()).reverse()).toEqual(
+      cases.map(({ details }) => ({
+        userId: root.id,
+        action: 'supergod_command_refused',
+        details,
+      })),
     );
   });
 

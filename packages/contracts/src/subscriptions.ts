@@ -64,6 +64,10 @@ export const CurrentSubscriptionSchema = Type.Object({
   trialEnd: Nullable(Timestamp),
   scheduledChange: Nullable(Type.Object({ planId: Type.String(), interval: IntervalSchema })),
   creditBalance: Type.Integer(),
+  /** Assigned by an administrator: renewals charge nothing until the user changes plan. */
+  complimentary: Type.Boolean(),
+  /** What the next renewal charges (cents) and when; null when it charges nothing. */
+  nextCharge: Nullable(Type.Object({ at: Timestamp, amount: Type.Integer() })),
 });
 export type CurrentSubscription = Static<typeof CurrentSubscriptionSchema>;
 

@@ -39,3 +39,25 @@ const render = (open?: boolean) => () => (
 
 export const Closed: Story = { render: render(false) };
 export const Open: Story = { render: render(true) };
+
+/** The locked dialog of a feature no plan includes yet: nothing to upgrade to, only OK. */
+export const NotOnAnyPlan: Story = {
+  render: () => (
+    <Dialog defaultOpen>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Feature Locked</DialogTitle>
+          <DialogDescription>
+            Dark pool is not on any plan yet, so no upgrade unlocks it for now.
+          </DialogDescription>
+        </DialogHeader>
+        <p>An administrator can add it to a plan, or switch it on for your account.</p>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">OK</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  ),
+};

@@ -39,6 +39,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
         : null,
     creditBalance: row.credit_balance,
     hadTrial: row.had_trial === 1,
+    complimentary: row.complimentary === 1,
   };
 }
 
@@ -57,6 +58,7 @@ function columns(s: Subscription) {
     scheduled_interval: s.scheduledChange?.interval ?? null,
     credit_balance: s.creditBalance,
     had_trial: s.hadTrial ? 1 : 0,
+    complimentary: s.complimentary ? 1 : 0,
   };
 }
 

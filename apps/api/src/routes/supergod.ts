@@ -1,7 +1,7 @@
 // The supergod console's calls (spec section 7): system status, the full user list and the
 // command terminal. The access hook has refused everyone but supergods before these run.
 import { routes } from '@omega/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { signedIn } from '../plugins/app/access.js';
 import { toUser } from '../repositories/users.js';
@@ -24,8 +24,26 @@ export default async function supergodRoutes(app: FastifyInstance) {
     return { users: rows.map(toUser), total, offset, limit };
   });
 
-  defineRoute(app, routes.supergodExecute, async (request) => {
-    const actor = signedIn(request);
-    return terminal.execute(actor, request.body.command, request.body.confirmation);
+  // Every refusal of a command goes on record with who asked. The console records those it
+  // decides (wrong phrase, unknown command, usage, last-supergod guard...); a body Fastify
+  // refuses before the handler runs (not JSON, no confirmation, a command that is not text)
+  // never reaches it, so this hook, in a scope holding only the terminal, hands those to the
+  // console to record the same way. A hook rather than a loose body schema checked in the
+  // console: the contract (OpenAPI, client types) keeps the real shape, a body that is not
+  // JSON is covered too, and the answer stays Fastify's 400 naming the problem. Without
+  // `request.user` the access hook never admitted the request, so there is no actor to record.
+  await app.register(async (scope) => {
+    const reachedConsole = new WeakSet<FastifyRequest>();
+    scope.addHook('onError', async (request, _reply, error) => {
+      const status = error.statusCode ?? 500;
+      if (reachedConsole.has(request) || status >= 500 || !request.user) return;
+      await terminal.refuseRequest(request.user, request.body, error.message);
+    });
+
+    defineRoute(scope, routes.supergodExecute, async (request) => {
+      reachedConsole.add(request);
+      const actor = signedIn(request);
+      return terminal.execute(actor, request.body.command, request.body.confirmation);
+    });
   });
 }

@@ -14,6 +14,7 @@ import {
   resume,
   type Subscription,
   startSubscription,
+  upcomingCharge,
 } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -104,7 +105,9 @@ export class SubscriptionService {
     const message =
       result.preview.kind === 'scheduled'
         ? `Your plan changes to ${name} on ${iso(result.preview.effectiveAt).slice(0, 10)}`
-        : `You are now on the ${name} plan`;
+        : result.preview.kind === 'keep'
+          ? `You stay on the ${name} plan`
+          : `You are now on the ${name} plan`;
     return {
       message,
       subscription: toView(result.subscription, plans),
@@ -140,7 +143,10 @@ export class SubscriptionService {
     return toView(result.subscription, plans);
   }
 
-  /** An administrator sets the plan: no charge, and a record of who, when and what it would have cost. */
+  /**
+   * An administrator sets the plan: no charge now, none at renewal while it stays as assigned
+   * (complimentary), and a record of who, when and what it would have cost.
+   */
   async override(adminId: number, userId: number, planId: string) {
     const plans = await this.book();
     const now = this.clock();
@@ -159,7 +165,7 @@ export class SubscriptionService {
         {
           userId: adminId,
           action: 'plan_override',
-          details: `user ${userId}: ${subscription.planId} -> ${planId} (would have charged ${result.wouldHaveCharged})`,
+          details: `user ${userId}: ${subscription.planId} -> ${planId}${result.subscription.complimentary ? ', complimentary' : ''} (would have charged ${result.wouldHaveCharged})`,
           at: now,
         },
         trx,
@@ -229,7 +235,7 @@ export class SubscriptionService {
             action: 'renewal',
             details: result.ended
               ? `${before.planId} ended; now on ${result.subscription.planId}`
-              : `${result.subscription.planId} renewed (${result.invoices.length} invoice(s))`,
+              : `${result.subscription.planId} renewed (${result.subscription.complimentary ? 'complimentary, ' : ''}${result.invoices.length} invoice(s))`,
             at: now,
           },
           trx,
@@ -246,6 +252,7 @@ function withInterval(s: Subscription, target: { planId: string; interval?: Inte
 }
 
 function toView(s: Subscription, plans: PlanBook): CurrentSubscription {
+  const next = upcomingCharge(s, plans, FREE_PLAN_ID);
   return {
     planId: s.planId,
     planName: plans.get(s.planId)?.name ?? s.planId,
@@ -257,6 +264,8 @@ function toView(s: Subscription, plans: PlanBook): CurrentSubscription {
     trialEnd: s.trialEnd === null ? null : iso(s.trialEnd),
     scheduledChange: s.scheduledChange,
     creditBalance: s.creditBalance,
+    complimentary: s.complimentary,
+    nextCharge: next && { at: iso(next.at), amount: next.amount },
   };
 }
 

@@ -1,6 +1,10 @@
 // A subscription's life as pure functions of (state, plans, time): plan changes with
 // pro-rating, cancel at period end, resume, renewal, and admin overrides. The API stores the
 // state and the invoices these return; the clock is always passed in.
+//
+// A plan an administrator assigns is complimentary: it renews without an invoice until an
+// administrator assigns another plan or the user changes plan themselves; a cancellation ends
+// it at the period end (docs/decisions/012). It cost nothing, so leaving it credits nothing.
 import { formatMoney } from './money.js';
 import { type Interval, nthPeriod, type Period, trialEnd } from './periods.js';
 import { type Plan, priceFor } from './plans.js';
@@ -23,6 +27,8 @@ export interface Subscription {
   /** Cents owed to the customer (from switching intervals), taken off the next invoices. */
   creditBalance: number;
   hadTrial: boolean;
+  /** Assigned by an administrator: renewals charge nothing until the user changes plan. */
+  complimentary: boolean;
 }
 
 export interface Invoice {
@@ -34,7 +40,8 @@ export interface Invoice {
 }
 
 export interface ChangePreview {
-  kind: 'charge-now' | 'scheduled' | 'trial' | 'new-period';
+  /** 'keep': the current plan chosen again, dropping a scheduled change or a cancellation. */
+  kind: 'charge-now' | 'scheduled' | 'trial' | 'new-period' | 'keep';
   lines: ProrationLine[];
   /** Cents charged now. */
   chargedNow: number;
@@ -80,6 +87,7 @@ export function startSubscription(plan: Plan, interval: Interval, now: number): 
       scheduledChange: null,
       creditBalance: 0,
       hadTrial: true,
+      complimentary: false,
     };
   }
   const p = nthPeriod(now, interval, 0);
@@ -96,6 +104,7 @@ export function startSubscription(plan: Plan, interval: Interval, now: number): 
     scheduledChange: null,
     creditBalance: 0,
     hadTrial: false,
+    complimentary: false,
   };
 }
 
@@ -120,11 +129,31 @@ export function changePlan(
   if (newPrice === undefined) {
     return { ok: false, error: `The ${to.name} plan cannot be paid yearly` };
   }
-  if (sub.planId === to.id && sub.interval === target.interval) {
-    return { ok: false, error: `You are already on the ${to.name} plan` };
-  }
-  const oldPrice = priceFor(from, sub.interval) ?? 0;
+  const listPrice = priceFor(from, sub.interval) ?? 0;
+  // What this period cost the user: nothing for a complimentary plan, so nothing to credit.
+  const paidPrice = sub.complimentary ? 0 : listPrice;
   const renewalAt = sub.currentPeriodEnd;
+
+  if (sub.planId === to.id && sub.interval === target.interval) {
+    if (!sub.scheduledChange && !sub.cancelAtPeriodEnd) {
+      return { ok: false, error: `You are already on the ${to.name} plan` };
+    }
+    // Choosing the current plan again keeps it: what was scheduled for the period end is dropped.
+    return {
+      ok: true,
+      subscription: { ...sub, scheduledChange: null, cancelAtPeriodEnd: false },
+      invoice: null,
+      preview: {
+        kind: 'keep',
+        lines: [],
+        chargedNow: 0,
+        creditAfter: sub.creditBalance,
+        effectiveAt: now,
+        nextRenewalAt: renewalAt,
+        nextRenewalAmount: applyCredit(paidPrice, sub.creditBalance).charged,
+      },
+    };
+  }
 
   // During a trial the plan changes at once and nothing is charged until the trial ends.
   if (sub.status === 'trialing') {
@@ -134,6 +163,7 @@ export function changePlan(
       interval: target.interval,
       scheduledChange: null,
       cancelAtPeriodEnd: false,
+      complimentary: false,
     };
     return {
       ok: true,
@@ -151,10 +181,35 @@ export function changePlan(
     };
   }
 
-  // From a free plan, or to another interval: a new period starts now, with a credit for
-  // the unused part of the old one.
-  if (oldPrice === 0 || sub.interval !== target.interval) {
-    if (oldPrice === 0 && newPrice > 0 && !sub.hadTrial && (to.trialDays ?? 0) > 0) {
+  // A cheaper plan (or the same price) in the same interval takes effect at the period end,
+  // with no charge; choosing a plan is choosing to carry on, so it undoes a cancellation. A
+  // complimentary plan stays complimentary until then.
+  if (sub.interval === target.interval && listPrice > 0 && newPrice <= listPrice) {
+    const next: Subscription = {
+      ...sub,
+      scheduledChange: { ...target },
+      cancelAtPeriodEnd: false,
+    };
+    return {
+      ok: true,
+      subscription: next,
+      invoice: null,
+      preview: {
+        kind: 'scheduled',
+        lines: [],
+        chargedNow: 0,
+        creditAfter: sub.creditBalance,
+        effectiveAt: renewalAt,
+        nextRenewalAt: renewalAt,
+        nextRenewalAmount: applyCredit(newPrice, sub.creditBalance).charged,
+      },
+    };
+  }
+
+  // From a free or complimentary plan, or to another interval: a new period starts now, with a
+  // credit for the unused part of what was paid for the old one.
+  if (paidPrice === 0 || sub.interval !== target.interval) {
+    if (paidPrice === 0 && newPrice > 0 && !sub.hadTrial && (to.trialDays ?? 0) > 0) {
       const started = startSubscription(to, target.interval, now);
       return {
         ok: true,
@@ -172,7 +227,7 @@ export function changePlan(
       };
     }
     const p = nthPeriod(now, target.interval, 0);
-    const credit = unusedValue(oldPrice, period(sub), now);
+    const credit = unusedValue(paidPrice, period(sub), now);
     const lines: ProrationLine[] = [];
     if (credit > 0) lines.push({ description: `Unused time on ${from.name}`, amount: -credit });
     lines.push({ description: `${to.name} (${target.interval}ly) from now`, amount: newPrice });
@@ -190,6 +245,7 @@ export function changePlan(
       cancelAtPeriodEnd: false,
       scheduledChange: null,
       creditBalance: left,
+      complimentary: false,
     };
     return {
       ok: true,
@@ -215,28 +271,9 @@ export function changePlan(
     };
   }
 
-  // A cheaper plan (or the same price) takes effect at the period end, with no charge.
-  if (newPrice <= oldPrice) {
-    const next: Subscription = { ...sub, scheduledChange: { ...target } };
-    return {
-      ok: true,
-      subscription: next,
-      invoice: null,
-      preview: {
-        kind: 'scheduled',
-        lines: [],
-        chargedNow: 0,
-        creditAfter: sub.creditBalance,
-        effectiveAt: renewalAt,
-        nextRenewalAt: renewalAt,
-        nextRenewalAmount: applyCredit(newPrice, sub.creditBalance).charged,
-      },
-    };
-  }
-
   // An upgrade within the period: charged now, pro-rated.
   const lines = prorateUpgrade(
-    { name: from.name, price: oldPrice },
+    { name: from.name, price: paidPrice },
     { name: to.name, price: newPrice },
     period(sub),
     now,
@@ -285,9 +322,12 @@ export function cancelAtPeriodEnd(
   if (sub.cancelAtPeriodEnd) {
     return { ok: false, error: 'The subscription is already set to end at the period end' };
   }
-  return { ok: true, subscription: { ...sub, cancelAtPeriodEnd: true, scheduledChange: null } };
+  // A scheduled change is kept, not dropped: renewal ends a cancelled subscription whatever is
+  // scheduled, and resume (which undoes the cancellation only) brings the change back.
+  return { ok: true, subscription: { ...sub, cancelAtPeriodEnd: true } };
 }
 
+/** Undoes a cancellation, and nothing else: a scheduled change still applies at renewal. */
 export function resume(sub: Subscription): Result<{ subscription: Subscription }> {
   if (!sub.cancelAtPeriodEnd) return { ok: false, error: 'There is no cancellation to resume' };
   return { ok: true, subscription: { ...sub, cancelAtPeriodEnd: false } };
@@ -295,8 +335,9 @@ export function resume(sub: Subscription): Result<{ subscription: Subscription }
 
 /**
  * Renewal at or after the period end: bills the next period, applies a scheduled change, or
- * ends the subscription and falls back to the free plan. Before the period end it does
- * nothing, so running it twice never bills a period twice.
+ * ends the subscription and falls back to the free plan. A complimentary plan renews without
+ * an invoice; a change the user scheduled from it is billed like any other. Before the period
+ * end it does nothing, so running it twice never bills a period twice.
  */
 export function renew(
   sub: Subscription,
@@ -318,6 +359,7 @@ export function renew(
     }
     let planId = s.planId;
     let interval = s.interval;
+    let complimentary = s.complimentary;
     let anchor = s.anchor;
     let index = s.periodIndex + 1;
     if (s.status === 'trialing') {
@@ -326,6 +368,7 @@ export function renew(
     }
     if (s.scheduledChange) {
       planId = s.scheduledChange.planId;
+      complimentary = false;
       if (s.scheduledChange.interval !== interval) {
         interval = s.scheduledChange.interval;
         anchor = boundary;
@@ -333,7 +376,7 @@ export function renew(
       }
     }
     const plan = plans.get(planId) ?? free;
-    const price = plan ? (priceFor(plan, interval) ?? plan.monthlyPrice) : 0;
+    const price = plan && !complimentary ? (priceFor(plan, interval) ?? plan.monthlyPrice) : 0;
     const p = nthPeriod(anchor, interval, index);
     const { charged, credit } = applyCredit(price, s.creditBalance);
     if (charged > 0 && plan) {
@@ -356,14 +399,26 @@ export function renew(
       trialEnd: null,
       scheduledChange: null,
       creditBalance: credit,
+      complimentary,
     };
   }
   return { subscription: s, invoices, ended };
 }
 
+/** What the next renewal will charge and when, or null when it charges nothing. */
+export function upcomingCharge(
+  sub: Subscription,
+  plans: PlanBook,
+  freePlanId: string,
+): { at: number; amount: number } | null {
+  const [invoice] = renew(sub, plans, freePlanId, sub.currentPeriodEnd).invoices;
+  return invoice ? { at: sub.currentPeriodEnd, amount: invoice.amount } : null;
+}
+
 /**
- * An administrator sets the plan: it applies at once with no charge. The answer carries the
- * pro-rated amount an upgrade would have cost, for the record.
+ * An administrator sets the plan: it applies at once with no charge, and a paid plan is
+ * complimentary from then on (renewals charge nothing). The answer carries the amount the
+ * change would have cost the user, for the record.
  */
 export function overridePlan(
   sub: Subscription,
@@ -385,6 +440,7 @@ export function overridePlan(
       interval,
       scheduledChange: null,
       cancelAtPeriodEnd: false,
+      complimentary: (priceFor(to, interval) ?? 0) > 0,
     },
     wouldHaveCharged,
   };

@@ -11,6 +11,7 @@ import {
   resume,
   type Subscription,
   startSubscription,
+  upcomingCharge,
 } from '../../src/subscriptions/subscription.js';
 
 const plan = (
@@ -35,6 +36,8 @@ const PLANS = [
 ];
 const book = planBook(PLANS);
 const T0 = Date.UTC(2026, 0, 15, 12);
+const DAY = 86_400_000;
+const MONTH = { planId: 'starter', interval: 'month' } as const;
 
 function active(planId: string, interval: 'month' | 'year' = 'month', at = T0): Subscription {
   const p = PLANS.find((x) => x.id === planId);
@@ -168,6 +171,54 @@ describe('cancel, resume, renew', () => {
     expect(ended.invoices).toEqual([]);
   });
 
+  it('keeps a scheduled downgrade through cancel and resume: resume undoes the cancel only', () => {
+    const s = active('pro');
+    const down = changePlan(s, book, MONTH, T0 + DAY);
+    if (!down.ok) throw new Error(down.error);
+    const cancelled = cancelAtPeriodEnd(down.subscription, book);
+    if (!cancelled.ok) throw new Error(cancelled.error);
+    // While cancelled the subscription ends at the period end, whatever was scheduled.
+    const ended = renew(cancelled.subscription, book, 'free', s.currentPeriodEnd);
+    expect(ended).toMatchObject({ ended: true, invoices: [], subscription: { planId: 'free' } });
+    const resumed = resume(cancelled.subscription);
+    if (!resumed.ok) throw new Error(resumed.error);
+    expect(resumed.subscription).toEqual(down.subscription);
+    const renewed = renew(resumed.subscription, book, 'free', s.currentPeriodEnd);
+    expect(renewed.subscription.planId).toBe('starter');
+    expect(renewed.invoices.map((i) => i.amount)).toEqual([900]);
+  });
+
+  it('continues a cancelled subscription when the user schedules a downgrade', () => {
+    const s = active('pro');
+    const cancelled = cancelAtPeriodEnd(s, book);
+    if (!cancelled.ok) throw new Error(cancelled.error);
+    const down = changePlan(cancelled.subscription, book, MONTH, T0 + DAY);
+    if (!down.ok) throw new Error(down.error);
+    expect(down.subscription).toMatchObject({ cancelAtPeriodEnd: false, scheduledChange: MONTH });
+    const renewed = renew(down.subscription, book, 'free', s.currentPeriodEnd);
+    expect(renewed.ended).toBe(false);
+    expect(renewed.invoices.map((i) => i.amount)).toEqual([900]);
+  });
+
+  it('drops a scheduled change when the current plan is chosen again', () => {
+    const s = active('pro');
+    const down = changePlan(s, book, MONTH, T0 + DAY);
+    if (!down.ok) throw new Error(down.error);
+    const keep = changePlan(down.subscription, book, { planId: 'pro', interval: 'month' }, T0);
+    if (!keep.ok) throw new Error(keep.error);
+    expect(keep.invoice).toBeNull();
+    expect(keep.subscription).toEqual(s);
+    expect(keep.preview).toMatchObject({
+      kind: 'keep',
+      chargedNow: 0,
+      nextRenewalAt: s.currentPeriodEnd,
+      nextRenewalAmount: 2900,
+    });
+    expect(renew(keep.subscription, book, 'free', s.currentPeriodEnd).invoices[0]?.amount).toBe(
+      2900,
+    );
+  });
+
   it('has nothing to cancel on the free plan', () => {
     expect(cancelAtPeriodEnd(active('free'), book).ok).toBe(false);
   });
@@ -241,5 +292,109 @@ describe('admin override', () => {
     expect(r.subscription.planId).toBe('pro');
     expect(r.wouldHaveCharged).toBe(2000);
     expect(overridePlan(s, book, 'gold', T0).ok).toBe(false);
+  });
+});
+
+describe('admin-assigned plans are complimentary', () => {
+  function assigned(planId: string, from = active('starter')) {
+    const r = overridePlan(from, book, planId, from.currentPeriodStart + DAY);
+    if (!r.ok) throw new Error(r.error);
+    return r.subscription;
+  }
+
+  it('renews without an invoice, period after period, until someone changes it', () => {
+    const s = assigned('pro');
+    expect(s).toMatchObject({ planId: 'pro', complimentary: true });
+    const later = renew(s, book, 'free', addInterval(s.currentPeriodEnd, 'month', 2));
+    expect(later.invoices).toEqual([]);
+    expect(later.subscription).toMatchObject({
+      planId: 'pro',
+      complimentary: true,
+      periodIndex: 3,
+    });
+    expect(upcomingCharge(later.subscription, book, 'free')).toBeNull();
+  });
+
+  it('renews complimentary after a trial the admin assignment interrupted', () => {
+    const trial = startSubscription(PLANS[2] as Plan, 'month', T0);
+    const r = overridePlan(trial, book, 'enterprise', T0 + DAY);
+    if (!r.ok) throw new Error(r.error);
+    const after = renew(r.subscription, book, 'free', trial.currentPeriodEnd);
+    expect(after.invoices).toEqual([]);
+    expect(after.subscription).toMatchObject({ status: 'active', complimentary: true });
+  });
+
+  it('is not complimentary when the admin assigns the free plan', () => {
+    expect(assigned('free', active('pro')).complimentary).toBe(false);
+  });
+
+  it('charges the renewal of a plan the user chose themselves, as before', () => {
+    const s = active('pro');
+    expect(s.complimentary).toBe(false);
+    expect(upcomingCharge(s, book, 'free')).toEqual({ at: s.currentPeriodEnd, amount: 2900 });
+    expect(renew(s, book, 'free', s.currentPeriodEnd).invoices.map((i) => i.amount)).toEqual([
+      2900,
+    ]);
+  });
+
+  it('keeps a self-service downgrade free until the period end, then bills the new plan', () => {
+    const s = assigned('pro');
+    const down = changePlan(s, book, MONTH, s.currentPeriodStart + 2 * DAY);
+    if (!down.ok) throw new Error(down.error);
+    expect(down.preview).toMatchObject({ kind: 'scheduled', chargedNow: 0 });
+    expect(down.subscription).toMatchObject({ planId: 'pro', complimentary: true });
+    expect(upcomingCharge(down.subscription, book, 'free')).toEqual({
+      at: s.currentPeriodEnd,
+      amount: 900,
+    });
+    const renewed = renew(down.subscription, book, 'free', s.currentPeriodEnd);
+    expect(renewed.invoices.map((i) => i.amount)).toEqual([900]);
+    expect(renewed.subscription).toMatchObject({ planId: 'starter', complimentary: false });
+  });
+
+  it('starts a paid period at the full price on a self-service upgrade, with no credit', () => {
+    const s = assigned('pro');
+    const mid = s.currentPeriodStart + 10 * DAY;
+    const up = changePlan(s, book, { planId: 'enterprise', interval: 'month' }, mid);
+    if (!up.ok) throw new Error(up.error);
+    expect(up.preview).toMatchObject({
+      kind: 'new-period',
+      chargedNow: 9900,
+      creditAfter: 0,
+      lines: [{ description: 'Enterprise (monthly) from now', amount: 9900 }],
+    });
+    expect(up.subscription).toMatchObject({
+      planId: 'enterprise',
+      complimentary: false,
+      currentPeriodStart: mid,
+      currentPeriodEnd: addInterval(mid, 'month'),
+    });
+    // The same for paying the assigned plan yearly: nothing was paid, so nothing is credited.
+    const yearly = changePlan(s, book, { planId: 'pro', interval: 'year' }, mid);
+    if (!yearly.ok) throw new Error(yearly.error);
+    expect(yearly.preview).toMatchObject({ chargedNow: 29000, creditAfter: 0 });
+    expect(yearly.subscription.complimentary).toBe(false);
+  });
+
+  it('ends at the period end when cancelled; resume keeps it complimentary', () => {
+    const s = assigned('pro');
+    const cancelled = cancelAtPeriodEnd(s, book);
+    if (!cancelled.ok) throw new Error(cancelled.error);
+    const ended = renew(cancelled.subscription, book, 'free', s.currentPeriodEnd);
+    expect(ended.subscription).toMatchObject({ planId: 'free', complimentary: false });
+    const resumed = resume(cancelled.subscription);
+    if (!resumed.ok) throw new Error(resumed.error);
+    expect(resumed.subscription.complimentary).toBe(true);
+  });
+});
+
+describe('upcoming charge', () => {
+  it('is what the renewal will bill: nothing on free or when cancelled, credit taken off', () => {
+    expect(upcomingCharge(active('free'), book, 'free')).toBeNull();
+    const cancelled = cancelAtPeriodEnd(active('pro'), book);
+    if (!cancelled.ok) throw new Error(cancelled.error);
+    expect(upcomingCharge(cancelled.subscription, book, 'free')).toBeNull();
+    const s = { ...active('pro'), creditBalance: 500 };
+    expect(upcomingCharge(s, book, 'free')).toEqual({ at: s.currentPeriodEnd, amount: 2400 });
   });
 });

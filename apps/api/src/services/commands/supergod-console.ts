@@ -92,11 +92,23 @@ export class SupergodConsole {
     return { command: typed, output, executedAt: new Date(this.app.clock()).toISOString() };
   }
 
-  private async refuse(actor: UserRow, typed: string, reason: string): Promise<void> {
+  /**
+   * Records a request refused before it reached `execute` (a body that is not JSON, or without
+   * a string command and confirmation): the same entry as any other refusal, with the command
+   * when the body carried one.
+   */
+  async refuseRequest(actor: UserRow, body: unknown, reason: string): Promise<void> {
+    const command =
+      typeof body === 'object' && body !== null ? (body as { command?: unknown }).command : null;
+    await this.refuse(actor, typeof command === 'string' ? command.trim() : null, reason);
+  }
+
+  private async refuse(actor: UserRow, typed: string | null, reason: string): Promise<void> {
+    const what = typed === null ? 'a request without a command' : `'${shortened(typed)}'`;
     await this.app.repos.activity.record({
       userId: actor.id,
       action: 'supergod_command_refused',
-      details: `${actor.username} was refused '${shortened(typed)}': ${shortened(reason)}`,
+      details: `${actor.username} was refused ${what}: ${shortened(reason)}`,
       at: this.app.clock(),
     });
   }

@@ -19,6 +19,8 @@ export interface PlanChoice {
   planId: string;
   planName: string;
   interval: Interval;
+  /** The current plan chosen again, to drop a scheduled change or a cancellation. */
+  keep?: boolean;
 }
 
 export function ChangePlanDialog({
@@ -71,7 +73,9 @@ export function ChangePlanDialog({
     <Dialog open={choice !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Change to {choice?.planName}</DialogTitle>
+          <DialogTitle>
+            {choice?.keep ? 'Keep' : 'Change to'} {choice?.planName}
+          </DialogTitle>
           <DialogDescription>
             {choice?.interval === 'year' ? 'Billed yearly' : 'Billed monthly'}
           </DialogDescription>

@@ -1,9 +1,19 @@
 // The money timeline of a plan change, from the server's own preview: credit and charge
-// lines, what is charged now, and the next renewal — or, for a downgrade, when it applies.
+// lines, what is charged now, and the next renewal — or, for a downgrade, when it applies, and
+// for the current plan chosen again, what it drops.
 import type { ChangePreview as Preview } from '@omega/contracts';
 import { day, usd } from './money.js';
 
 export function ChangePreview({ preview }: { preview: Preview }) {
+  if (preview.kind === 'keep') {
+    return (
+      <p>
+        No charge. You keep your current plan: the change or cancellation set for the end of the
+        period is dropped. Next renewal: {day(preview.nextRenewalAt)} for{' '}
+        {usd(preview.nextRenewalAmount)}.
+      </p>
+    );
+  }
   if (preview.kind === 'scheduled') {
     return (
       <p>

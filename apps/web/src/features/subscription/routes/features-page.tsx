@@ -1,5 +1,5 @@
 // /subscription/features: every feature marked Available or Locked; a locked one explains
-// which plan it needs and what upgrading would cost today.
+// which plan it needs and what upgrading would cost today, or that no plan includes it yet.
 import type { Feature } from '@omega/contracts';
 import {
   Badge,
@@ -18,6 +18,7 @@ import {
   useUserFeatures,
 } from '../api/subscription-api.js';
 import { ChangePlanDialog } from '../components/change-plan-dialog.js';
+import { FeatureNotOnAPlanDialog } from '../components/feature-not-on-a-plan-dialog.js';
 
 export function FeaturesPage() {
   const { data: features, error } = useFeatures();
@@ -59,6 +60,11 @@ export function FeaturesPage() {
           );
         })}
       </ul>
+      <FeatureNotOnAPlanDialog
+        feature={locked?.requiredPlan === null ? locked : null}
+        currentPlan={sub?.planName}
+        onClose={() => setLocked(null)}
+      />
       <ChangePlanDialog
         choice={
           locked && required

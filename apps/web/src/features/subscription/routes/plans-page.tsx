@@ -39,6 +39,8 @@ export function PlansPage() {
         {plans?.map((plan) => {
           const price = interval === 'year' ? plan.annualPrice : plan.price;
           const current = sub?.planId === plan.id && sub.interval === interval;
+          // Choosing the current plan again drops a scheduled change or a cancellation.
+          const keep = current && (sub.scheduledChange !== null || sub.cancelAtPeriodEnd);
           return (
             <Card
               key={plan.id}
@@ -79,10 +81,12 @@ export function PlansPage() {
               </CardContent>
               <CardFooter>
                 <Button
-                  disabled={current || price === null}
-                  onClick={() => setChoice({ planId: plan.id, planName: plan.name, interval })}
+                  disabled={(current && !keep) || price === null}
+                  onClick={() =>
+                    setChoice({ planId: plan.id, planName: plan.name, interval, keep })
+                  }
                 >
-                  {current ? 'Current Plan' : `Choose ${plan.name}`}
+                  {keep ? `Keep ${plan.name}` : current ? 'Current Plan' : `Choose ${plan.name}`}
                 </Button>
               </CardFooter>
             </Card>

@@ -1,5 +1,6 @@
-// /subscription: status and period, cancel or resume, the admin-override notice, billing
-// history and the plan comparison table (spec section 2, 'Subscription screens').
+// /subscription: status, period and next charge (or 'Complimentary' for a plan an admin
+// assigned), cancel or resume, the admin-override notice, billing history and the plan
+// comparison table (spec section 2, 'Subscription screens').
 import {
   Badge,
   Button,
@@ -34,6 +35,7 @@ import { day, usd } from '../components/money.js';
 
 function StatusCard() {
   const { data: sub, error } = useCurrentSubscription();
+  const { data: plans } = usePlans();
   const { user } = useSession();
   const { data: override } = useOverrideInfo(user?.id);
   const { cancel, resume } = useSubscriptionActions();
@@ -77,6 +79,8 @@ function StatusCard() {
   }
 
   const paid = sub.planId !== 'free';
+  const scheduled = sub.scheduledChange;
+  const scheduledName = plans?.find((p) => p.id === scheduled?.planId)?.name ?? scheduled?.planId;
   return (
     <Card>
       <CardHeader>
@@ -89,7 +93,13 @@ function StatusCard() {
       <CardContent>
         <dl className="omega-facts">
           <dt>Billing</dt>
-          <dd>{sub.interval === 'year' ? 'Yearly' : 'Monthly'}</dd>
+          <dd>
+            {sub.complimentary
+              ? 'Complimentary — assigned by an administrator'
+              : sub.interval === 'year'
+                ? 'Yearly'
+                : 'Monthly'}
+          </dd>
           <dt>Current period</dt>
           <dd>
             {day(sub.currentPeriodStart)} – {day(sub.currentPeriodEnd)}
@@ -100,11 +110,20 @@ function StatusCard() {
               <dd>{day(sub.trialEnd)}</dd>
             </>
           )}
-          {sub.scheduledChange && (
+          {scheduled && (
             <>
               <dt>Scheduled change</dt>
               <dd>
-                To {sub.scheduledChange.planId} on {day(sub.currentPeriodEnd)}
+                To {scheduledName} on {day(sub.currentPeriodEnd)}
+                {sub.cancelAtPeriodEnd ? ' if you resume' : ''}
+              </dd>
+            </>
+          )}
+          {sub.nextCharge && (
+            <>
+              <dt>Next charge</dt>
+              <dd>
+                {usd(sub.nextCharge.amount)} on {day(sub.nextCharge.at)}
               </dd>
             </>
           )}

@@ -1,0 +1,183 @@
+// The user's subscription screens against a fake server: the 'Feature Locked' dialog for a
+// feature a plan unlocks and for one no plan includes yet, the status card of a plan the user
+// pays for and of one an administrator assigned (complimentary), and keeping the current plan
+// when a downgrade is scheduled.
+import type { CurrentSubscription, Feature, Plan } from '@omega/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
+import { renderAt } from './render-app.js';
+
+const plan = (id: string, name: string, price: number): Plan => ({
+  id,
+  name,
+  price,
+  annualPrice: price * 10,
+  trialDays: null,
+  isPopular: false,
+  perks: [],
+  features: [],
+  annualSavingPercent: 17,
+});
+const plans = [plan('free', 'Free', 0), plan('starter', 'Starter', 900), plan('pro', 'Pro', 2900)];
+
+const features: Feature[] = [
+  { id: 1, name: 'Wallet balance', category: 'Wallet', description: '', requiredPlan: 'Free' },
+  { id: 2, name: 'Spending analytics', category: 'Insights', description: '', requiredPlan: 'Pro' },
+  // Just added in the subscription manager: no plan includes it yet.
+  { id: 3, name: 'Dark pool', category: 'Trading', description: 'New', requiredPlan: null },
+];
+
+const subscription = (extra: Partial<CurrentSubscription> = {}): CurrentSubscription => ({
+  planId: 'starter',
+  planName: 'Starter',
+  interval: 'month',
+  status: 'active',
+  currentPeriodStart: '2026-11-01T12:00:00.000Z',
+  currentPeriodEnd: '2026-12-01T12:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  trialEnd: null,
+  scheduledChange: null,
+  creditBalance: 0,
+  complimentary: false,
+  nextCharge: { at: '2026-12-01T12:00:00.000Z', amount: 900 },
+  ...extra,
+});
+
+const preview = {
+  kind: 'charge-now',
+  lines: [],
+  chargedNow: 1000,
+  creditAfter: 0,
+  effectiveAt: '2026-11-15T12:00:00.000Z',
+  nextRenewalAt: '2026-12-01T12:00:00.000Z',
+  nextRenewalAmount: 2900,
+};
+
+function server(sub: CurrentSubscription, extra: Record<string, AdminRoute> = {}) {
+  return fakeAdminServer({
+    'GET /api/user': user('user'),
+    'GET /api/subscription/current': () => ({ body: sub }),
+    'GET /api/subscription/plans': () => ({ body: plans }),
+    'GET /api/features': () => ({ body: features }),
+    'GET /api/features/user': () => ({ body: [1] }),
+    'GET /api/features/assignments': () => ({ body: [] }),
+    'GET /api/subscription/billing-history': () => ({ body: [] }),
+    'GET /api/subscription/override-info': () => ({
+      body: { overriddenByAdmin: false, overrideDate: null, proRatedAmount: null },
+    }),
+    'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+    'POST /api/subscription/preview-change': () => ({ body: preview }),
+    ...extra,
+  });
+}
+
+describe('feature cards', () => {
+  beforeEach(polyfillRadix);
+
+  it('explains a feature no plan includes yet, with no upgrade to offer', async () => {
+    const fake = server(subscription());
+    const u = userEvent.setup();
+    renderAt('/subscription/features');
+    await u.click(await screen.findByRole('button', { name: /Dark pool/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Feature Locked')).toBeDefined();
+    expect(
+      within(dialog).getByText(
+        'Dark pool is not on any plan yet, so no upgrade unlocks it for now.',
+      ),
+    ).toBeDefined();
+    expect(within(dialog).queryByRole('button', { name: 'Confirm change' })).toBeNull();
+    expect(fake.to('POST /api/subscription/preview-change')).toEqual([]);
+    await u.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('offers the plan that unlocks a locked feature, with its cost', async () => {
+    const fake = server(subscription());
+    const u = userEvent.setup();
+    renderAt('/subscription/features');
+    await u.click(await screen.findByRole('button', { name: /Spending analytics/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Feature Locked')).toBeDefined();
+    expect(
+      within(dialog).getByText('This feature requires the Pro plan. Upgrade to access.'),
+    ).toBeDefined();
+    expect(await within(dialog).findByText('$10.00')).toBeDefined();
+    expect(JSON.parse(fake.to('POST /api/subscription/preview-change')[0]?.body ?? '')).toEqual({
+      planId: 'pro',
+      interval: 'month',
+    });
+  });
+
+  it('opens nothing for an available feature', async () => {
+    server(subscription());
+    const u = userEvent.setup();
+    renderAt('/subscription/features');
+    await u.click(await screen.findByRole('button', { name: /Wallet balance/ }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('subscription status', () => {
+  it('shows the next charge of a plan the user pays for', async () => {
+    server(subscription());
+    renderAt('/subscription');
+    expect(await screen.findByText('Next charge')).toBeDefined();
+    expect(screen.getByText(/^\$9\.00 on /)).toBeDefined();
+    expect(screen.queryByText(/Complimentary/)).toBeNull();
+  });
+
+  it('shows an admin-assigned plan as complimentary instead of a next charge', async () => {
+    server(subscription({ planId: 'pro', planName: 'Pro', complimentary: true, nextCharge: null }));
+    renderAt('/subscription');
+    expect(await screen.findByText('Complimentary — assigned by an administrator')).toBeDefined();
+    expect(screen.queryByText('Next charge')).toBeNull();
+  });
+
+  it('says a change scheduled before a cancellation applies only if the user resumes', async () => {
+    server(
+      subscription({
+        planId: 'pro',
+        planName: 'Pro',
+        cancelAtPeriodEnd: true,
+        scheduledChange: { planId: 'starter', interval: 'month' },
+        nextCharge: null,
+      }),
+    );
+    renderAt('/subscription');
+    expect(await screen.findByText(/^To Starter on .+ if you resume$/)).toBeDefined();
+  });
+});
+
+describe('plan chooser', () => {
+  beforeEach(polyfillRadix);
+
+  it('lets the user keep the current plan while a downgrade is scheduled', async () => {
+    const fake = server(
+      subscription({
+        planId: 'pro',
+        planName: 'Pro',
+        scheduledChange: { planId: 'starter', interval: 'month' },
+      }),
+      {
+        'POST /api/subscription/preview-change': () => ({
+          body: { ...preview, kind: 'keep', chargedNow: 0 },
+        }),
+      },
+    );
+    const u = userEvent.setup();
+    renderAt('/subscription/plans');
+    await u.click(await screen.findByRole('button', { name: 'Keep Pro' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading', { name: 'Keep Pro' })).toBeDefined();
+    expect(
+      await within(dialog).findByText(/^No charge\. You keep your current plan: the change or/),
+    ).toBeDefined();
+    expect(JSON.parse(fake.to('POST /api/subscription/preview-change')[0]?.body ?? '')).toEqual({
+      planId: 'pro',
+      interval: 'month',
+    });
+  });
+});

@@ -40,6 +40,29 @@ if (redisUrl) {
         await two.close();
       }
     });
+
+    it('lets exactly 5 of 20 simultaneous wrong passwords over two instances reach the check', async () => {
+      const redisKeyPrefix = `omega-test-${randomBytes(4).toString('hex')}:`;
+      const one = await createTestApp(database, { redisUrl, redisKeyPrefix });
+      const two = await createTestApp(database, { redisUrl, redisKeyPrefix });
+      try {
+        await createUser(one.app, 'victim');
+        await createUser(two.app, 'victim');
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) =>
+            (i % 2 === 0 ? one : two).app.inject({
+              method: 'POST',
+              url: '/api/login',
+              payload: { username: 'victim', password: `guess-${i}` },
+            }),
+          ),
+        );
+        expect(statusCounts(answers)).toEqual({ 401: 5, 429: 15 });
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    });
   });
 }
 
@@ -119,6 +142,42 @@ function throttleSuite(
     expect((await login('victim', TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('lets exactly 5 of 30 simultaneous wrong passwords for one account reach the check', async () => {
+    await createUser(t.app, 'victim');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login('victim', `guess-${i}`)),
+    );
+    expect(statusCounts(answers)).toEqual({ 401: 5, 429: 25 });
+  });
+
+  it('gives back the slot of a sign-in that succeeds', async () => {
+    await createUser(t.app, 'alice');
+    for (let i = 0; i < 4; i++) expect((await login('alice', `guess-${i}`)).statusCode).toBe(401);
+    expect((await login('alice', TEST_PASSWORD)).statusCode).toBe(200);
+    // The success reset the streak: five free failures again, not one.
+    for (let i = 0; i < 5; i++) expect((await login('alice', `again-${i}`)).statusCode).toBe(401);
+    // Nine failures from this address so far: the success was not counted among them.
+    expect((await login('bob', 'wrong-password')).statusCode).toBe(401);
+    expect((await login('carol', 'wrong-password')).statusCode).toBe(429);
+  });
+
+  it('notes in the system log when failures start a wait, and not for a success', async () => {
+    await createUser(t.app, 'alice');
+    for (let i = 0; i < 4; i++) await login('alice', `guess-${i}`);
+    // Counted as the fifth try while its password was checked, then given back.
+    expect((await login('alice', TEST_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await login('alice', `again-${i}`)).statusCode).toBe(401);
+    await t.app.systemLogs.flush();
+    const trips = await t.app.database.db
+      .selectFrom('system_logs')
+      .select('message')
+      .where('source', '=', 'rate-limit')
+      .execute();
+    expect(trips.map((r) => r.message)).toEqual([
+      expect.stringMatching(/^password rate limit reached for alice from /),
+    ]);
+  });
+
   it('throttles registration key guesses like sign-in failures', async () => {
     const guess = (i: number) =>
       t.app.inject({
@@ -132,4 +191,11 @@ function throttleSuite(
     expect(blocked.headers['retry-after']).toBe('1');
     expect(await t.app.repos.users.count()).toBe(0);
   });
+}
+
+/** How many answers had each status code. */
+function statusCounts(answers: readonly { statusCode: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const a of answers) counts[a.statusCode] = (counts[a.statusCode] ?? 0) + 1;
+  return counts;
 }

@@ -8,6 +8,7 @@ import { defineRoute } from '../lib/define-route.js';
 import { HttpError } from '../lib/http-error.js';
 import { SESSION_COOKIE } from '../plugins/external/session.js';
 import { toUser } from '../repositories/users.js';
+import { PASSWORD_SIGN_IN } from '../services/login-throttle.js';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
 import type { KeyKind } from '../services/registration-keys.js';
 
@@ -18,8 +19,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
   const { users, activity } = app.repos;
   const throttle = app.loginThrottle;
 
-  const refuseIfThrottled = (request: FastifyRequest, account: string) =>
-    throttle.refuseIfThrottled(request.ip, account, 'Too many failed attempts');
+  /** Checks and counts a try in one step (429 when it must wait); settle it with the outcome. */
+  const beginAttempt = (request: FastifyRequest, account: string) =>
+    throttle.begin(PASSWORD_SIGN_IN, request.ip, account);
 
   /** Starts a fresh session for the user: a new id, so a planted id is never promoted. */
   async function signIn(request: FastifyRequest, user: UserRow) {
@@ -52,11 +54,13 @@ export default async function sessionRoutes(app: FastifyInstance) {
   }
 
   async function checkKey(request: FastifyRequest, kind: KeyKind, key: string, message: string) {
-    await refuseIfThrottled(request, KEY_GUESS_ACCOUNT);
+    const attempt = await beginAttempt(request, KEY_GUESS_ACCOUNT);
     if (!app.registrationKeys.verify(kind, key)) {
-      await throttle.recordFailure(request.ip, KEY_GUESS_ACCOUNT);
+      attempt.keep();
       throw new HttpError(403, message);
     }
+    // The right key counts as nothing, but leaves the guessers' streak where it was.
+    await attempt.withdraw();
   }
 
   defineRoute(app, routes.currentUser, async (request) => {
@@ -69,11 +73,11 @@ export default async function sessionRoutes(app: FastifyInstance) {
   defineRoute(app, routes.login, async (request) => {
     const { username, password } = request.body;
     const account = username.toLowerCase();
-    await refuseIfThrottled(request, account);
+    const attempt = await beginAttempt(request, account);
     const found = await users.findByUsername(username);
     const valid = await verifyPassword(found?.password_hash, password);
     if (!found || !valid || found.disabled !== 0) {
-      await throttle.recordFailure(request.ip, account);
+      attempt.keep();
       await activity.record({
         userId: found?.id ?? null,
         action: 'login_failed',
@@ -85,7 +89,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
         found && valid ? messages.accountDisabled : messages.invalidCredentials,
       );
     }
-    await throttle.recordSuccess(account);
+    await attempt.succeeded();
     const user = await signIn(request, found);
     await activity.record({
       userId: user.id,

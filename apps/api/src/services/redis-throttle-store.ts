@@ -1,16 +1,103 @@
-// Sign-in throttle counters in Redis, shared by every server instance: a sorted set of failure
-// times per address and per account (pruned to their windows) and a streak counter per account.
-// Times come from the server's clock, not Redis's, so the same rules hold under a test clock.
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
+// Throttle counters in Redis, shared by every server instance: per policy, a sorted set of
+// counted times per address and per account (pruned to their windows) and a streak per account.
+// Each decision is one Lua script, so the check and the count are one step across instances
+// (decision 011). Times come from the server's clock, not Redis's, so the same rules hold under
+// a test clock. The scripts build one key from a slot's address, so they need one Redis, not a
+// cluster.
+import { Redis, type Result } from 'ioredis';
 import {
-  ACCOUNT_MAX_FAILURES,
-  ACCOUNT_WINDOW_MS,
-  type FailureRecord,
-  IP_MAX_FAILURES,
-  IP_WINDOW_MS,
+  MAX_DELAY_MS,
+  type Reservation,
+  slotId,
+  type ThrottlePolicy,
   type ThrottleStore,
 } from './login-throttle.js';
+
+/** `waitMs` of login-throttle.ts in Lua, then the count when the try may go ahead. */
+const RESERVE = `
+local now = tonumber(ARGV[1])
+local slot = ARGV[2]
+local addressWindow, addressMax = tonumber(ARGV[3]), tonumber(ARGV[4])
+local accountWindow, accountMax = tonumber(ARGV[5]), tonumber(ARGV[6])
+local freeStreak, maxDelay = tonumber(ARGV[7]), tonumber(ARGV[8])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - addressWindow)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - accountWindow)
+
+local function windowWait(key, windowMs, max)
+  if redis.call('ZCARD', key) < max then return 0 end
+  local oldest = redis.call('ZRANGE', key, -max, -max, 'WITHSCORES')
+  return tonumber(oldest[2]) + windowMs - now
+end
+
+local function wait()
+  local w = math.max(windowWait(KEYS[1], addressWindow, addressMax),
+    windowWait(KEYS[2], accountWindow, accountMax))
+  if freeStreak >= 0 then
+    local streak = tonumber(redis.call('GET', KEYS[3]) or '0')
+    if streak >= freeStreak then
+      local delay = math.min(2 ^ (streak - freeStreak) * 1000, maxDelay)
+      local newest = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')
+      w = math.max(w, tonumber(newest[2] or '0') + delay - now)
+    end
+  end
+  return math.max(0, w)
+end
+
+local before = wait()
+if before > 0 then return {math.ceil(before), 0} end
+redis.call('ZADD', KEYS[1], now, slot)
+redis.call('PEXPIRE', KEYS[1], addressWindow)
+redis.call('ZADD', KEYS[2], now, slot)
+redis.call('PEXPIRE', KEYS[2], accountWindow)
+if freeStreak >= 0 then
+  redis.call('INCR', KEYS[3])
+  redis.call('PEXPIRE', KEYS[3], accountWindow)
+end
+if wait() > 0 then return {0, 1} end
+return {0, 0}
+`;
+
+const RELEASE = `
+redis.call('ZREM', KEYS[1], ARGV[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+if ARGV[2] == 'succeeded' then
+  redis.call('DEL', KEYS[3])
+elseif tonumber(redis.call('GET', KEYS[3]) or '0') > 0 then
+  redis.call('DECR', KEYS[3])
+end
+`;
+
+/** A slot is '<random>|<address>': its twin lives in the address's set, ARGV[1] .. address. */
+const REFUND_NEWEST = `
+local newest = redis.call('ZRANGE', KEYS[1], -1, -1)[1]
+if not newest then return 0 end
+redis.call('ZREM', KEYS[1], newest)
+local address = string.match(newest, '|(.*)$')
+if address then redis.call('ZREM', ARGV[1] .. address, newest) end
+return 1
+`;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    omegaThrottleReserve(
+      addressKey: string,
+      accountKey: string,
+      streakKey: string,
+      ...args: (string | number)[]
+    ): Result<[number, number], Context>;
+    omegaThrottleRelease(
+      addressKey: string,
+      accountKey: string,
+      streakKey: string,
+      slot: string,
+      outcome: string,
+    ): Result<unknown, Context>;
+    omegaThrottleRefundNewest(
+      accountKey: string,
+      addressKeyPrefix: string,
+    ): Result<number, Context>;
+  }
+}
 
 export class RedisThrottleStore implements ThrottleStore {
   readonly kind = 'redis';
@@ -23,10 +110,14 @@ export class RedisThrottleStore implements ThrottleStore {
     onError: (err: Error) => void,
   ) {
     this.redis = new Redis(url, {
-      // A sign-in must not hang on an unreachable Redis: fail the command (500) and log it.
+      // A sign-in must not hang on an unreachable Redis: fail the command (503) and log it.
       maxRetriesPerRequest: 1,
       connectTimeout: 2000,
     });
+    // Sent as EVALSHA, with EVAL when Redis does not know the script yet.
+    this.redis.defineCommand('omegaThrottleReserve', { numberOfKeys: 3, lua: RESERVE });
+    this.redis.defineCommand('omegaThrottleRelease', { numberOfKeys: 3, lua: RELEASE });
+    this.redis.defineCommand('omegaThrottleRefundNewest', { numberOfKeys: 1, lua: REFUND_NEWEST });
     let last = 0;
     this.redis.on('error', (err: Error) => {
       // Reconnection retries repeat the same error: report it at most once a minute.
@@ -36,54 +127,54 @@ export class RedisThrottleStore implements ThrottleStore {
     });
   }
 
-  private key(kind: 'ip' | 'account' | 'streak', id: string) {
-    return `${this.prefix}throttle:${kind}:${id}`;
+  private key(policy: ThrottlePolicy, kind: 'address' | 'account' | 'streak', id = '') {
+    return `${this.prefix}throttle:${policy.name}:${kind}:${id}`;
   }
 
-  async read(ip: string, account: string, now: number): Promise<FailureRecord> {
-    const ipKey = this.key('ip', ip);
-    const accountKey = this.key('account', account);
-    const results = await this.redis
-      .multi()
-      .zremrangebyscore(ipKey, '-inf', now - IP_WINDOW_MS)
-      .zremrangebyscore(accountKey, '-inf', now - ACCOUNT_WINDOW_MS)
-      .zrange(ipKey, -IP_MAX_FAILURES, -1, 'WITHSCORES')
-      .zrange(accountKey, -ACCOUNT_MAX_FAILURES, -1, 'WITHSCORES')
-      .get(this.key('streak', account))
-      .exec();
-    if (!results) throw new Error('Redis transaction was aborted');
-    for (const [err] of results) if (err) throw err;
-    const scores = (entry: unknown) => {
-      const flat = (entry as string[] | null) ?? [];
-      return flat.filter((_, i) => i % 2 === 1).map(Number);
-    };
-    return {
-      ipTimes: scores(results[2]?.[1]),
-      accountTimes: scores(results[3]?.[1]),
-      streak: Number(results[4]?.[1] ?? 0),
-    };
+  async reserve(
+    policy: ThrottlePolicy,
+    address: string,
+    account: string,
+    now: number,
+  ): Promise<Reservation> {
+    const slot = slotId(address);
+    const [wait, tripped] = await this.redis.omegaThrottleReserve(
+      this.key(policy, 'address', address),
+      this.key(policy, 'account', account),
+      this.key(policy, 'streak', account),
+      now,
+      slot,
+      policy.perAddress.windowMs,
+      policy.perAddress.max,
+      policy.perAccount.windowMs,
+      policy.perAccount.max,
+      policy.freeStreak ?? -1,
+      MAX_DELAY_MS,
+    );
+    return wait > 0 ? { wait, slot: null } : { wait: 0, slot, tripped: tripped === 1 };
   }
 
-  async addFailure(ip: string, account: string, now: number): Promise<void> {
-    // Members are unique per failure even when two happen in the same millisecond.
-    const member = `${now}:${randomBytes(4).toString('hex')}`;
-    const ipKey = this.key('ip', ip);
-    const accountKey = this.key('account', account);
-    const streakKey = this.key('streak', account);
-    const results = await this.redis
-      .multi()
-      .zadd(ipKey, now, member)
-      .pexpire(ipKey, IP_WINDOW_MS)
-      .zadd(accountKey, now, member)
-      .pexpire(accountKey, ACCOUNT_WINDOW_MS)
-      .incr(streakKey)
-      .pexpire(streakKey, ACCOUNT_WINDOW_MS)
-      .exec();
-    for (const [err] of results ?? []) if (err) throw err;
+  async release(
+    policy: ThrottlePolicy,
+    address: string,
+    account: string,
+    slot: string,
+    outcome: 'succeeded' | 'withdrawn',
+  ): Promise<void> {
+    await this.redis.omegaThrottleRelease(
+      this.key(policy, 'address', address),
+      this.key(policy, 'account', account),
+      this.key(policy, 'streak', account),
+      slot,
+      outcome,
+    );
   }
 
-  async resetStreak(account: string): Promise<void> {
-    await this.redis.del(this.key('streak', account));
+  async refundNewest(policy: ThrottlePolicy, account: string): Promise<void> {
+    await this.redis.omegaThrottleRefundNewest(
+      this.key(policy, 'account', account),
+      this.key(policy, 'address'),
+    );
   }
 
   async close(): Promise<void> {

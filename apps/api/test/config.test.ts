@@ -54,3 +54,102 @@ describe('configuration', () => {
     expect(config.trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
   });
 });
+
+describe('SMS provider configuration (keypad OTPs outside demo mode)', () => {
+  const SID = `AC${'a1'.repeat(16)}`;
+  const AT = { OMEGA_SMS_AT_USERNAME: 'omega', OMEGA_SMS_AT_API_KEY: 'at-api-key-for-tests' };
+  const TWILIO = {
+    OMEGA_SMS_TWILIO_ACCOUNT_SID: SID,
+    OMEGA_SMS_TWILIO_AUTH_TOKEN: 'twilio-auth-token',
+    OMEGA_SMS_TWILIO_FROM: '+14155550100',
+  };
+  const load = (env: Record<string, string>) => () => loadConfig({ DATA_DIR: dataDir(), ...env });
+
+  it('refuses demo mode off without a provider, naming the variables to set', () => {
+    const start = load({ OMEGA_KEYPAD_DEMO: 'false' });
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(
+      /^Invalid OMEGA_SMS_PROVIDER: required when OMEGA_KEYPAD_DEMO=false.*africastalking \(with OMEGA_SMS_AT_USERNAME and OMEGA_SMS_AT_API_KEY\) or twilio \(with OMEGA_SMS_TWILIO_ACCOUNT_SID, OMEGA_SMS_TWILIO_AUTH_TOKEN, OMEGA_SMS_TWILIO_FROM\)/,
+    );
+  });
+
+  it.each([
+    [
+      { OMEGA_SMS_PROVIDER: 'africastalking', OMEGA_SMS_AT_USERNAME: 'omega' },
+      /^Invalid OMEGA_SMS_AT_API_KEY: OMEGA_SMS_PROVIDER=africastalking needs OMEGA_SMS_AT_USERNAME, OMEGA_SMS_AT_API_KEY \(missing: OMEGA_SMS_AT_API_KEY\)/,
+    ],
+    [
+      { OMEGA_SMS_PROVIDER: 'twilio', OMEGA_SMS_TWILIO_ACCOUNT_SID: SID },
+      /^Invalid OMEGA_SMS_TWILIO_AUTH_TOKEN: .*\(missing: OMEGA_SMS_TWILIO_AUTH_TOKEN, OMEGA_SMS_TWILIO_FROM\)/,
+    ],
+    [
+      { OMEGA_SMS_PROVIDER: 'nexmo' },
+      /^Invalid OMEGA_SMS_PROVIDER: expected africastalking or twilio/,
+    ],
+    [
+      {
+        ...TWILIO,
+        OMEGA_SMS_PROVIDER: 'twilio',
+        OMEGA_SMS_TWILIO_ACCOUNT_SID: 'twilio-auth-token',
+      },
+      /^Invalid OMEGA_SMS_TWILIO_ACCOUNT_SID: expected your Twilio Account SID/,
+    ],
+    [
+      { ...AT, OMEGA_SMS_PROVIDER: 'africastalking', OMEGA_SMS_TIMEOUT_MS: '0' },
+      /^Invalid OMEGA_SMS_TIMEOUT_MS/,
+    ],
+  ])('refuses a provider without valid credentials: %j', (env, message) => {
+    const start = load({ OMEGA_KEYPAD_DEMO: 'false', ...env });
+    expect(start).toThrow(ConfigError);
+    expect(start).toThrow(message);
+  });
+
+  it("reads Africa's Talking, on the sandbox host for the sandbox username", () => {
+    const config = load({
+      OMEGA_KEYPAD_DEMO: 'false',
+      OMEGA_SMS_PROVIDER: 'africastalking',
+      ...AT,
+    })();
+    expect(config.sms).toEqual({
+      provider: 'africastalking',
+      username: 'omega',
+      apiKey: 'at-api-key-for-tests',
+      from: undefined,
+      baseUrl: 'https://api.africastalking.com',
+      timeoutMs: 10_000,
+    });
+    const sandbox = load({
+      OMEGA_KEYPAD_DEMO: 'false',
+      OMEGA_SMS_PROVIDER: 'africastalking',
+      ...AT,
+      OMEGA_SMS_AT_USERNAME: 'sandbox',
+      OMEGA_SMS_AT_FROM: 'OMEGAPAY',
+    })();
+    expect(sandbox.sms).toMatchObject({
+      baseUrl: 'https://api.sandbox.africastalking.com',
+      from: 'OMEGAPAY',
+    });
+  });
+
+  it('reads Twilio, with a base URL override and timeout', () => {
+    const config = load({
+      OMEGA_KEYPAD_DEMO: 'false',
+      OMEGA_SMS_PROVIDER: 'twilio',
+      ...TWILIO,
+      OMEGA_SMS_BASE_URL: 'http://127.0.0.1:4010/',
+      OMEGA_SMS_TIMEOUT_MS: '2500',
+    })();
+    expect(config.sms).toEqual({
+      provider: 'twilio',
+      accountSid: SID,
+      authToken: 'twilio-auth-token',
+      from: '+14155550100',
+      baseUrl: 'http://127.0.0.1:4010',
+      timeoutMs: 2500,
+    });
+  });
+
+  it('needs no provider in demo mode (the default)', () => {
+    expect(load({})().sms).toBeNull();
+  });
+});

@@ -38,7 +38,8 @@ describeWithBrowser('keypad', () => {
     }
   }
 
-  it('signs in, buys, transfers, sends to a phone and shows the history', async () => {
+  /** Registers an account in this page (Free, or on `planId`): its keypad wallets follow it. */
+  async function account(planId?: 'starter') {
     await page.goto(`${h.baseUrl}/auth`);
     expect(
       await postFromPage(page, '/api/register', {
@@ -46,6 +47,14 @@ describeWithBrowser('keypad', () => {
         password: 'e2e-password',
       }),
     ).toBe(200);
+    if (planId) {
+      expect(await postFromPage(page, '/api/subscription/change-plan', { planId })).toBe(200);
+    }
+  }
+
+  it('signs in, buys, transfers, sends to a phone and shows the history', async () => {
+    // Sending and transfers are Starter features: the wallet follows the account's plan.
+    await account('starter');
     await page.goto(`${h.baseUrl}/`);
     await shows('Enter your phone number:');
     await expectAccessible(page);
@@ -95,6 +104,28 @@ describeWithBrowser('keypad', () => {
     await shows('BTC: 0.0061');
   });
 
+  it("takes the right PIN after a wrong one, and says which plan unlocks a Free wallet's sending", async () => {
+    await account();
+    await page.goto(`${h.baseUrl}/`);
+    await signInOnKeypad('0821239876');
+    // Sign in again (a reload ends the wallet's session): a wrong PIN, then the right one,
+    // with the same OTP — the screen's '2 tries left' holds.
+    await page.reload();
+    await shows('Enter your phone number:');
+    await press('0821239876#');
+    await shows('Demo OTP:');
+    const otp = (await screen().textContent())?.match(/Demo OTP: (\d{4})/)?.[1] ?? '';
+    await press(`${otp}#`);
+    await shows('Enter your 4-digit PIN');
+    await press('2468#');
+    await shows('Wrong PIN. 2 tries left.');
+    await press('1357#');
+    await shows('1. Buy');
+    await press('4');
+    await shows('This feature requires the Starter plan. Upgrade to access.');
+    await expectAccessible(page);
+  });
+
   async function signInOnKeypad(phone: string) {
     await shows('Enter your phone number:');
     await press(`${phone}#`);
@@ -123,6 +154,7 @@ describeWithBrowser('keypad', () => {
   });
 
   it('keeps a transaction made offline and records it once when back online', async () => {
+    await account('starter');
     await page.goto(`${h.baseUrl}/keypad/`);
     await signInOnKeypad('0851234567');
     await context.setOffline(true);
@@ -145,6 +177,7 @@ describeWithBrowser('keypad', () => {
   });
 
   it('keeps a transaction while the server is down and records it exactly once when it is back', async () => {
+    await account('starter');
     await page.goto(`${h.baseUrl}/keypad/`);
     await signInOnKeypad('0871234567');
     await h.stopServer();

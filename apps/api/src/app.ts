@@ -50,9 +50,16 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   const systemLog = new SystemLog({
     clock,
-    secrets: [config.sessionSecret, config.adminKey, config.supergodKey].filter((s): s is string =>
-      Boolean(s),
-    ),
+    // Every credential the server holds is masked should it ever reach a log line.
+    secrets: [
+      config.sessionSecret,
+      config.adminKey,
+      config.supergodKey,
+      config.ussdGateway?.secret,
+      config.sms?.provider === 'africastalking' ? config.sms.apiKey : undefined,
+      config.sms?.provider === 'twilio' ? config.sms.authToken : undefined,
+      config.llm?.apiKey,
+    ].filter((s): s is string => Boolean(s)),
     retention: config.logRetention,
   });
   const app = Fastify({

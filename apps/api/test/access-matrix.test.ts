@@ -13,19 +13,23 @@ type Viewer = (typeof VIEWERS)[number];
 
 function allowed(viewer: Viewer, access: Access): boolean {
   if (access === 'public') return true;
-  // Keypad wallets sign in with a phone, not an account: no account session opens them.
-  if (viewer === 'anonymous' || access === 'wallet') return false;
+  // Keypad wallets sign in with a phone, not an account, and the USSD gateway is the
+  // aggregator proving itself with a shared secret: no account session opens either.
+  if (viewer === 'anonymous' || access === 'wallet' || access === 'gateway') return false;
   return atLeast(viewer as Role, access);
 }
 
 /** What a refused viewer gets: 401 when nobody is signed in, 403 when the role is too low. */
 const refusal = (viewer: Viewer, access: Access) =>
-  viewer === 'anonymous' || access === 'wallet' ? 401 : 403;
+  viewer === 'anonymous' || access === 'wallet' || access === 'gateway' ? 401 : 403;
 
 describeEachDatabase('access matrix', (database) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(database);
+    // The gateway is on (as in production), so refusing it is the access check's doing.
+    t = await createTestApp(database, {
+      ussdGateway: { secret: 'a-gateway-secret-for-tests', cidrs: [] },
+    });
   });
   afterAll(() => t.close());
 

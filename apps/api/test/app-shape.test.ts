@@ -88,7 +88,10 @@ describeEachDatabase('API documentation and health', (database) => {
       const path = r.url.replace(/:(\w+)/g, '{$1}');
       const op = doc.paths[path]?.[r.method.toLowerCase()];
       expect(op, `${r.method} ${r.url}`).toBeDefined();
-      expect(op.description).toBe(`Access: ${r.access}`);
+      // The access level first, then the route's own notes (how the gateway authenticates).
+      expect(op.description).toBe(
+        'description' in r ? `Access: ${r.access}. ${r.description}` : `Access: ${r.access}`,
+      );
     }
   });
 

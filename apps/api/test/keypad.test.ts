@@ -1,7 +1,7 @@
 // The OmegaPay wallet API on each database: OTP expiry and tries, PIN set then checked and
 // locked, idempotent transactions, failures beyond the balance, and books that balance.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { createTestApp, type TestApp, walletOnPlan } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 
 const PHONE = '0821234567';
@@ -11,6 +11,8 @@ describeEachDatabase('keypad wallets', (database) => {
   let t: TestApp;
   beforeEach(async () => {
     t = await createTestApp(database);
+    // Some tests send to a phone, a Starter feature: this wallet's owner is on Starter.
+    await walletOnPlan(t.app, INTL);
   });
   afterEach(() => t.close());
 

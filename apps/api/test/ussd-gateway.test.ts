@@ -6,13 +6,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CONVERSATIONS } from '../../../packages/domain/test/keypad/conversations.js';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import { SESSION_ENDED } from '../src/services/ussd-gateway.js';
+import { createTestApp, type TestApp, walletOnPlan } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+
+const SECRET = 'the-aggregators-shared-secret';
+const GATEWAY = { ussdGateway: { secret: SECRET, cidrs: [] } };
+const AUTH = { 'x-omega-gateway-secret': SECRET };
 
 describeEachDatabase('USSD gateway', (database) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp(database);
+    t = await createTestApp(database, GATEWAY);
+    // The conversations send to a phone and transfer: the wallet's owner is on Starter.
+    await walletOnPlan(t.app, '+27821234567');
   });
   afterEach(() => t.close());
 
@@ -20,7 +27,7 @@ describeEachDatabase('USSD gateway', (database) => {
     t.app.inject({
       method: 'POST',
       url: '/api/ussd/gateway',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...AUTH },
       payload: new URLSearchParams({
         sessionId,
         serviceCode: '*120*777#',
@@ -86,14 +93,14 @@ describeEachDatabase('USSD gateway', (database) => {
       database.name === 'SQLite'
         ? { url: `sqlite:${join(dir, 'shared.db')}`, drop: async () => {} }
         : await database.create();
-    const first = await createTestApp(database, {}, { url: shared.url, drop: async () => {} });
-    const second = await createTestApp(database, {}, shared);
+    const first = await createTestApp(database, GATEWAY, { url: shared.url, drop: async () => {} });
+    const second = await createTestApp(database, GATEWAY, shared);
     try {
       const send = (app: TestApp, text: string) =>
         app.app.inject({
           method: 'POST',
           url: '/api/ussd/gateway',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...AUTH },
           payload: new URLSearchParams({
             sessionId: 'roaming',
             serviceCode: '*120*777#',
@@ -125,7 +132,7 @@ describeEachDatabase('USSD gateway', (database) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/ussd/gateway',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...AUTH },
       payload: 'sessionId=x&text=',
     });
     expect(res.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 // The keypad's calls to the OmegaPay API. The wallet token lives only in memory: a reload
 // signs the wallet out, as a phone session would end.
 import type { Balances, TransactionBody, UssdTransaction } from '@omega/contracts';
+import type { LockedFlow } from '@omega/domain';
 
 export class KeypadApiError extends Error {
   constructor(
@@ -13,7 +14,11 @@ export class KeypadApiError extends Error {
 
 export interface KeypadApi {
   requestOtp(phone: string): Promise<{ demoOtp: string | null }>;
-  login(phone: string, otp: string, pin: string): Promise<{ balances: Balances }>;
+  login(
+    phone: string,
+    otp: string,
+    pin: string,
+  ): Promise<{ balances: Balances; locked?: LockedFlow[] }>;
   balance(): Promise<{ balances: Balances; rates: Balances }>;
   submit(body: TransactionBody): Promise<{ transaction: UssdTransaction; balances: Balances }>;
   transactions(): Promise<UssdTransaction[]>;
@@ -51,11 +56,11 @@ export function createKeypadApi(apiBase = ''): KeypadApi {
   return {
     requestOtp: (phone) => call('POST', '/api/ussd/otp', { phone }),
     async login(phone, otp, pin) {
-      const res = await call<{ token: string; balances: Balances }>('POST', '/api/ussd/login', {
-        phone,
-        otp,
-        pin,
-      });
+      const res = await call<{ token: string; balances: Balances; locked: LockedFlow[] }>(
+        'POST',
+        '/api/ussd/login',
+        { phone, otp, pin },
+      );
       token = res.token;
       return res;
     },

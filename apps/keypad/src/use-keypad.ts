@@ -132,7 +132,7 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
       case 'login':
         try {
           const res = await api.login(effect.phone, effect.otp, effect.pin);
-          dispatch({ type: 'login-succeeded', balances: res.balances });
+          dispatch({ type: 'login-succeeded', balances: res.balances, locked: res.locked });
           void flush();
         } catch (err) {
           dispatch({ type: 'login-failed', message: (err as Error).message });

@@ -36,11 +36,23 @@ export const WalletLoginBody = Type.Object({
 export const Balances = Type.Record(Type.String(), Type.String());
 export type Balances = Static<typeof Balances>;
 
+/** A keypad flow the wallet's plan does not include, and the cheapest plan that does. */
+export const LockedFlowSchema = Type.Object({
+  type: Type.Unsafe<'Purchase' | 'Transfer' | 'Send-to-Phone'>({
+    type: 'string',
+    enum: ['Purchase', 'Transfer', 'Send-to-Phone'],
+  }),
+  feature: Type.String(),
+  plan: Nullable(Type.String()),
+});
+
 export const WalletLoginResponse = Type.Object({
   token: Type.String(),
   phone: Type.String(),
   firstSignIn: Type.Boolean(),
   balances: Balances,
+  /** Flows refused for this wallet: its owner's plan (or Free, with no owner) lacks them. */
+  locked: Type.Array(LockedFlowSchema),
 });
 
 export const BalanceResponse = Type.Object({

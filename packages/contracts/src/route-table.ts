@@ -68,10 +68,19 @@ import {
 
 /**
  * Who may call a route. 'user', 'admin' and 'supergod' are account sessions, each including the
- * ones before it; 'wallet' is a keypad wallet signed in with phone, OTP and PIN (a bearer token).
+ * ones before it; 'wallet' is a keypad wallet signed in with phone, OTP and PIN (a bearer token);
+ * 'gateway' is the USSD aggregator, proved by the shared secret (and source address) the
+ * operator configured.
  */
-export type Access = 'public' | 'user' | 'admin' | 'supergod' | 'wallet';
-export const ACCESS_LEVELS: readonly Access[] = ['public', 'user', 'admin', 'supergod', 'wallet'];
+export type Access = 'public' | 'user' | 'admin' | 'supergod' | 'wallet' | 'gateway';
+export const ACCESS_LEVELS: readonly Access[] = [
+  'public',
+  'user',
+  'admin',
+  'supergod',
+  'wallet',
+  'gateway',
+];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -87,6 +96,8 @@ export interface RouteSpec {
   url: string;
   access: Access;
   summary: string;
+  /** Longer notes for the API reference, where the summary cannot say enough. */
+  description?: string;
   tags: readonly string[];
   schema: RouteSchema;
   /** Body encoding the route accepts; JSON unless stated. */
@@ -418,13 +429,19 @@ export const routes = {
     access: 'public',
     summary: 'Send a 4-digit OTP to a phone (valid 5 minutes, 3 tries); demo mode returns it',
     tags: ['keypad'],
-    schema: { body: OtpRequest, response: { 200: OtpResponse, 429: ErrorResponse } },
+    schema: {
+      body: OtpRequest,
+      response: { 200: OtpResponse, 429: ErrorResponse, 503: ErrorResponse },
+    },
   }),
   ussdLogin: route({
     method: 'POST',
     url: '/api/ussd/login',
     access: 'public',
     summary: 'Sign a wallet in with phone, OTP and PIN (the first sign-in sets the PIN)',
+    description:
+      'Signed in to an account as well (the session cookie), the wallet becomes that account’s ' +
+      'if it has no account yet; its plan then decides the keypad flows (`locked`).',
     tags: ['keypad'],
     schema: {
       body: WalletLoginBody,
@@ -450,8 +467,14 @@ export const routes = {
     access: 'wallet',
     summary:
       'Buy, transfer or send to a phone; the same idempotency key twice records one transaction',
+    description:
+      "Refused with 403 when the wallet's plan lacks the flow: a wallet takes the plan of the " +
+      'account it was first signed in from (the keypad sends the session cookie), or Free.',
     tags: ['keypad'],
-    schema: { body: TransactionBody, response: { 200: TransactionResponse, 422: ErrorResponse } },
+    schema: {
+      body: TransactionBody,
+      response: { 200: TransactionResponse, 403: ErrorResponse, 422: ErrorResponse },
+    },
   }),
   ussdTransactions: route({
     method: 'GET',
@@ -464,12 +487,26 @@ export const routes = {
   ussdGateway: route({
     method: 'POST',
     url: '/api/ussd/gateway',
-    access: 'public',
+    access: 'gateway',
     bodyType: 'form',
     summary:
       "USSD aggregator callback: answers text/plain 'CON …' or 'END …' from the same keypad menu",
+    description:
+      'Only the aggregator may call it: send the shared secret OMEGA_USSD_GATEWAY_SECRET as the ' +
+      'password of HTTP Basic auth (any user name) or in the X-Omega-Gateway-Secret header, from ' +
+      'an address in OMEGA_USSD_GATEWAY_CIDRS when that is set. Without the secret configured the ' +
+      'gateway is off (404). A callback repeated with the same sessionId and text gets the same ' +
+      'answer and changes nothing; after END the session is closed.',
     tags: ['keypad'],
-    schema: { body: GatewayBody, response: { 200: Type.String() } },
+    schema: {
+      body: GatewayBody,
+      response: {
+        200: Type.String(),
+        401: ErrorResponse,
+        403: ErrorResponse,
+        404: ErrorResponse,
+      },
+    },
   }),
   supergodSystemStatus: route({
     method: 'GET',

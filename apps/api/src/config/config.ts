@@ -5,6 +5,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { addressList } from '../lib/address-list.js';
 
 const EnvSchema = Type.Object({
   NODE_ENV: Type.Union(
@@ -21,6 +22,23 @@ const EnvSchema = Type.Object({
   COOKIE_SECURE: Type.Optional(Type.Boolean()),
   TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
   OMEGA_KEYPAD_DEMO: Type.Boolean({ default: true }),
+  OMEGA_SMS_PROVIDER: Type.Optional(
+    Type.Union([Type.Literal('africastalking'), Type.Literal('twilio')]),
+  ),
+  OMEGA_SMS_AT_USERNAME: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  OMEGA_SMS_AT_API_KEY: Type.Optional(Type.String({ minLength: 8, maxLength: 256 })),
+  OMEGA_SMS_AT_FROM: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+  OMEGA_SMS_TWILIO_ACCOUNT_SID: Type.Optional(Type.String({ pattern: '^AC[0-9a-fA-F]{32}$' })),
+  OMEGA_SMS_TWILIO_AUTH_TOKEN: Type.Optional(Type.String({ minLength: 8, maxLength: 256 })),
+  OMEGA_SMS_TWILIO_FROM: Type.Optional(
+    Type.String({ pattern: '^(\\+[1-9]\\d{6,14}|MG[0-9a-fA-F]{32}|[A-Za-z0-9 ]{1,11})$' }),
+  ),
+  OMEGA_SMS_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  OMEGA_SMS_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 10_000 }),
+  OMEGA_USSD_GATEWAY_SECRET: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
+  OMEGA_USSD_GATEWAY_CIDRS: Type.Optional(
+    Type.String({ pattern: '^[0-9A-Fa-f:.]+(/\\d{1,3})?(\\s*,\\s*[0-9A-Fa-f:.]+(/\\d{1,3})?)*$' }),
+  ),
   OMEGA_WIDGET_ORIGINS: Type.Optional(
     Type.String({ pattern: '^https?://[^,\\s]+(,\\s*https?://[^,\\s]+)*$' }),
   ),
@@ -54,7 +72,21 @@ const EXPECTATIONS: Record<string, string> = {
   COOKIE_SECURE: 'true or false',
   TRUST_PROXY: 'a comma-separated list of proxy addresses or CIDR ranges',
   OMEGA_KEYPAD_DEMO: 'true (the OTP is shown in the simulator) or false (sent by SMS)',
+  OMEGA_SMS_PROVIDER: 'africastalking or twilio (the SMS provider that sends keypad OTPs)',
+  OMEGA_SMS_AT_USERNAME: "your Africa's Talking application username ('sandbox' for the sandbox)",
+  OMEGA_SMS_AT_API_KEY: "8 to 256 characters: your Africa's Talking API key",
+  OMEGA_SMS_AT_FROM: 'a registered short code or alphanumeric sender id (up to 16 characters)',
+  OMEGA_SMS_TWILIO_ACCOUNT_SID: 'your Twilio Account SID: AC followed by 32 hex digits',
+  OMEGA_SMS_TWILIO_AUTH_TOKEN: '8 to 256 characters: your Twilio Auth Token',
+  OMEGA_SMS_TWILIO_FROM:
+    'a Twilio number in E.164 form (+14155550100), an alphanumeric sender id (up to 11 characters) or a Messaging Service SID (MG…)',
+  OMEGA_SMS_BASE_URL: "the http(s) base URL of the provider's API, to use a proxy or a test double",
+  OMEGA_SMS_TIMEOUT_MS: 'milliseconds from 100 to 60000',
   OMEGA_RATES: 'USD prices per coin, for example USDC=1.00,BTC=65000.00',
+  OMEGA_USSD_GATEWAY_SECRET:
+    '16 to 256 characters shared with the USSD aggregator (sent as HTTP Basic password or X-Omega-Gateway-Secret)',
+  OMEGA_USSD_GATEWAY_CIDRS:
+    'a comma-separated list of addresses or CIDR ranges the aggregator calls from, such as 196.201.212.0/24',
   OMEGA_WIDGET_ORIGINS: 'a comma-separated list of origins such as https://shop.example',
   LOG_LEVEL: 'one of fatal, error, warn, info, debug, trace, silent',
   OMEGA_LLM_BASE_URL:
@@ -66,6 +98,12 @@ const EXPECTATIONS: Record<string, string> = {
   REDIS_KEY_PREFIX: '1 to 64 characters put before every Redis key',
   OMEGA_LOG_RETENTION: 'an integer from 100 to 100000000 (log entries kept)',
 };
+
+/** The SMS provider that sends keypad OTPs when demo mode is off, with its credentials. */
+export type SmsConfig = { baseUrl: string; timeoutMs: number } & (
+  | { provider: 'africastalking'; username: string; apiKey: string; from: string | undefined }
+  | { provider: 'twilio'; accountSid: string; authToken: string; from: string }
+);
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -87,8 +125,15 @@ export interface Config {
   logRetention: number;
   /** Demo mode: OTPs are returned to the keypad simulator instead of sent by SMS. */
   keypadDemo: boolean;
+  /** Sends keypad OTPs by SMS; required when demo mode is off, unused while it is on. */
+  sms: SmsConfig | null;
   /** USD per coin, decimal strings. */
   rates: { USDC: string; BTC: string };
+  /**
+   * How the USSD aggregator proves itself: a shared secret and, optionally, the addresses it
+   * calls from. Null: the gateway is off (404 naming the variable), never open by default.
+   */
+  ussdGateway: { secret: string; cidrs: string[] } | null;
   /** Sites that may embed the keypad widget and call the wallet API from the browser. */
   widgetOrigins: string[];
   /** An OpenAI-compatible endpoint that phrases the assistant's answers; null: retrieval only. */
@@ -124,6 +169,23 @@ export function loadConfig(env: Env = process.env): Config {
       'Invalid SESSION_SECRET: required in production (at least 32 characters)',
     );
   }
+  if (parsed.OMEGA_USSD_GATEWAY_CIDRS && !parsed.OMEGA_USSD_GATEWAY_SECRET) {
+    throw new ConfigError(
+      'Invalid OMEGA_USSD_GATEWAY_SECRET: required when OMEGA_USSD_GATEWAY_CIDRS is set (an address list alone does not prove the caller)',
+    );
+  }
+  const gatewayCidrs = (parsed.OMEGA_USSD_GATEWAY_CIDRS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  try {
+    addressList(gatewayCidrs);
+  } catch (err) {
+    throw new ConfigError(
+      `Invalid OMEGA_USSD_GATEWAY_CIDRS: ${(err as Error).message} (expected ${EXPECTATIONS.OMEGA_USSD_GATEWAY_CIDRS})`,
+    );
+  }
+  const sms = smsConfig(parsed);
   return {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
@@ -145,6 +207,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: parsed.REDIS_URL,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     keypadDemo: parsed.OMEGA_KEYPAD_DEMO,
+    sms,
     rates: parseRates(parsed.OMEGA_RATES),
     llm: parsed.OMEGA_LLM_BASE_URL
       ? {
@@ -152,6 +215,12 @@ export function loadConfig(env: Env = process.env): Config {
           model: parsed.OMEGA_LLM_MODEL,
           apiKey: parsed.OMEGA_LLM_API_KEY,
           timeoutMs: parsed.OMEGA_LLM_TIMEOUT_MS,
+        }
+      : null,
+    ussdGateway: parsed.OMEGA_USSD_GATEWAY_SECRET
+      ? {
+          secret: parsed.OMEGA_USSD_GATEWAY_SECRET,
+          cidrs: gatewayCidrs,
         }
       : null,
     widgetOrigins: parsed.OMEGA_WIDGET_ORIGINS
@@ -167,6 +236,57 @@ function parseRates(text: string): { USDC: string; BTC: string } {
     if ((coin === 'USDC' || coin === 'BTC') && rate) rates[coin] = rate;
   }
   return rates;
+}
+
+const SMS_CREDENTIALS = {
+  africastalking: ['OMEGA_SMS_AT_USERNAME', 'OMEGA_SMS_AT_API_KEY'],
+  twilio: ['OMEGA_SMS_TWILIO_ACCOUNT_SID', 'OMEGA_SMS_TWILIO_AUTH_TOKEN', 'OMEGA_SMS_TWILIO_FROM'],
+} as const;
+
+/**
+ * The SMS provider and its credentials. With demo mode off an OTP must reach a phone, so a
+ * missing provider, or one without its credentials, stops the server naming what to set.
+ */
+function smsConfig(parsed: Static<typeof EnvSchema>): SmsConfig | null {
+  const provider = parsed.OMEGA_SMS_PROVIDER;
+  if (!provider) {
+    if (parsed.OMEGA_KEYPAD_DEMO) return null;
+    throw new ConfigError(
+      `Invalid OMEGA_SMS_PROVIDER: required when OMEGA_KEYPAD_DEMO=false, so that keypad OTPs reach the phone: set africastalking (with ${SMS_CREDENTIALS.africastalking.join(' and ')}) or twilio (with ${SMS_CREDENTIALS.twilio.join(', ')})`,
+    );
+  }
+  const missing = SMS_CREDENTIALS[provider].filter((name) => !parsed[name]);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid ${missing[0]}: OMEGA_SMS_PROVIDER=${provider} needs ${SMS_CREDENTIALS[provider].join(', ')} (missing: ${missing.join(', ')})`,
+    );
+  }
+  const baseUrl = parsed.OMEGA_SMS_BASE_URL?.replace(/\/+$/, '');
+  const timeoutMs = parsed.OMEGA_SMS_TIMEOUT_MS;
+  if (provider === 'africastalking') {
+    const username = parsed.OMEGA_SMS_AT_USERNAME ?? '';
+    return {
+      provider,
+      username,
+      apiKey: parsed.OMEGA_SMS_AT_API_KEY ?? '',
+      from: parsed.OMEGA_SMS_AT_FROM,
+      // The sandbox application only answers on the sandbox host.
+      baseUrl:
+        baseUrl ??
+        (username === 'sandbox'
+          ? 'https://api.sandbox.africastalking.com'
+          : 'https://api.africastalking.com'),
+      timeoutMs,
+    };
+  }
+  return {
+    provider,
+    accountSid: parsed.OMEGA_SMS_TWILIO_ACCOUNT_SID ?? '',
+    authToken: parsed.OMEGA_SMS_TWILIO_AUTH_TOKEN ?? '',
+    from: parsed.OMEGA_SMS_TWILIO_FROM ?? '',
+    baseUrl: baseUrl ?? 'https://api.twilio.com',
+    timeoutMs,
+  };
 }
 
 /**

@@ -3,7 +3,17 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
+  DEFAULT_MIGRATION_LOCK_TABLE,
+  DEFAULT_MIGRATION_TABLE,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -82,7 +92,7 @@ function openPostgres(url: string): DatabaseHandle {
         oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text'),
     } as pg.CustomTypesConfig,
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new ScopedPostgresDialect({ pool }) });
   return {
     db,
     dialect: 'postgres',
@@ -90,4 +100,47 @@ function openPostgres(url: string): DatabaseHandle {
     schema: schema ?? undefined,
     close: () => db.destroy(),
   };
+}
+
+/**
+ * PostgreSQL with an introspector that reads only the schema in use. Kysely's own reads every
+ * schema's tables and resolves each name (`pg_get_serial_sequence`), so a schema dropped by
+ * another process meanwhile — test runs side by side, or another app on the same server —
+ * failed our migrations with "schema … does not exist". The migrator is its only user here.
+ */
+class ScopedPostgresDialect extends PostgresDialect {
+  // biome-ignore lint/suspicious/noExplicitAny: the introspector reads tables of any shape.
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    const inner = super.createIntrospector(db);
+    return {
+      getSchemas: () => inner.getSchemas(),
+      getMetadata: async (options) => ({ tables: await this.tables(db, options) }),
+      getTables: (options) => this.tables(db, options),
+    };
+  }
+
+  private async tables(
+    // biome-ignore lint/suspicious/noExplicitAny: as above.
+    db: Kysely<any>,
+    options?: DatabaseMetadataOptions,
+  ): Promise<TableMetadata[]> {
+    const rows = await db
+      .selectFrom('information_schema.tables')
+      .select(['table_schema', 'table_name', 'table_type'])
+      .where('table_schema', '=', sql<string>`current_schema()`)
+      .execute();
+    return rows
+      .filter(
+        (r) =>
+          options?.withInternalKyselyTables ||
+          (r.table_name !== DEFAULT_MIGRATION_TABLE &&
+            r.table_name !== DEFAULT_MIGRATION_LOCK_TABLE),
+      )
+      .map((r) => ({
+        name: r.table_name,
+        schema: r.table_schema,
+        isView: r.table_type === 'VIEW',
+        columns: [],
+      }));
+  }
 }

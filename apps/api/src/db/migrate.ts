@@ -8,6 +8,8 @@ import * as m0004 from './migrations/0004-admin-console.js';
 import * as m0005 from './migrations/0005-log-search.js';
 import * as m0006 from './migrations/0006-ussd-sessions.js';
 import * as m0007 from './migrations/0007-log-search-postgres.js';
+import * as m0008 from './migrations/0008-keypad-trust.js';
+import * as m0009 from './migrations/0009-complimentary-plans.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -17,6 +19,8 @@ const migrations: Record<string, Migration> = {
   '0005-log-search': m0005,
   '0006-ussd-sessions': m0006,
   '0007-log-search-postgres': m0007,
+  '0008-keypad-trust': m0008,
+  '0009-complimentary-plans': m0009,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.

@@ -85,6 +85,8 @@ export interface SubscriptionsTable {
   scheduled_interval: string | null;
   credit_balance: number;
   had_trial: number;
+  /** 1 while the plan is one an administrator assigned: renewals charge nothing (decision 012). */
+  complimentary: Generated<number>;
   version: number;
   renewal_claimed_until: number | null;
   updated_at: number;
@@ -117,6 +119,8 @@ export interface WalletsTable {
   failed_pins: Generated<number>;
   locked_until: number | null;
   created_at: number;
+  /** The account the wallet was first opened from; its plan decides the keypad flows. */
+  owner_id: number | null;
 }
 
 export interface WalletOtpsTable {
@@ -198,6 +202,11 @@ export interface UssdSessionsTable {
   applied: number;
   pin_replies: string;
   expires_at: number;
+  /** The last callback's `text` (SHA-256: it holds the PIN) and our answer to it. */
+  last_text_hash: string | null;
+  last_answer: string | null;
+  /** 1 once the session answered END: later callbacks change nothing. */
+  ended: Generated<number>;
 }
 
 export interface Database {

@@ -33,7 +33,9 @@ export function defineRoute<S extends RouteSpec>(
     config: { access: spec.access, polled: spec.polled ?? false, readOnly: spec.readOnly ?? false },
     schema: {
       summary: spec.summary,
-      description: `Access: ${spec.access}`,
+      description: spec.description
+        ? `Access: ${spec.access}. ${spec.description}`
+        : `Access: ${spec.access}`,
       tags: [...spec.tags],
       ...(spec.schema.body ? { body: spec.schema.body } : {}),
       ...(spec.schema.querystring ? { querystring: spec.schema.querystring } : {}),

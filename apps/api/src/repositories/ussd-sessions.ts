@@ -9,6 +9,11 @@ export interface UssdSessionRecord {
   applied: number;
   pinReplies: string;
   expiresAt: number;
+  /** The last callback's text and the answer it got. */
+  lastTextHash: string | null;
+  lastAnswer: string | null;
+  /** The session answered END: it takes no more input. */
+  ended: boolean;
 }
 
 export class UssdSessionsRepository {
@@ -30,6 +35,9 @@ export class UssdSessionsRepository {
           applied: row.applied,
           pinReplies: row.pin_replies,
           expiresAt: row.expires_at,
+          lastTextHash: row.last_text_hash,
+          lastAnswer: row.last_answer,
+          ended: row.ended === 1,
         }
       : undefined;
   }
@@ -41,16 +49,15 @@ export class UssdSessionsRepository {
       applied: s.applied,
       pin_replies: s.pinReplies,
       expires_at: s.expiresAt,
+      last_text_hash: s.lastTextHash,
+      last_answer: s.lastAnswer,
+      ended: s.ended ? 1 : 0,
     };
     await db
       .insertInto('ussd_sessions')
       .values({ session_id: s.sessionId, ...values })
       .onConflict((oc) => oc.column('session_id').doUpdateSet(values))
       .execute();
-  }
-
-  async delete(sessionId: string, db = this.db): Promise<void> {
-    await db.deleteFrom('ussd_sessions').where('session_id', '=', sessionId).execute();
   }
 
   async deleteExpired(now: number, db = this.db): Promise<number> {

@@ -1,16 +1,21 @@
 // The OmegaPay keypad calls: OTP, wallet sign-in, balance, transactions. The wallet comes from
 // the bearer token (the spec's fixed userId is ignored), never from the request body.
 import { routes } from '@omega/contracts';
+import { normalizePhone } from '@omega/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { HttpError } from '../lib/http-error.js';
+import { OTP_REQUEST, type ThrottlePolicy, WALLET_SIGN_IN } from '../services/login-throttle.js';
 
 export default async function keypadRoutes(app: FastifyInstance) {
   const wallets = app.wallets;
   const throttle = app.loginThrottle;
 
-  const refuseIfThrottled = (request: FastifyRequest, key: string) =>
-    throttle.refuseIfThrottled(request.ip, key, 'Too many attempts');
+  /** One phone counts once in the throttle, however the number is written. */
+  const phoneKey = (phone: string) => normalizePhone(phone) ?? phone;
+  /** Checks and counts a try in one step (429 when it must wait), per address and per phone. */
+  const beginAttempt = (request: FastifyRequest, policy: ThrottlePolicy, phone: string) =>
+    throttle.begin(policy, request.ip, phoneKey(phone));
 
   function walletOf(request: FastifyRequest): string {
     if (!request.wallet) throw new HttpError(401, 'Wallet sign-in required');
@@ -18,11 +23,20 @@ export default async function keypadRoutes(app: FastifyInstance) {
   }
 
   defineRoute(app, routes.ussdOtp, async (request) => {
-    const key = `otp:${request.body.phone}`;
-    await refuseIfThrottled(request, key);
-    const sent = await wallets.requestOtp(request.body.phone);
-    // Every OTP request counts toward the limit, so the endpoint cannot be used to spam SMS.
-    await throttle.recordFailure(request.ip, key);
+    const attempt = await beginAttempt(request, OTP_REQUEST, request.body.phone);
+    let sent: Awaited<ReturnType<typeof wallets.requestOtp>>;
+    try {
+      sent = await wallets.requestOtp(request.body.phone);
+    } catch (err) {
+      // A bad number reached no provider: it counts as nothing. A provider that failed was
+      // still called, so that counts, or a failing provider could be hammered without limit.
+      if (err instanceof HttpError && err.statusCode === 400) await attempt.withdraw();
+      else attempt.keep();
+      throw err;
+    }
+    // Every code sent counts, so the endpoint cannot be used to spam SMS; a code that then
+    // signs the wallet in is given back (below).
+    attempt.keep();
     return {
       sent: true as const,
       expiresAt: new Date(sent.expiresAt).toISOString(),
@@ -31,18 +45,23 @@ export default async function keypadRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, routes.ussdLogin, async (request) => {
-    const key = `wallet:${request.body.phone}`;
-    await refuseIfThrottled(request, key);
+    const { phone, otp, pin } = request.body;
+    const attempt = await beginAttempt(request, WALLET_SIGN_IN, phone);
+    let result: Awaited<ReturnType<typeof wallets.login>>;
     try {
-      const result = await wallets.login(request.body.phone, request.body.otp, request.body.pin);
-      await throttle.recordSuccess(key);
-      return result;
+      // Signed in to an account too (the keypad at '/'): an ownerless wallet becomes its.
+      const account = await app.currentUser(request);
+      result = await wallets.login(phone, otp, pin, account?.id ?? null);
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 401) {
-        await throttle.recordFailure(request.ip, key);
-      }
+      // A wrong OTP or PIN stays counted; a locked wallet or a bad number checked no secret.
+      if (err instanceof HttpError && err.statusCode === 401) attempt.keep();
+      else await attempt.withdraw();
       throw err;
     }
+    await attempt.succeeded();
+    // A sign-in proves the code reached its owner: that OTP request counts as nothing either.
+    await throttle.refundNewest(OTP_REQUEST, phoneKey(phone));
+    return result;
   });
 
   defineRoute(app, routes.ussdBalance, async (request) => {

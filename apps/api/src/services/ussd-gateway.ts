@@ -1,10 +1,17 @@
 // The USSD gateway: runs the keypad machine for a phone reaching us through an aggregator.
 // The aggregator sends every reply so far in `text`; the session (machine state, replies
 // already applied) is kept in the database for 180 s, so any server instance can answer the
-// next callback. The network proves the phone, so there is no OTP;
-// the PIN is still asked. PIN replies are masked in anything logged.
+// next callback. The network proves the phone (the access hook has proved the caller is the
+// aggregator), so there is no OTP; the PIN is still asked, against the wallet's one lock.
+// PIN replies are masked in anything logged.
+//
+// Aggregators resend a callback when they miss our answer, so replays change nothing: the same
+// `text` again gets the stored answer; a transaction's idempotency key is derived from the
+// session and the reply that confirmed it (any replay, even one rebuilt after the session
+// expired, records it once); replies after a screen that ends the flow are ignored; and after
+// END the session answers every further callback with SESSION_ENDED.
 
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   initialState,
   type KeypadEffect,
@@ -20,16 +27,23 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
-import type { UssdSessionsRepository } from '../repositories/ussd-sessions.js';
+import type { UssdSessionRecord, UssdSessionsRepository } from '../repositories/ussd-sessions.js';
 import type { WalletService } from './wallets.js';
 
 export const USSD_SESSION_MS = 180_000;
+export const SESSION_ENDED = 'END This session has ended. Dial again to start over.';
 
 interface GatewaySession {
+  id: string;
   state: KeypadState;
   applied: number;
   pinReplies: Set<number>;
+  /** The reply being applied, and how many ids it has asked for: the idempotency key's parts. */
+  reply: number;
+  ids: number;
 }
+
+const ends = (state: KeypadState) => toUssdResponse(state).startsWith('END');
 
 export class UssdGateway {
   constructor(
@@ -43,17 +57,29 @@ export class UssdGateway {
     const phone = normalizePhone(request.phoneNumber.trim());
     if (!phone) throw new HttpError(400, 'phoneNumber must be a valid phone number');
     const now = this.clock();
-    const session = await this.session(request.sessionId, phone, now);
+    const stored = await this.sessions.find(request.sessionId, now);
+    // The text holds the PIN, so only its hash is kept to recognise a resend.
+    const textHash = createHash('sha256').update(request.text).digest('hex');
+    if (stored && stored.phone === phone) {
+      // A resent callback: the same answer, nothing run again.
+      if (stored.lastTextHash === textHash && stored.lastAnswer !== null) return stored.lastAnswer;
+      if (stored.ended) return SESSION_ENDED;
+    }
+    const session = await this.session(request.sessionId, phone, now, stored);
     const replies = splitUssdText(request.text);
 
     for (let i = session.applied; i < replies.length; i++) {
+      // Replies after a screen that ended the flow are not inputs to anything.
+      if (ends(session.state)) break;
       const reply = replies[i] ?? '';
+      session.reply = i;
+      session.ids = 0;
       if (session.state.screen === 'pin') session.pinReplies.add(i);
       for (const key of replyToKeys(session.state.screen, reply)) {
         await this.dispatch(session, phone, { type: 'key', key });
       }
     }
-    session.applied = replies.length;
+    session.applied = Math.max(session.applied, replies.length);
     this.log.debug(
       {
         ussdSession: request.sessionId,
@@ -63,18 +89,18 @@ export class UssdGateway {
       'ussd gateway',
     );
     const answer = toUssdResponse(session.state);
-    if (answer.startsWith('END')) {
-      await this.sessions.delete(request.sessionId);
-    } else {
-      await this.sessions.save({
-        sessionId: request.sessionId,
-        phone,
-        state: JSON.stringify(session.state),
-        applied: session.applied,
-        pinReplies: JSON.stringify([...session.pinReplies]),
-        expiresAt: now + USSD_SESSION_MS,
-      });
-    }
+    // An ended session is kept until it expires, so resends and late callbacks find it closed.
+    await this.sessions.save({
+      sessionId: request.sessionId,
+      phone,
+      state: JSON.stringify(session.state),
+      applied: session.applied,
+      pinReplies: JSON.stringify([...session.pinReplies]),
+      expiresAt: now + USSD_SESSION_MS,
+      lastTextHash: textHash,
+      lastAnswer: answer,
+      ended: ends(session.state),
+    });
     return answer;
   }
 
@@ -82,21 +108,31 @@ export class UssdGateway {
    * The stored session, or a new one at the PIN screen. A session that expired (or that a
    * phone on another number claims) starts again and replays every reply, checking the PIN.
    */
-  private async session(id: string, phone: string, now: number): Promise<GatewaySession> {
-    const stored = await this.sessions.find(id, now);
+  private async session(
+    id: string,
+    phone: string,
+    now: number,
+    stored: UssdSessionRecord | undefined,
+  ): Promise<GatewaySession> {
     if (stored && stored.phone === phone) {
       return {
+        id,
         state: JSON.parse(stored.state) as KeypadState,
         applied: stored.applied,
         pinReplies: new Set(JSON.parse(stored.pinReplies) as number[]),
+        reply: stored.applied,
+        ids: 0,
       };
     }
     // Sessions nobody continued are cleared as new ones begin.
     await this.sessions.deleteExpired(now);
     return {
+      id,
       state: { ...initialState(this.wallets.rates), screen: 'pin', phoneNumber: phone },
       applied: 0,
       pinReplies: new Set(),
+      reply: 0,
+      ids: 0,
     };
   }
 
@@ -108,8 +144,9 @@ export class UssdGateway {
   ): Promise<void> {
     const step = transition(session.state, input, {
       now: this.clock(),
-      // Idempotency keys unique across server instances.
-      newId: () => `ussd-${randomUUID()}`,
+      // The same session and reply always give the same key, so a replayed confirmation
+      // (a resend, or the session rebuilt from `text` on another instance) is recorded once.
+      newId: () => transactionKey(session.id, session.reply, session.ids++),
     });
     session.state = step.state;
     for (const effect of step.effects) await this.run(session, phone, effect);
@@ -124,7 +161,11 @@ export class UssdGateway {
       case 'login':
         try {
           const res = await this.wallets.loginTrusted(phone, effect.pin);
-          await this.dispatch(session, phone, { type: 'login-succeeded', balances: res.balances });
+          await this.dispatch(session, phone, {
+            type: 'login-succeeded',
+            balances: res.balances,
+            locked: res.locked,
+          });
         } catch (err) {
           await this.dispatch(session, phone, {
             type: 'login-failed',
@@ -190,4 +231,10 @@ export class UssdGateway {
         return;
     }
   }
+}
+
+/** The idempotency key of the transaction a session's reply confirmed. */
+export function transactionKey(sessionId: string, reply: number, n: number): string {
+  const digest = createHash('sha256').update(`${sessionId}\n${reply}\n${n}`).digest('hex');
+  return `ussd-${digest.slice(0, 40)}`;
 }

@@ -8,6 +8,7 @@ import {
   type Coin,
   coinsForUsd,
   formatAmount,
+  lockedFlowMessage,
   normalizePhone,
   parseAmount,
   USD_DECIMALS,
@@ -18,20 +19,27 @@ import type { Database, UssdTransactionRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-
-/** Where a real deployment plugs in an SMS provider. */
-export interface SmsSender {
-  send(phone: string, text: string): Promise<void>;
-}
-
-/** Demo mode sends nothing: the simulator shows the code the API returns. */
-export const demoSmsSender: SmsSender = { send: async () => {} };
+import type { SmsSender } from './sms/sms-sender.js';
+import type { WalletEntitlements } from './wallet-entitlements.js';
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_TRIES = 3;
 export const PIN_TRIES = 3;
 export const PIN_LOCK_MS = 15 * 60_000;
 export const WALLET_TOKEN_TTL_MS = 30 * 60_000;
+const OTP_EXPIRED = 'The OTP has expired. Request a new one.';
+/** Spec section 9's text for a wrong code; also what a code already used gets. */
+const OTP_WRONG = 'Invalid OTP. Try again.';
+const PIN_BUSY = 'Another sign-in to this wallet is being checked. Try again in a moment.';
+
+/** The one answer to a sign-in while the wallet is locked, whichever way it came in. */
+function lockedError(lockedUntil: number, now: number): HttpError {
+  const minutes = Math.max(1, Math.ceil((lockedUntil - now) / 60_000));
+  return new HttpError(
+    423,
+    `This wallet is locked after 3 wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  );
+}
 
 /** The sample balances of spec section 9, plus USD to buy coins with. */
 export const OPENING_BALANCES: Array<[asset: string, amount: bigint]> = [
@@ -66,7 +74,10 @@ export class WalletService {
     private readonly dialect: Dialect,
     private readonly clock: Clock,
     private readonly options: WalletOptions,
-    private readonly sms: SmsSender = demoSmsSender,
+    /** Unused in demo mode, where the simulator shows the code the API returns. */
+    private readonly sms: SmsSender,
+    /** Which flows each wallet's plan allows; the wallet's owner comes from sign-in. */
+    private readonly entitlements: WalletEntitlements,
   ) {}
 
   get rates() {
@@ -95,6 +106,23 @@ export class WalletService {
       tries_left: OTP_TRIES,
       expires_at: expiresAt,
     };
+    // Sent before it is stored: a code the provider refused never becomes usable, and the last
+    // delivered one keeps its tries and expiry. The sender logs why, without the code.
+    if (!this.options.demo) {
+      try {
+        await this.sms.send(
+          phone,
+          `Your OmegaPay code is ${code}. It expires in ${OTP_TTL_MS / 60_000} minutes.`,
+        );
+      } catch (err) {
+        throw new HttpError(
+          503,
+          'The code could not be sent by SMS right now. Try again in a minute.',
+          { 'retry-after': '60' },
+          { cause: err },
+        );
+      }
+    }
     await this.db
       .insertInto('wallet_otps')
       .values(row)
@@ -104,124 +132,192 @@ export class WalletService {
           .doUpdateSet({ code_hash: row.code_hash, tries_left: OTP_TRIES, expires_at: expiresAt }),
       )
       .execute();
-    if (!this.options.demo) await this.sms.send(phone, `Your OmegaPay code is ${code}`);
     return { phone, expiresAt, demoOtp: this.options.demo ? code : null };
   }
 
-  /** Checks the OTP (single use), then sets the PIN on first sign-in or checks it. */
-  async login(input: string, otp: string, pin: string) {
+  /**
+   * Signs a wallet in with the OTP sent to its phone and its PIN (set by the first sign-in).
+   * Every step that counts is one conditional write whose row count is checked, so parallel
+   * requests cannot share a try: an OTP try is taken before the code is compared; the right
+   * code is then taken out (exactly one request can) while its PIN is checked, and put back
+   * if the PIN is wrong — the OTP stays usable until a sign-in succeeds, it expires, or the
+   * wallet locks.
+   */
+  async login(input: string, otp: string, pin: string, accountId: number | null = null) {
     const phone = this.phoneOrThrow(input);
     const now = this.clock();
-    const wallet = await this.db
-      .selectFrom('wallets')
-      .selectAll()
+    await this.refuseIfLocked(phone, now);
+    const codeHash = await this.takeOtpTry(phone, now);
+    const matches = timingSafeEqual(Buffer.from(codeHash), Buffer.from(sha256(`${phone}:${otp}`)));
+    if (!matches) throw new HttpError(401, OTP_WRONG);
+    const claimed = await this.db
+      .deleteFrom('wallet_otps')
       .where('phone', '=', phone)
+      .where('code_hash', '=', codeHash)
+      .where('expires_at', '>', now)
+      .returningAll()
       .executeTakeFirst();
-    if (wallet?.locked_until && wallet.locked_until > now) {
-      const minutes = Math.ceil((wallet.locked_until - now) / 60_000);
-      throw new HttpError(
-        423,
-        `This wallet is locked after 3 wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      );
-    }
-    const stored = await this.db
-      .selectFrom('wallet_otps')
-      .selectAll()
-      .where('phone', '=', phone)
-      .executeTakeFirst();
-    if (!stored || stored.expires_at <= now)
-      throw new HttpError(401, 'The OTP has expired. Request a new one.');
-    if (stored.tries_left <= 0) throw new HttpError(401, 'Too many wrong OTPs. Request a new one.');
-    const matches = timingSafeEqual(
-      Buffer.from(stored.code_hash),
-      Buffer.from(sha256(`${phone}:${otp}`)),
-    );
-    if (!matches) {
+    // A parallel request with the same code got there first.
+    if (!claimed) throw new HttpError(401, OTP_WRONG);
+    // A wrong PIN puts the code back, with the try the right code took given back too (unless
+    // a newer code was requested meanwhile).
+    const putBack = async () => {
       await this.db
-        .updateTable('wallet_otps')
-        .set({ tries_left: stored.tries_left - 1 })
-        .where('phone', '=', phone)
+        .insertInto('wallet_otps')
+        .values({ ...claimed, tries_left: claimed.tries_left + 1 })
+        .onConflict((oc) => oc.column('phone').doNothing())
         .execute();
-      throw new HttpError(401, 'Invalid OTP. Try again.');
-    }
-    await this.db.deleteFrom('wallet_otps').where('phone', '=', phone).execute();
-    return this.signInWithPin(phone, pin, now);
+    };
+    return this.signInWithPin(phone, pin, now, putBack, accountId);
   }
 
   /**
    * Sign-in where the network has already proved the phone (the USSD gateway): no OTP, but
-   * the PIN is still asked, set on first use and locked after 3 wrong tries.
+   * the PIN is still asked, set on first use and under the same lock as the keypad's.
    */
   async loginTrusted(input: string, pin: string) {
     const phone = this.phoneOrThrow(input);
     const now = this.clock();
-    const wallet = await this.db
-      .selectFrom('wallets')
-      .selectAll()
-      .where('phone', '=', phone)
-      .executeTakeFirst();
-    if (wallet?.locked_until && wallet.locked_until > now) {
-      throw new HttpError(423, 'This wallet is locked after 3 wrong PINs. Try again later.');
-    }
-    return this.signInWithPin(phone, pin, now);
+    await this.refuseIfLocked(phone, now);
+    return this.signInWithPin(phone, pin, now, async () => {}, null);
   }
 
-  private async signInWithPin(phone: string, pin: string, now: number) {
+  private async refuseIfLocked(phone: string, now: number) {
     const wallet = await this.db
       .selectFrom('wallets')
-      .selectAll()
+      .select('locked_until')
       .where('phone', '=', phone)
       .executeTakeFirst();
-    let firstSignIn = false;
-    if (!wallet?.pin_hash) {
-      firstSignIn = true;
-      await this.openWallet(phone, await hashPassword(pin), now);
-    } else if (!(await verifyPassword(wallet.pin_hash, pin))) {
-      const failed = wallet.failed_pins + 1;
-      const locked = failed >= PIN_TRIES;
-      await this.db
-        .updateTable('wallets')
-        .set({ failed_pins: locked ? 0 : failed, locked_until: locked ? now + PIN_LOCK_MS : null })
-        .where('phone', '=', phone)
-        .execute();
-      if (locked) throw new HttpError(423, 'Wrong PIN. This wallet is locked for 15 minutes.');
-      const left = PIN_TRIES - failed;
-      throw new HttpError(401, `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
-    } else if (wallet.failed_pins > 0) {
-      await this.db
-        .updateTable('wallets')
-        .set({ failed_pins: 0 })
-        .where('phone', '=', phone)
-        .execute();
-    }
+    if (wallet?.locked_until && wallet.locked_until > now)
+      throw lockedError(wallet.locked_until, now);
+  }
+
+  /** Takes one of the OTP's tries (one conditional write) and returns the code's hash. */
+  private async takeOtpTry(phone: string, now: number): Promise<string> {
+    const taken = await this.db
+      .updateTable('wallet_otps')
+      .set((eb) => ({ tries_left: eb('tries_left', '-', 1) }))
+      .where('phone', '=', phone)
+      .where('tries_left', '>', 0)
+      .where('expires_at', '>', now)
+      .returning('code_hash')
+      .executeTakeFirst();
+    if (taken) return taken.code_hash;
+    const stored = await this.db
+      .selectFrom('wallet_otps')
+      .select(['expires_at'])
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+    // No code at all: it was used by a sign-in, ended by the lock, or never requested.
+    if (!stored) throw new HttpError(401, OTP_WRONG);
+    if (stored.expires_at <= now) throw new HttpError(401, OTP_EXPIRED);
+    throw new HttpError(401, 'Too many wrong OTPs. Request a new one.');
+  }
+
+  /**
+   * Checks the PIN, or sets it on the wallet's first sign-in. `wrongPin` runs when the PIN
+   * was wrong and the wallet did not lock (the keypad puts its OTP back).
+   */
+  private async signInWithPin(
+    phone: string,
+    pin: string,
+    now: number,
+    wrongPin: () => Promise<void>,
+    accountId: number | null,
+  ) {
+    const wallet = await this.db
+      .selectFrom('wallets')
+      .select('pin_hash')
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+    // The first sign-in sets the PIN, unless another (through the gateway) set one meanwhile.
+    const firstSignIn =
+      !wallet?.pin_hash && (await this.openWallet(phone, await hashPassword(pin), now));
+    if (!firstSignIn) await this.checkPin(phone, pin, now, wrongPin);
 
     const token = randomBytes(24).toString('base64url');
     await this.db
       .insertInto('wallet_tokens')
       .values({ token_hash: sha256(token), phone, expires_at: now + WALLET_TOKEN_TTL_MS })
       .execute();
-    return { token, phone, firstSignIn, balances: await this.balances(phone) };
+    // Signed in to an account as well: an ownerless wallet becomes that account's.
+    if (accountId !== null) await this.entitlements.claim(phone, accountId);
+    const [balances, locked] = await Promise.all([
+      this.balances(phone),
+      this.entitlements.lockedFor(phone),
+    ]);
+    return { token, phone, firstSignIn, balances, locked };
   }
 
-  /** Creates the wallet (or sets the PIN of one that only received money) with its opening balances. */
-  private async openWallet(phone: string, pinHash: string, now: number) {
-    await this.db.transaction().execute(async (trx) => {
-      const existing = await trx
+  /**
+   * Takes a PIN try before checking (one conditional write, so parallel guesses get three in
+   * all), locks the wallet at the third wrong one — ending its OTP — and clears the count on
+   * the right one.
+   */
+  private async checkPin(phone: string, pin: string, now: number, wrongPin: () => Promise<void>) {
+    const taken = await this.db
+      .updateTable('wallets')
+      .set((eb) => ({ failed_pins: eb('failed_pins', '+', 1) }))
+      .where('phone', '=', phone)
+      .where('failed_pins', '<', PIN_TRIES)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .returning(['failed_pins', 'pin_hash'])
+      .executeTakeFirst();
+    if (!taken) {
+      const row = await this.db
         .selectFrom('wallets')
-        .select('phone')
+        .select('locked_until')
         .where('phone', '=', phone)
         .executeTakeFirst();
-      if (existing) {
+      if (row?.locked_until && row.locked_until > now) throw lockedError(row.locked_until, now);
+      // Not locked: the last tries are being checked by parallel requests right now.
+      throw new HttpError(429, PIN_BUSY, { 'retry-after': '1' });
+    }
+    if (await verifyPassword(taken.pin_hash ?? undefined, pin)) {
+      await this.db
+        .updateTable('wallets')
+        .set({ failed_pins: 0 })
+        .where('phone', '=', phone)
+        .execute();
+      return;
+    }
+    if (taken.failed_pins >= PIN_TRIES) {
+      await this.db.transaction().execute(async (trx) => {
         await trx
+          .updateTable('wallets')
+          .set({ failed_pins: 0, locked_until: now + PIN_LOCK_MS })
+          .where('phone', '=', phone)
+          .execute();
+        await trx.deleteFrom('wallet_otps').where('phone', '=', phone).execute();
+      });
+      throw new HttpError(423, 'Wrong PIN. This wallet is locked for 15 minutes.');
+    }
+    await wrongPin();
+    const left = PIN_TRIES - taken.failed_pins;
+    throw new HttpError(401, `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+  }
+
+  /**
+   * Sets the PIN of a wallet that has none — creating it with its opening balances, or
+   * crediting those to one that so far only received money. False when another sign-in set a
+   * PIN first (the conditional write found one), so a PIN is set once and balances credited once.
+   */
+  private async openWallet(phone: string, pinHash: string, now: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('wallets')
+        .values({ phone, pin_hash: pinHash, created_at: now })
+        .onConflict((oc) => oc.column('phone').doNothing())
+        .returning('phone')
+        .executeTakeFirst();
+      if (!inserted) {
+        const set = await trx
           .updateTable('wallets')
           .set({ pin_hash: pinHash, failed_pins: 0 })
           .where('phone', '=', phone)
-          .execute();
-      } else {
-        await trx
-          .insertInto('wallets')
-          .values({ phone, pin_hash: pinHash, created_at: now })
-          .execute();
+          .where('pin_hash', 'is', null)
+          .executeTakeFirst();
+        if (Number(set.numUpdatedRows) !== 1) return false;
       }
       const credited = await trx
         .selectFrom('ledger_entries')
@@ -229,13 +325,14 @@ export class WalletService {
         .where('account', '=', walletAccount(phone))
         .where('transaction_id', 'is', null)
         .executeTakeFirst();
-      if (credited) return;
+      if (credited) return true;
       for (const [asset, amount] of OPENING_BALANCES) {
         await this.post(trx, null, now, [
           [walletAccount(phone), asset, amount],
           ['treasury', asset, -amount],
         ]);
       }
+      return true;
     });
   }
 
@@ -310,6 +407,9 @@ export class WalletService {
     const requestHash = sha256(JSON.stringify([body.type, body.coin, body.amount, destination]));
     const replay = await this.findByKey(phone, body.idempotencyKey);
     if (replay) return this.replayOf(replay, requestHash, phone);
+    // A retry of something already recorded is answered above; a new one needs the plan.
+    const locked = (await this.entitlements.lockedFor(phone)).find((l) => l.type === body.type);
+    if (locked) throw new HttpError(403, lockedFlowMessage(locked));
 
     try {
       const row = await this.db.transaction().execute(async (trx) => {

@@ -43,8 +43,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     redisUrl: undefined,
     redisKeyPrefix: `omega-test-${randomBytes(4).toString('hex')}:`,
     keypadDemo: true,
+    sms: null,
     rates: { USDC: '1.00', BTC: '65000.00' },
     widgetOrigins: ['https://shop.example'],
+    ussdGateway: null,
     llm: null,
     ...overrides,
   };
@@ -114,4 +116,20 @@ export async function cookieForRole(app: FastifyInstance, role: Role | 'anonymou
   if (role === 'anonymous') return undefined;
   const user = await createUser(app, `${role}-${randomBytes(4).toString('hex')}`, role);
   return sessionFor(app, user.id);
+}
+
+/**
+ * Makes `phone`'s wallet belong to a new account on `planId` (set by an administrator), as if
+ * that account had opened it from the keypad at '/'; the wallet's PIN is still unset.
+ * Keypad flows follow the owner's plan (decision 014): Send to phone and transfers need Starter.
+ */
+export async function walletOnPlan(app: FastifyInstance, phone: string, planId = 'starter') {
+  const owner = await createUser(app, `owner-${randomBytes(4).toString('hex')}`);
+  const admin = await createUser(app, `admin-${randomBytes(4).toString('hex')}`, 'admin');
+  await app.subscriptions.override(admin.id, owner.id, planId);
+  await app.database.db
+    .insertInto('wallets')
+    .values({ phone, pin_hash: null, created_at: app.clock(), owner_id: owner.id })
+    .execute();
+  return owner;
 }

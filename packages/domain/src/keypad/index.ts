@@ -1,4 +1,5 @@
 export * from './amounts.js';
+export * from './flows.js';
 export * from './gsm7.js';
 export * from './machine.js';
 export * from './phone.js';

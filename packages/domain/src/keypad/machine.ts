@@ -10,6 +10,7 @@ import {
   parseAmount,
   USD_DECIMALS,
 } from './amounts.js';
+import { type LockedFlow, lockedFlowMessage } from './flows.js';
 import { normalizePhone, PHONE_ERROR, PHONE_MAX } from './phone.js';
 
 /** The phone's keys, plus '.' and 'backspace' from a physical keyboard. */
@@ -92,6 +93,8 @@ export interface KeypadState {
   /** Newest first, at most 10 (spec section 9). */
   transactions: KeypadTransaction[];
   result: { ok: boolean; reference: string | null; message: string | null } | null;
+  /** Flows the wallet's plan does not include, from the server at sign-in. */
+  locked: LockedFlow[];
 }
 
 export type KeypadInput =
@@ -100,7 +103,7 @@ export type KeypadInput =
   | { type: 'otp-failed'; message: string }
   | { type: 'otp-check' }
   | { type: 'pin-check' }
-  | { type: 'login-succeeded'; balances?: Record<string, string> }
+  | { type: 'login-succeeded'; balances?: Record<string, string>; locked?: LockedFlow[] }
   | { type: 'login-failed'; message: string }
   | { type: 'balances-loaded'; balances: Record<string, string> }
   | { type: 'history-loaded'; transactions: KeypadTransaction[] }
@@ -164,6 +167,7 @@ export function initialState(rates: Record<Coin, string> = DEMO_RATES): KeypadSt
     rates,
     transactions: [],
     result: null,
+    locked: [],
   };
 }
 
@@ -191,6 +195,11 @@ const MAX_ENTRY: Partial<Record<Screen, number>> = {
   'transfer-address': 64,
   'send-phone': PHONE_MAX,
 };
+
+/** How many characters a screen's entry takes (the keypad stops accepting keys there). */
+export function entryLimit(screen: Screen): number | undefined {
+  return MAX_ENTRY[screen];
+}
 
 const ENTRY_SCREENS = new Set(Object.keys(MAX_ENTRY));
 const AMOUNT_SCREENS = new Set<Screen>(['buy-amount', 'transfer-amount', 'send-amount']);
@@ -249,6 +258,7 @@ export function transition(state: KeypadState, input: KeypadInput, ctx: KeypadCo
           entry: '',
           error: null,
           balances: input.balances ?? state.balances,
+          locked: input.locked ?? [],
         },
         effects: [{ type: 'load-balances' }, { type: 'load-history' }],
       };
@@ -343,9 +353,19 @@ function back(s: KeypadState): Step {
   return same({ ...s, ...patch });
 }
 
+const MENU_FLOWS: Partial<Record<KeypadKey, TransactionType>> = {
+  '1': 'Purchase',
+  '3': 'Transfer',
+  '4': 'Send-to-Phone',
+};
+
 /** Single-key choices on screens without text entry. */
 function choose(s: KeypadState, key: KeypadKey): Step {
   if (s.screen === 'menu') {
+    // A flow the wallet's plan lacks says so here, before anything is typed.
+    const flow = MENU_FLOWS[key];
+    const locked = flow && s.locked.find((l) => l.type === flow);
+    if (locked) return fail(s, lockedFlowMessage(locked));
     switch (key) {
       case '1':
         return same({ ...s, screen: 'buy-coin', draft: null });

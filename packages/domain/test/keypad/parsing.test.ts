@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   coinsForUsd,
   formatAmount,
+  initialState,
   isGsm7,
+  type KeypadState,
   normalizePhone,
   paginate,
   parseAmount,
+  replyToKeys,
   toGsm7,
+  transition,
 } from '../../src/keypad/index.js';
 
 describe('phone numbers', () => {
@@ -61,5 +65,43 @@ describe('GSM-7 screens', () => {
     expect(pages.length).toBeGreaterThan(1);
     for (const p of pages) expect(p.length).toBeLessThanOrEqual(182);
     expect(pages[0]).toMatch(/98 More$/);
+  });
+});
+
+describe('USSD replies', () => {
+  it('takes a typed reply whole, or refuses it: never cut to length or stripped', () => {
+    expect(replyToKeys('pin', '2468')).toEqual(['*', '2', '4', '6', '8', '#']);
+    // Refused replies submit an empty entry, so the screen asks again for what it needs.
+    expect(replyToKeys('pin', '24680')).toEqual(['*', '#']);
+    expect(replyToKeys('pin', '43219999')).toEqual(['*', '#']);
+    expect(replyToKeys('pin', '12a4')).toEqual(['*', '#']);
+    expect(replyToKeys('otp', '12345')).toEqual(['*', '#']);
+    expect(replyToKeys('buy-amount', '1300000000000000000')).toEqual(['*', '#']);
+    expect(replyToKeys('transfer-address', '0xAB12')).toEqual(['*', '#']);
+    expect(replyToKeys('send-amount', '2.5')).toEqual(['*', '2', '.', '5', '#']);
+    expect(replyToKeys('send-phone', '+27821234567')).toEqual([
+      '*',
+      ...'+27821234567'.split(''),
+      '#',
+    ]);
+  });
+
+  it('takes a choice as one key and ignores anything longer', () => {
+    expect(replyToKeys('menu', '1')).toEqual(['1']);
+    expect(replyToKeys('menu', '12')).toEqual([]);
+    expect(replyToKeys('buy-confirm', '1')).toEqual(['#']);
+    expect(replyToKeys('buy-confirm', '11')).toEqual([]);
+  });
+
+  it('a refused PIN reply shows the PIN rule, not a PIN check', () => {
+    let state: KeypadState = { ...initialState(), screen: 'pin', phoneNumber: '+27821234567' };
+    const effects = [];
+    for (const key of replyToKeys('pin', '24680')) {
+      const step = transition(state, { type: 'key', key }, { now: 0, newId: () => 'x' });
+      state = step.state;
+      effects.push(...step.effects);
+    }
+    expect(state.error).toBe('Please enter 4-digit PIN');
+    expect(effects.some((e) => e.type === 'schedule' && e.input.type === 'pin-check')).toBe(false);
   });
 });

@@ -53,6 +53,12 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config.access;
       if (access === undefined || access === 'public') return;
+      if (access === 'gateway') {
+        // Decided on headers and address alone: a refused callback reads and writes nothing.
+        const verdict = app.gatewayAuth.verify(request.ip, request.headers);
+        if (!verdict.ok) return reply.code(verdict.statusCode).send({ message: verdict.message });
+        return;
+      }
       if (access === 'wallet') {
         const header = request.headers.authorization;
         const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;

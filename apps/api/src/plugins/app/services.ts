@@ -12,12 +12,15 @@ import { UssdSessionsRepository } from '../../repositories/ussd-sessions.js';
 import { AnnouncementService } from '../../services/announcements.js';
 import { AssistantService } from '../../services/assistant/assistant-service.js';
 import { loadArticles } from '../../services/assistant/load-articles.js';
+import { GatewayAuth } from '../../services/gateway-auth.js';
 import { HealthService } from '../../services/health.js';
 import { LoginThrottle, MemoryThrottleStore } from '../../services/login-throttle.js';
 import { RedisThrottleStore } from '../../services/redis-throttle-store.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
+import { createSmsSender } from '../../services/sms/create-sms-sender.js';
 import { SubscriptionService } from '../../services/subscriptions.js';
 import { UssdGateway } from '../../services/ussd-gateway.js';
+import { WalletEntitlements } from '../../services/wallet-entitlements.js';
 import { WalletService } from '../../services/wallets.js';
 
 export interface Repositories {
@@ -39,6 +42,7 @@ declare module 'fastify' {
     subscriptions: SubscriptionService;
     wallets: WalletService;
     ussdGateway: UssdGateway;
+    gatewayAuth: GatewayAuth;
     announcements: AnnouncementService;
     health: HealthService;
     assistant: AssistantService;
@@ -82,19 +86,24 @@ export default fp(
     app.decorate('loginThrottle', throttle);
     app.addHook('onClose', () => throttle.close());
     app.decorate(
-      'wallets',
-      new WalletService(db, app.database.dialect, app.clock, {
-        demo: app.config.keypadDemo,
-        rates: app.config.rates,
-      }),
+      'subscriptions',
+      new SubscriptionService(db, repos.subscriptions, repos.activity, app.clock),
     );
+    app.decorate(
+      'wallets',
+      new WalletService(
+        db,
+        app.database.dialect,
+        app.clock,
+        { demo: app.config.keypadDemo, rates: app.config.rates },
+        createSmsSender(app.config.sms, app.log),
+        new WalletEntitlements(db, repos.subscriptions, app.subscriptions),
+      ),
+    );
+    app.decorate('gatewayAuth', new GatewayAuth(app.config.ussdGateway, app.clock, app.log));
     app.decorate(
       'ussdGateway',
       new UssdGateway(app.wallets, repos.ussdSessions, app.clock, app.log),
-    );
-    app.decorate(
-      'subscriptions',
-      new SubscriptionService(db, repos.subscriptions, repos.activity, app.clock),
     );
 
     const keys = new RegistrationKeys(repos.settings, {

@@ -1,0 +1,159 @@
+// The plan catalogue and the money path agree: 'Send to phone' and 'Wallet transfers' need
+// Starter, so a Free account's wallet is refused them (403 with the spec's locked-feature text,
+// nothing recorded), exactly when its feature cards say Locked. A wallet belongs to the account
+// it was first signed in from; a wallet with no account has the Free plan's features.
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createTestApp, createUser, sessionFor, type TestApp } from './helpers/app.js';
+import { describeEachDatabase } from './helpers/databases.js';
+
+const PHONE = '+27821234567';
+const LOCKED_SEND = 'This feature requires the Starter plan. Upgrade to access.';
+
+describeEachDatabase('keypad flows follow the plan', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(database, {
+      ussdGateway: { secret: 'gateway-secret-for-tests', cidrs: [] },
+    });
+  });
+  afterEach(() => t.close());
+
+  const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers = {}) =>
+    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  /** Signs the wallet in on the keypad, with the account's session cookie when given. */
+  async function walletSignIn(phone: string, cookie?: string, pin = '2468') {
+    const headers = cookie ? { cookie } : {};
+    const otp = await inject('POST', '/api/ussd/otp', { phone }, headers);
+    const res = await inject(
+      'POST',
+      '/api/ussd/login',
+      { phone, otp: otp.json().demoOtp, pin },
+      headers,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { token: string; locked: Array<{ type: string; plan: string | null }> };
+  }
+  const send = (token: string, key: string, type = 'Send-to-Phone') =>
+    inject(
+      'POST',
+      '/api/ussd/transaction',
+      type === 'Purchase'
+        ? { idempotencyKey: key, type, coin: 'BTC', amount: '10' }
+        : {
+            idempotencyKey: key,
+            type,
+            coin: 'USDC',
+            amount: '5',
+            to: type === 'Transfer' ? '123456789' : '0831234567',
+          },
+      { authorization: `Bearer ${token}` },
+    );
+  const recorded = () => t.app.database.db.selectFrom('ussd_transactions').selectAll().execute();
+
+  it("refuses a Free account's wallet what its feature cards show Locked, and allows it after an upgrade", async () => {
+    const user = await createUser(t.app, 'freddie');
+    const cookie = await sessionFor(t.app, user.id);
+    const { token, locked } = await walletSignIn('0821234567', cookie);
+    expect(locked).toEqual([
+      { type: 'Transfer', feature: 'Wallet transfers', plan: 'Starter' },
+      { type: 'Send-to-Phone', feature: 'Send to phone', plan: 'Starter' },
+    ]);
+
+    // The feature cards (what the user sees) say the same.
+    const features = (await inject('GET', '/api/features', undefined, { cookie })).json();
+    const mine = (await inject('GET', '/api/features/user', undefined, { cookie })).json();
+    const idOf = (name: string) => features.find((f: { name: string }) => f.name === name).id;
+    expect(mine).not.toContain(idOf('Send to phone'));
+    expect(mine).toContain(idOf('Buy crypto'));
+
+    const refused = await send(token, 'free-send-1');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: LOCKED_SEND });
+    expect((await send(token, 'free-transfer-1', 'Transfer')).statusCode).toBe(403);
+    expect(await recorded()).toEqual([]);
+    expect((await send(token, 'free-buy-1', 'Purchase')).statusCode).toBe(200);
+
+    const upgrade = await inject(
+      'POST',
+      '/api/subscription/change-plan',
+      { planId: 'starter' },
+      { cookie },
+    );
+    expect(upgrade.statusCode, upgrade.body).toBe(200);
+    // The server decides per transaction: no new wallet sign-in needed.
+    const sent = await send(token, 'starter-send-1');
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().transaction.status).toBe('success');
+  });
+
+  it("follows a per-user override, as the user's feature cards do", async () => {
+    const user = await createUser(t.app, 'overridden');
+    const admin = await createUser(t.app, 'boss', 'admin');
+    const cookie = await sessionFor(t.app, user.id);
+    const { token } = await walletSignIn('0821234567', cookie);
+    const features = (await inject('GET', '/api/features', undefined, { cookie })).json();
+    const sendId = features.find((f: { name: string }) => f.name === 'Send to phone').id;
+    const res = await inject(
+      'POST',
+      '/api/features/admin/override',
+      { userId: user.id, featureId: sendId, enabled: true },
+      { cookie: await sessionFor(t.app, admin.id) },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await send(token, 'override-send-1')).statusCode).toBe(200);
+  });
+
+  it('keeps a wallet with the account it was first signed in from', async () => {
+    const free = await createUser(t.app, 'first-owner');
+    const rich = await createUser(t.app, 'second-account');
+    const admin = await createUser(t.app, 'boss', 'admin');
+    await t.app.subscriptions.override(admin.id, rich.id, 'enterprise');
+    await walletSignIn('0821234567', await sessionFor(t.app, free.id));
+    const again = await walletSignIn('0821234567', await sessionFor(t.app, rich.id));
+    // Still the first account's wallet, on its Free plan.
+    expect(again.locked.map((l) => l.type)).toEqual(['Transfer', 'Send-to-Phone']);
+    const owner = await t.app.database.db
+      .selectFrom('wallets')
+      .select('owner_id')
+      .where('phone', '=', PHONE)
+      .executeTakeFirstOrThrow();
+    expect(owner.owner_id).toBe(free.id);
+  });
+
+  it('gives a wallet with no account the Free plan, and tells a later owner it is theirs', async () => {
+    const anonymous = await walletSignIn('0821234567');
+    expect((await send(anonymous.token, 'anon-send-1')).statusCode).toBe(403);
+    // Opened later from a Starter account, the wallet becomes that account's.
+    const user = await createUser(t.app, 'late-owner');
+    const admin = await createUser(t.app, 'boss', 'admin');
+    await t.app.subscriptions.override(admin.id, user.id, 'starter');
+    const owned = await walletSignIn('0821234567', await sessionFor(t.app, user.id));
+    expect(owned.locked).toEqual([]);
+    expect((await send(owned.token, 'owned-send-1')).statusCode).toBe(200);
+  });
+
+  it('says on the USSD menu which plan unlocks a locked flow', async () => {
+    const callback = (text: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/ussd/gateway',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-omega-gateway-secret': 'gateway-secret-for-tests',
+        },
+        payload: new URLSearchParams({
+          sessionId: 'menu',
+          serviceCode: '*120*777#',
+          phoneNumber: PHONE,
+          text,
+        }).toString(),
+      });
+    await callback('');
+    await callback('2468');
+    const refused = await callback('2468*4');
+    expect(refused.body.startsWith('CON ')).toBe(true);
+    expect(refused.body).toContain(LOCKED_SEND);
+    expect(refused.body).toContain('1. Buy');
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  initialState,
+  type KeypadState,
+  lockedFlowMessage,
+  lockedFlows,
+  render,
+  transition,
+} from '../../src/keypad/index.js';
+
+const catalogue = {
+  features: [
+    { id: '1', name: 'Buy crypto' },
+    { id: '4', name: 'Send to phone' },
+    { id: '5', name: 'Wallet transfers' },
+    { id: '9', name: 'Spending analytics' },
+  ],
+  plans: [
+    { id: 'free', name: 'Free' },
+    { id: 'starter', name: 'Starter' },
+    { id: 'pro', name: 'Pro' },
+  ],
+  assignments: [
+    { planId: 'free', featureId: '1', enabled: true },
+    { planId: 'starter', featureId: '1', enabled: true },
+    { planId: 'starter', featureId: '4', enabled: true },
+    { planId: 'pro', featureId: '4', enabled: true },
+    { planId: 'starter', featureId: '5', enabled: false },
+  ],
+};
+
+describe('keypad flows and the plan catalogue', () => {
+  it('locks the flows whose feature the wallet lacks, naming the cheapest plan that has it', () => {
+    expect(lockedFlows(catalogue, new Set(['1']))).toEqual([
+      { type: 'Transfer', feature: 'Wallet transfers', plan: null },
+      { type: 'Send-to-Phone', feature: 'Send to phone', plan: 'Starter' },
+    ]);
+    expect(lockedFlows(catalogue, new Set(['1', '4', '5']))).toEqual([]);
+  });
+
+  it('leaves a flow open when the catalogue has no feature for it', () => {
+    const noTransfers = { ...catalogue, features: catalogue.features.filter((f) => f.id !== '5') };
+    expect(lockedFlows(noTransfers, new Set(['1', '4']))).toEqual([]);
+  });
+
+  it('says the spec text for a locked feature, or that no plan has it yet', () => {
+    expect(lockedFlowMessage({ plan: 'Starter' })).toBe(
+      'This feature requires the Starter plan. Upgrade to access.',
+    );
+    expect(lockedFlowMessage({ plan: null })).toBe('This feature is not on any plan yet.');
+  });
+
+  it('refuses a locked flow at the menu, before anything is typed', () => {
+    let state: KeypadState = { ...initialState(), screen: 'pin', phoneNumber: '+27821234567' };
+    const ctx = { now: 0, newId: () => 'id' };
+    state = transition(
+      state,
+      {
+        type: 'login-succeeded',
+        locked: [{ type: 'Send-to-Phone', feature: 'Send to phone', plan: 'Starter' }],
+      },
+      ctx,
+    ).state;
+    const refused = transition(state, { type: 'key', key: '4' }, ctx).state;
+    expect(refused.screen).toBe('menu');
+    expect(render(refused).lines).toContain(
+      'This feature requires the Starter plan. Upgrade to access.',
+    );
+    // Open flows still open.
+    expect(transition(state, { type: 'key', key: '3' }, ctx).state.screen).toBe('transfer-coin');
+  });
+});

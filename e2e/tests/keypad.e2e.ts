@@ -111,28 +111,23 @@ describeWithBrowser('keypad', () => {
     // Sign in again (a reload ends the wallet's session): a wrong PIN, then the right one,
     // with the same OTP — the screen's '2 tries left' holds.
     await page.reload();
-    await shows('Enter your phone number:');
-    await press('0821239876#');
-    await shows('Demo OTP:');
-    const otp = (await screen().textContent())?.match(/Demo OTP: (\d{4})/)?.[1] ?? '';
-    await press(`${otp}#`);
-    await shows('Enter your 4-digit PIN');
-    await press('2468#');
-    await shows('Wrong PIN. 2 tries left.');
-    await press('1357#');
-    await shows('1. Buy');
+    await signInOnKeypad('0821239876', { wrongPinFirst: '2468' });
     await press('4');
     await shows('This feature requires the Starter plan. Upgrade to access.');
     await expectAccessible(page);
   });
 
-  async function signInOnKeypad(phone: string) {
+  async function signInOnKeypad(phone: string, options: { wrongPinFirst?: string } = {}) {
     await shows('Enter your phone number:');
     await press(`${phone}#`);
     await shows('Demo OTP:');
     const otp = (await screen().textContent())?.match(/Demo OTP: (\d{4})/)?.[1] ?? '';
     await press(`${otp}#`);
     await shows('Enter your 4-digit PIN');
+    if (options.wrongPinFirst) {
+      await press(`${options.wrongPinFirst}#`);
+      await shows('Wrong PIN. 2 tries left.');
+    }
     await press('1357#');
     await shows('1. Buy');
   }

@@ -55,19 +55,20 @@ describeEachDatabase('USSD gateway under attack and retries', (database) => {
   const purchases = () => db().selectFrom('ussd_transactions').selectAll().execute();
   const sessions = () => db().selectFrom('ussd_sessions').selectAll().execute();
 
+  /** Signs a wallet in on the keypad API (demo OTP), as its owner would. */
+  async function keypadSignIn(phone: string, pin: string) {
+    const otp = await t.app.inject({ method: 'POST', url: '/api/ussd/otp', payload: { phone } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/ussd/login',
+      payload: { phone, otp: otp.json().demoOtp, pin },
+    });
+  }
+
   /** A keypad wallet sends USDC to VICTIM, whose wallet then exists with no PIN set. */
   async function fundVictim() {
     await walletOnPlan(t.app, PHONE);
-    const otp = await t.app.inject({
-      method: 'POST',
-      url: '/api/ussd/otp',
-      payload: { phone: PHONE },
-    });
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/ussd/login',
-      payload: { phone: PHONE, otp: otp.json().demoOtp, pin: '2468' },
-    });
+    const login = await keypadSignIn(PHONE, '2468');
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/ussd/transaction',
@@ -120,16 +121,7 @@ describeEachDatabase('USSD gateway under attack and retries', (database) => {
       expect(victim.pin_hash).toBeNull();
       expect(await sessions()).toEqual([]);
       // The real owner still sets their own PIN at their first sign-in.
-      const otp = await t.app.inject({
-        method: 'POST',
-        url: '/api/ussd/otp',
-        payload: { phone: VICTIM },
-      });
-      const owner = await t.app.inject({
-        method: 'POST',
-        url: '/api/ussd/login',
-        payload: { phone: VICTIM, otp: otp.json().demoOtp, pin: '8642' },
-      });
+      const owner = await keypadSignIn(VICTIM, '8642');
       expect(owner.statusCode, owner.body).toBe(200);
       expect(owner.json().balances.USDC).toBe('145.00');
     });
@@ -248,17 +240,7 @@ describeEachDatabase('USSD gateway under attack and retries', (database) => {
       await callback('guess', '1111*1112');
       const third = await callback('guess', '1111*1112*1113');
       expect(third.body).toContain('locked');
-      const otp = await t.app.inject({
-        method: 'POST',
-        url: '/api/ussd/otp',
-        payload: { phone: PHONE },
-      });
-      const keypad = await t.app.inject({
-        method: 'POST',
-        url: '/api/ussd/login',
-        payload: { phone: PHONE, otp: otp.json().demoOtp, pin: '2468' },
-      });
-      expect(keypad.statusCode).toBe(423);
+      expect((await keypadSignIn(PHONE, '2468')).statusCode).toBe(423);
     });
 
     it('checks at most 3 PINs when many gateway sessions guess at once', async () => {

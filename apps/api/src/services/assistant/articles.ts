@@ -1,6 +1,8 @@
 // Help and architecture articles as the assistant reads them: front matter (title, the page the
-// article describes, audience, an optional action button) and the body split at its `##`
-// headings into passages, the units the index finds and the answer quotes. Pure: no file access.
+// article describes, audience, an optional action button and who may see it, the words and
+// questions people use for the topic) and the body split at its `##` headings into passages, the
+// units the index finds and the answer quotes. Pure: no file access.
+import { ROLES, type Role } from '@omega/domain';
 
 export type Audience = 'user' | 'admin';
 export type ArticleKind = 'help' | 'architecture';
@@ -20,6 +22,12 @@ export interface Article {
   path: string;
   audience: Audience;
   action?: ArticleAction;
+  /** The lowest role offered the action (`action-for`); the article's audience by default. */
+  actionFor: Role;
+  /** Words and short phrases people use for this topic that the text may not (`aliases`). */
+  aliases: string[];
+  /** Questions as people ask them that this article answers (`questions`). */
+  questions: string[];
   passages: Passage[];
 }
 
@@ -48,18 +56,36 @@ function unquote(value: string): string {
   return v;
 }
 
+/**
+ * `key: value` lines, and lists: a `key:` with no value followed by `  - item` lines. Keys are
+ * lower-cased. A trailing `# comment` is allowed, as in the format in docs/help/README.md.
+ */
 function parseFrontMatter(source: string, file: string) {
   const match = FRONT_MATTER.exec(source);
   if (!match?.[1]) throw new ArticleError(`${file}: missing front matter (--- title/path ---)`);
   const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
+  let list: string[] | null = null;
   for (const line of match[1].split(/\r?\n/)) {
+    const item = /^\s*-\s+(.*)$/.exec(line);
+    if (item?.[1] !== undefined) {
+      if (!list) throw new ArticleError(`${file}: a "- item" line needs a "key:" line above it`);
+      list.push(unquote(item[1]));
+      continue;
+    }
     const colon = line.indexOf(':');
     if (colon <= 0) continue;
-    // A trailing `# comment` is allowed, as in the format description in docs/help/README.md.
-    const value = line.slice(colon + 1).replace(/\s+#\s.*$/, '');
-    fields[line.slice(0, colon).trim()] = unquote(value);
+    const key = line.slice(0, colon).trim().toLowerCase();
+    const value = unquote(line.slice(colon + 1).replace(/\s+#\s.*$/, ''));
+    if (value === '') {
+      list = [];
+      lists[key] = list;
+    } else {
+      list = null;
+      fields[key] = value;
+    }
   }
-  return { fields, body: source.slice(match[0].length) };
+  return { fields, lists, body: source.slice(match[0].length) };
 }
 
 function parseAction(text: string, file: string): ArticleAction {
@@ -75,7 +101,7 @@ function parseAction(text: string, file: string): ArticleAction {
 /** Parses one article; a malformed one is an error naming the file, caught at start. */
 export function parseArticle(source: string, slug: string, kind: ArticleKind): Article {
   const file = `${kind}/${slug}.md`;
-  const { fields, body } = parseFrontMatter(source, file);
+  const { fields, lists, body } = parseFrontMatter(source, file);
   const title = fields.title;
   const path = fields.path;
   if (!title) throw new ArticleError(`${file}: front matter needs a title`);
@@ -84,6 +110,15 @@ export function parseArticle(source: string, slug: string, kind: ArticleKind): A
   if (audience !== 'user' && audience !== 'admin') {
     throw new ArticleError(`${file}: audience must be user or admin, got "${audience}"`);
   }
+  const actionFor = (fields['action-for'] ?? audience) as Role;
+  if (!ROLES.includes(actionFor)) {
+    throw new ArticleError(
+      `${file}: action-for must be user, admin or supergod, got "${actionFor}"`,
+    );
+  }
+  const aliases = [...(fields.aliases?.split(',') ?? []), ...(lists.aliases ?? [])]
+    .map((a) => a.trim())
+    .filter(Boolean);
   const article: Article = {
     slug,
     kind,
@@ -91,6 +126,9 @@ export function parseArticle(source: string, slug: string, kind: ArticleKind): A
     path,
     audience,
     ...(fields.action ? { action: parseAction(fields.action, file) } : {}),
+    actionFor,
+    aliases,
+    questions: (lists.questions ?? []).filter(Boolean),
     passages: [],
   };
   article.passages = splitPassages(body, article);

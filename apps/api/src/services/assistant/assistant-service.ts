@@ -13,12 +13,12 @@ import {
   asksAboutErrors,
   type Composed,
   composeAnswer,
-  isRelevant,
   noMatchAnswer,
   summariseErrors,
 } from './compose.js';
 import { type LlmSettings, phraseWithLlm } from './llm.js';
-import { HelpIndex, queryWords } from './retrieval.js';
+import { decide } from './relevance.js';
+import { HelpIndex } from './retrieval.js';
 
 export type HealthStatus = AssistantMetrics['systemHealth']['status'];
 
@@ -70,17 +70,20 @@ export class AssistantService {
   async ask(role: Role, query: string): Promise<AssistantResponse> {
     const admin = atLeast(role, 'admin');
     const scope = { audience: admin ? 'admin' : 'user', architecture: admin } as const;
-    const hits = this.index.find(query, scope);
-    const relevant = isRelevant(hits, queryWords(query));
-    const errors = admin && asksAboutErrors(query);
+    const decision = decide(this.index, query, scope);
+    const relevant = decision.decline === undefined;
+    // An injection attempt gets the decline answer and nothing else, whatever it mentions.
+    const errors = admin && decision.decline !== 'injection' && asksAboutErrors(query);
 
     let composed: Composed;
-    if (relevant) composed = composeAnswer(hits, this.deps.articles);
+    if (relevant) composed = composeAnswer(decision.hits, this.deps.articles, role);
     else if (errors)
       composed = { answer: '', suggestions: [], actions: [], sources: [], quoted: [] };
     else composed = noMatchAnswer(query, this.topics(admin));
 
     let answer = composed.answer;
+    // The endpoint sees the question and the quoted passages only (llm.ts), and only when the
+    // help answers it: a declined question, injection attempts included, never reaches it.
     if (relevant && this.deps.llm) {
       const phrased = await phraseWithLlm(this.deps.llm, query, composed.quoted, (reason) =>
         this.deps.log.warn({ reason }, 'assistant: using the retrieval answer'),

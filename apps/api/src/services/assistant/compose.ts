@@ -1,7 +1,9 @@
 // Turns search hits into the assistant's answer: the best passages quoted with links to the
 // pages they describe, follow-up questions, the articles' action buttons and the sources. When
-// nothing relevant matched it says so and offers topics — it never makes an answer up. Pure.
+// the question is declined (see relevance.ts) it says so and offers topics — it never makes an
+// answer up. Pure.
 import type { AssistantAction, AssistantSource } from '@omega/contracts';
+import { atLeast, type Role } from '@omega/domain';
 import type { Article, Passage } from './articles.js';
 import type { Hit } from './retrieval.js';
 
@@ -20,20 +22,6 @@ const MAX_SUGGESTIONS = 3;
 const MAX_ACTIONS = 3;
 /** A further passage is quoted only when it scores at least this share of the best one. */
 const FOLLOWER_SHARE = 0.45;
-
-/** Below this score a hit matched only a common word weakly (calibrated by bench/assistant-eval). */
-export const MIN_SCORE = 10;
-
-/**
- * Whether the best hit answers the question: it must score at least MIN_SCORE and match one of
- * up to three meaningful words, or half of a longer question's. A lone weak word is not an answer.
- */
-export function isRelevant(hits: readonly Hit[], words: readonly string[]): boolean {
-  const best = hits[0];
-  if (!best || words.length === 0 || best.score < MIN_SCORE) return false;
-  const needed = words.length <= 3 ? 1 : Math.ceil(words.length / 2);
-  return best.matched.length >= needed;
-}
 
 /** Cuts a passage at a sentence or line end near the limit. */
 export function clip(text: string, max = MAX_QUOTE_CHARS): string {
@@ -58,12 +46,22 @@ function pickQuotes(hits: readonly Hit[]): Hit[] {
     if (quotes.length >= MAX_QUOTES) break;
     if (h.score < best.score * FOLLOWER_SHARE) break;
     if (quotes.some((q) => q.passage.text === h.passage.text)) continue;
+    // A passage that only its article's aliases matched says nothing about the question itself.
+    if (h.textMatched.length === 0) continue;
     quotes.push(h);
   }
   return quotes;
 }
 
-export function composeAnswer(hits: readonly Hit[], articles: readonly Article[]): Composed {
+/**
+ * The answer quoting the best hits. An article's action button is offered only to the roles its
+ * `action-for` allows: the supergod console's button to supergods, not to every admin.
+ */
+export function composeAnswer(
+  hits: readonly Hit[],
+  articles: readonly Article[],
+  role: Role,
+): Composed {
   const quotes = pickQuotes(hits);
   const quoted = quotes.map((q) => q.passage);
   const blocks = quoted.map((p) => {
@@ -80,7 +78,8 @@ export function composeAnswer(hits: readonly Hit[], articles: readonly Article[]
   const bySlug = new Map(articles.map((a) => [`${a.kind}/${a.slug}`, a]));
   const actions: AssistantAction[] = [];
   for (const p of quoted) {
-    const action = bySlug.get(`${p.kind}/${p.slug}`)?.action;
+    const article = bySlug.get(`${p.kind}/${p.slug}`);
+    const action = article && atLeast(role, article.actionFor) ? article.action : undefined;
     if (action && !actions.some((a) => a.endpoint === action.endpoint)) actions.push(action);
   }
 

@@ -1,6 +1,9 @@
 // The full-text index over the articles' passages (MiniSearch): built once at start, searched
 // per question. Terms are lower-cased, stripped of common English endings and stop words, and a
-// few product words are given their synonyms, so "log in", "sign in" and "login" meet.
+// few product words are given their synonyms, so "log in", "sign in" and "login" meet. Each
+// passage also carries its article's aliases and question phrasings (front matter), and a word
+// the index does not know is corrected to the nearest one it does (one edit, two for long words),
+// so people's own words and typos find the article. Deterministic: no model, nothing fetched.
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { Article, Audience, Passage } from './articles.js';
 
@@ -12,7 +15,12 @@ const STOP_WORDS = new Set(
     'your yours am just also any about get got need want wants please tell show let lets should ' +
     'omega app application something thing things way there here see make take takes happen ' +
     'happens happened use used using find know work works mean means someone anyone somebody ' +
-    'able possible go going now still again really exactly'
+    'able possible go going now still again really exactly ' +
+    // Function words and the bits of contractions people type without the apostrophe.
+    'itself myself yourself themselves anything everything nothing some very ' +
+    'im ive id dont doesnt didnt cant cannot wont isnt arent wasnt whats hows wheres whos ' +
+    'thats theres don doesn didn isn aren wasn won couldn shouldn wouldn s t d ll re ve m ' +
+    'u ur r pls plz hi hey hello thanks thank thx ok okay yes yeah'
   ).split(' '),
 );
 
@@ -47,8 +55,6 @@ const SYNONYMS: Record<string, string[]> = {
   bitcoin: ['btc'],
   dollar: ['usd', 'usdc'],
   purchase: ['buy'],
-  send: ['send'],
-  wallet: ['wallet'],
   dark: ['theme'],
   light: ['theme'],
   font: ['text', 'size'],
@@ -59,7 +65,6 @@ const SYNONYMS: Record<string, string[]> = {
   message: ['announc'],
   broadcast: ['announc'],
   log: ['logs'],
-  error: ['error'],
   admin: ['administr'],
   administrator: ['admin'],
   superuser: ['supergod'],
@@ -68,13 +73,15 @@ const SYNONYMS: Record<string, string[]> = {
   ban: ['disabl'],
   block: ['disabl'],
   kick: ['revok', 'session'],
-  plugin: ['plugin'],
   404: ['not', 'found'],
   cors: ['origin', 'widget'],
   embed: ['embedd', 'widget'],
   iframe: ['embedd', 'widget'],
   locked: ['lock'],
 };
+
+/** A synonym counts for less than the word itself, so the help's own wording ranks first. */
+const SYNONYM_BOOST = 0.6;
 
 /** A deliberately small English stemmer: enough for plural, -ing, -ed and -ation forms to meet. */
 export function stem(word: string): string {
@@ -104,22 +111,79 @@ export function stem(word: string): string {
   return w;
 }
 
+function normalize(word: string): string {
+  return word.toLowerCase().replace(/^['"]+|['"]+$/g, '');
+}
+
+/** Words seen before and their terms: indexing meets the same few thousand words again and again. */
+const termsCache = new Map<string, string[]>();
+
 /** The index terms of a word: its stem, plus its synonyms' stems. */
 export function termsOf(word: string): string[] {
-  const lower = word.toLowerCase().replace(/^['"]+|['"]+$/g, '');
-  if (!lower || STOP_WORDS.has(lower)) return [];
-  const stemmed = stem(lower);
-  const extra = SYNONYMS[lower] ?? SYNONYMS[stemmed] ?? [];
-  return [...new Set([stemmed, ...extra.map(stem)])];
+  const cached = termsCache.get(word);
+  if (cached) return cached;
+  const lower = normalize(word);
+  let terms: string[] = [];
+  if (lower && !STOP_WORDS.has(lower)) {
+    const stemmed = stem(lower);
+    const extra = SYNONYMS[lower] ?? SYNONYMS[stemmed] ?? [];
+    terms = [...new Set([stemmed, ...extra.map(stem)])];
+  }
+  if (termsCache.size < 50_000) termsCache.set(word, terms);
+  return terms;
 }
 
 /** The meaningful words of a question (what must match for an answer to count). */
-export function queryWords(query: string): string[] {
-  return tokenize(query).filter((w) => !STOP_WORDS.has(w.toLowerCase()));
+function queryWords(query: string): string[] {
+  return tokenize(query).filter((w) => !STOP_WORDS.has(normalize(w)) && normalize(w) !== '');
 }
 
-function tokenize(text: string): string[] {
+export function tokenize(text: string): string[] {
   return text.split(/[^\p{L}\p{N}_#*+]+/u).filter(Boolean);
+}
+
+/** A word of a question phrasing: stop words as they are, other words stemmed. */
+function phrasingTerm(word: string): string {
+  const lower = normalize(word);
+  return STOP_WORDS.has(lower) ? lower : stem(lower);
+}
+
+/** Edit distance with adjacent transpositions (optimal string alignment), capped at `max + 1`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d = Math.min(d, (prev2[j - 2] ?? 0) + 1);
+      }
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length] ?? max + 1;
+}
+
+/** One meaningful word of a question as the index understands it. */
+export interface QueryWord {
+  /** As typed. */
+  word: string;
+  /** The index terms searched for it: its (corrected) stem first, then its synonyms. */
+  terms: string[];
+  /** Whether the index has any of its terms: a word no article uses is a sign of another topic. */
+  known: boolean;
+  /** The index term a typo was corrected to, if it was. */
+  corrected?: string;
+  /** How much the word says: the inverse document frequency of its rarest known term. */
+  weight: number;
 }
 
 export interface Hit {
@@ -127,6 +191,18 @@ export interface Hit {
   score: number;
   /** The question's words that this passage matched. */
   matched: string[];
+  /** The question's words this passage's own title, heading or text matched (not its aliases). */
+  textMatched: string[];
+  /** The question's words that any passage of the same article matched. */
+  articleMatched: string[];
+  /** How close the question is to one of the article's own question phrasings (0 to 1). */
+  phrasing: number;
+}
+
+/** A question as the index understood it, and the passages that answer it best first. */
+export interface Retrieved {
+  words: QueryWord[];
+  hits: Hit[];
 }
 
 export interface SearchScope {
@@ -136,60 +212,252 @@ export interface SearchScope {
   architecture: boolean;
 }
 
+/** Passages one article may place among the hits, so several articles can be offered. */
+const PER_ARTICLE = 2;
+/**
+ * A question this close to one of an article's phrasings (weighted overlap of their words) is
+ * that article's question: it goes first even when another article's text matched more words.
+ */
+export const PHRASING_MATCH = 0.7;
+/** The weight of a stop word in that overlap: "how much money have I got" is mostly them. */
+const STOP_WORD_WEIGHT = 0.3;
+const FIELDS = ['title', 'heading', 'text', 'aliases', 'questions'] as const;
+/** Terms this long also find longer words they begin ('regist' finds 'registration'). */
+const isPrefixTerm = (term: string) => term.length >= 5;
+/** The fields a passage has of its own; aliases and questions belong to its whole article. */
+const OWN_FIELDS = new Set<string>(['title', 'heading', 'text']);
+
 export class HelpIndex {
   private readonly search: MiniSearch<Passage>;
   private readonly byId = new Map<string, Passage>();
+  /** Index term -> number of passages holding it (in any field). */
+  private readonly documentFrequency = new Map<string, number>();
+  private readonly extras = new Map<string, { aliases: string; questions: string }>();
+  /** Each article's question phrasings as sets of stemmed words, stop words included. */
+  private readonly phrasings = new Map<string, Array<Set<string>>>();
 
   constructor(readonly articles: readonly Article[]) {
+    for (const article of articles) {
+      this.extras.set(`${article.kind}/${article.slug}`, {
+        aliases: article.aliases.join(', '),
+        questions: article.questions.join('\n'),
+      });
+      for (const p of article.passages) this.byId.set(p.id, p);
+    }
+    const field = (p: Passage, name: string): string => {
+      if (name === 'aliases' || name === 'questions') {
+        return this.extras.get(`${p.kind}/${p.slug}`)?.[name] ?? '';
+      }
+      const value = (p as unknown as Record<string, unknown>)[name];
+      return typeof value === 'string' ? value : '';
+    };
+    // The terms of the passage being added, to count in how many passages each term occurs.
+    let adding: Set<string> | undefined;
     this.search = new MiniSearch<Passage>({
-      fields: ['title', 'heading', 'text'],
+      fields: [...FIELDS],
+      extractField: (p, name) => (name === 'id' ? p.id : field(p, name)),
       tokenize,
       processTerm: (term) => {
         const terms = termsOf(term);
+        for (const t of terms) adding?.add(t);
         return terms.length > 0 ? terms : null;
       },
       searchOptions: {
-        boost: { heading: 3, title: 2, text: 1 },
-        // Typos in longer words only: a fuzzy 'cost' would match 'most'.
-        fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
-        prefix: (term) => term.length >= 4,
+        boost: { heading: 3, title: 2, text: 1, aliases: 2, questions: 1.5 },
         combineWith: 'OR',
       },
     });
-    for (const article of articles) {
-      for (const p of article.passages) this.byId.set(p.id, p);
+    for (const p of this.byId.values()) {
+      adding = new Set();
+      this.search.add(p);
+      for (const t of adding)
+        this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
     }
-    this.search.addAll([...this.byId.values()]);
+    adding = undefined;
+    for (const article of articles) {
+      this.phrasings.set(
+        `${article.kind}/${article.slug}`,
+        article.questions.map((q) => new Set(tokenize(q).map(phrasingTerm))),
+      );
+    }
   }
 
   get passageCount(): number {
     return this.byId.size;
   }
 
+  /** Inverse document frequency; a term no passage has counts as rarer than any that one has. */
+  private idf(term: string): number {
+    const df = this.documentFrequency.get(term) ?? 0.5;
+    return Math.log(1 + this.byId.size / df);
+  }
+
+  /**
+   * The nearest index term to an unknown word's stem, by edit distance (one edit, two from eight
+   * letters), the most common on a tie. Only words of six letters or more, and only corrections
+   * that keep the first and last letter: typos happen inside words, while an English word one
+   * letter away from a help word ('plant', 'flight', 'world') is usually another word.
+   */
+  private correct(word: string, term: string): string | undefined {
+    if (word.length < 6 || /\d/.test(term)) return undefined;
+    const max = term.length >= 8 ? 2 : 1;
+    let best: { term: string; distance: number; df: number } | undefined;
+    for (const [candidate, df] of this.documentFrequency) {
+      if (candidate.length < 4 || candidate[0] !== term[0] || candidate.at(-1) !== term.at(-1)) {
+        continue;
+      }
+      const distance = editDistance(term, candidate, max);
+      if (distance > max) continue;
+      if (
+        !best ||
+        distance < best.distance ||
+        (distance === best.distance && (df > best.df || (df === best.df && candidate < best.term)))
+      ) {
+        best = { term: candidate, distance, df };
+      }
+    }
+    return best?.term;
+  }
+
+  /** The question's meaningful words as the index understands them. */
+  analyse(query: string): QueryWord[] {
+    return queryWords(query).map((word) => {
+      let terms = termsOf(word);
+      let corrected: string | undefined;
+      const [primary] = terms;
+      if (primary !== undefined && !terms.some((t) => this.documentFrequency.has(t))) {
+        corrected = this.correct(normalize(word), primary);
+        if (corrected) terms = [...new Set([corrected, ...termsOf(corrected), ...terms.slice(1)])];
+      }
+      const knownTerms = terms.filter((t) => this.documentFrequency.has(t));
+      const weight =
+        knownTerms.length > 0 ? Math.max(...knownTerms.map((t) => this.idf(t))) : this.idf('');
+      return {
+        word,
+        terms,
+        known: knownTerms.length > 0,
+        ...(corrected ? { corrected } : {}),
+        weight,
+      };
+    });
+  }
+
   /** The best passages for a question within the scope, best first. */
   find(query: string, scope: SearchScope, limit = 8): Hit[] {
-    const words = queryWords(query);
-    if (words.length === 0) return [];
-    const wordTerms = words.map((w) => ({ word: w, terms: termsOf(w) }));
-    const results: SearchResult[] = this.search.search(query, {
+    return this.retrieve(query, scope, limit).hits;
+  }
+
+  /**
+   * The question's words and the best passages for it within the scope, at most two per
+   * article, best first; an article whose own phrasing is this question goes first.
+   */
+  retrieve(query: string, scope: SearchScope, limit = 8): Retrieved {
+    const words = this.analyse(query);
+    if (words.length === 0) return { words, hits: [] };
+    const boosts = new Map<string, number>();
+    for (const { terms } of words) {
+      terms.forEach((t, i) => {
+        boosts.set(t, Math.max(boosts.get(t) ?? 0, i === 0 ? 1 : SYNONYM_BOOST));
+      });
+    }
+    const inScope = (p: Passage) =>
+      (p.kind !== 'architecture' || scope.architecture) &&
+      (scope.audience === 'admin' || p.audience === 'user');
+    const results: SearchResult[] = this.search.search([...boosts.keys()].join(' '), {
+      tokenize: (q) => q.split(' '),
+      processTerm: (t) => t,
+      boostTerm: (t) => boosts.get(t) ?? 1,
+      prefix: isPrefixTerm,
+      fuzzy: false,
       filter: (r) => {
         const p = this.byId.get(String(r.id));
-        if (!p) return false;
-        if (p.kind === 'architecture' && !scope.architecture) return false;
-        return scope.audience === 'admin' || p.audience === 'user';
+        return p !== undefined && inScope(p);
       },
     });
-    const hits: Hit[] = [];
-    for (const r of results.slice(0, limit)) {
+    const phrasing = this.phrasingSimilarity(query, words);
+    const matchedBy = (r: SearchResult, own: boolean) => {
+      const queryTerms = new Set(r.queryTerms);
+      // r.match maps each matching document term (the query term, or a longer one it is a
+      // prefix of) to the fields it was found in.
+      const inOwnFields = (t: string) =>
+        Object.entries(r.match).some(
+          ([docTerm, fields]) =>
+            (docTerm === t || (isPrefixTerm(t) && docTerm.startsWith(t))) &&
+            fields.some((f) => OWN_FIELDS.has(f)),
+        );
+      return words
+        .filter(({ terms }) => terms.some((t) => queryTerms.has(t) && (!own || inOwnFields(t))))
+        .map((w) => w.word);
+    };
+    const ranked = results.flatMap((r) => {
       const passage = this.byId.get(String(r.id));
-      if (!passage) continue;
-      // Which of the question's words this passage answers to (exactly, by prefix or a typo).
-      const matchedTerms = new Set(r.queryTerms);
-      const matched = wordTerms
-        .filter(({ terms }) => terms.some((t) => matchedTerms.has(t)))
-        .map(({ word }) => word);
-      hits.push({ passage, score: r.score, matched });
+      return passage
+        ? [
+            {
+              passage,
+              score: r.score,
+              matched: matchedBy(r, false),
+              textMatched: matchedBy(r, true),
+            },
+          ]
+        : [];
+    });
+    const keyOf = (p: Passage) => `${p.kind}/${p.slug}`;
+    // Stable: the phrased article's passages first, in score order, then everything else.
+    const first = [...phrasing.entries()]
+      .filter(([, sim]) => sim >= PHRASING_MATCH)
+      .sort((a, b) => b[1] - a[1])[0]?.[0];
+    if (first)
+      ranked.sort(
+        (a, b) => Number(keyOf(b.passage) === first) - Number(keyOf(a.passage) === first),
+      );
+
+    const perArticle = new Map<string, { count: number; matched: Set<string> }>();
+    const kept: typeof ranked = [];
+    for (const h of ranked) {
+      const key = keyOf(h.passage);
+      const article = perArticle.get(key) ?? { count: 0, matched: new Set<string>() };
+      perArticle.set(key, article);
+      for (const w of h.matched) article.matched.add(w);
+      if (article.count >= PER_ARTICLE || kept.length >= limit) continue;
+      article.count += 1;
+      kept.push(h);
     }
-    return hits;
+    const hits = kept.map((h) => ({
+      ...h,
+      articleMatched: [...(perArticle.get(keyOf(h.passage))?.matched ?? [])],
+      phrasing: phrasing.get(keyOf(h.passage)) ?? 0,
+    }));
+    return { words, hits };
+  }
+
+  /**
+   * For each article, the best weighted overlap (shared weight ÷ combined weight) between the
+   * question's words and one of its phrasings. Stop words count a little, so "how much money have
+   * I got" meets "how much money do I have"; other words count by rarity, so "cancel netflix"
+   * stays far from "cancel my subscription".
+   */
+  private phrasingSimilarity(query: string, words: readonly QueryWord[]): Map<string, number> {
+    const corrected = new Map(words.map((w) => [normalize(w.word), w.terms[0] ?? '']));
+    const weightOf = (t: string) => (STOP_WORDS.has(t) ? STOP_WORD_WEIGHT : this.idf(t));
+    const asked = new Set(
+      tokenize(query).map((w) => corrected.get(normalize(w)) ?? phrasingTerm(w)),
+    );
+    const similarity = new Map<string, number>();
+    for (const [key, phrasings] of this.phrasings) {
+      let best = 0;
+      for (const phrasing of phrasings) {
+        let shared = 0;
+        let union = 0;
+        for (const t of new Set([...asked, ...phrasing])) {
+          const w = weightOf(t);
+          union += w;
+          if (asked.has(t) && phrasing.has(t)) shared += w;
+        }
+        if (union > 0) best = Math.max(best, shared / union);
+      }
+      if (best > 0) similarity.set(key, best);
+    }
+    return similarity;
   }
 }

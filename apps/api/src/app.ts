@@ -18,7 +18,9 @@ import polledReads from './plugins/app/polled-reads.js';
 import renewalJob from './plugins/app/renewal-job.js';
 import routeRegistry from './plugins/app/route-registry.js';
 import services from './plugins/app/services.js';
+import shutdown from './plugins/app/shutdown.js';
 import database from './plugins/external/database.js';
+import loadShedding from './plugins/external/load-shedding.js';
 import openapi from './plugins/external/openapi.js';
 import securityHeaders from './plugins/external/security-headers.js';
 import session from './plugins/external/session.js';
@@ -71,6 +73,19 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     schemaErrorFormatter,
     ajv: { customOptions: { removeAdditional: true } },
+    // Slow clients hold neither a connection nor a shutdown: Node answers 408 when the headers,
+    // or the whole request, take longer than configured, checked every second (Node's default
+    // is every 30 s). Kept-alive connections outlive the load balancer's idle timeout.
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      connectionsCheckingInterval: 1000,
+    },
+    requestTimeout: config.http.requestTimeoutMs,
+    keepAliveTimeout: config.http.keepAliveTimeoutMs,
+    // A request that reaches a closing server on a busy kept-alive connection is answered
+    // (with Connection: close), not refused: the database stays open until the last one ends.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON (and, where a route says so, forms): a text body is refused with a
@@ -106,7 +121,9 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   });
   await load(routeRegistry);
 
-  // External plugins.
+  // External plugins. Load shedding comes first, so an overloaded server refuses a call
+  // before anything (the session's database read included) is spent on it.
+  await load(loadShedding);
   await load(database);
   await load(session);
   await load(securityHeaders);
@@ -115,6 +132,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await load(widgetCors);
 
   // Our own plugins.
+  await load(shutdown);
   await load(services);
   await load(errors);
   await load(crossOriginGuard);

@@ -1,8 +1,17 @@
-// Starts the server: reads configuration, listens, and shuts down gracefully (stop
-// accepting, finish in-flight requests, close the database).
+// Starts the server: reads configuration, listens, and shuts down gracefully (decision 016).
+// On SIGTERM or SIGINT (close-with-grace) the app drains: readiness answers 503, the listener
+// closes after SHUTDOWN_DELAY_MS, requests in flight finish, the renewal job, Redis, the log
+// sink and the database close, and the process exits 0. Past SHUTDOWN_TIMEOUT_MS what is left
+// is cut and it exits 124; an uncaught error drains at once and exits 1; a second signal exits
+// 1 at once.
 import { fileURLToPath } from 'node:url';
+import closeWithGrace from 'close-with-grace';
 import { build } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { EXIT_CODES } from './plugins/app/shutdown.js';
+
+/** Once the deadline has cut the connections, the onClose hooks get this long to finish. */
+const CLOSE_GRACE_MS = 500;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -11,7 +20,7 @@ async function main() {
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`omega: ${err.message}\n`);
-      process.exit(1);
+      process.exit(EXIT_CODES.failed);
     }
     throw err;
   }
@@ -32,21 +41,31 @@ async function main() {
     },
   });
 
-  let closing = false;
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (closing) return;
-      closing = true;
-      app.log.info({ signal }, 'shutting down');
-      app.close().then(
-        () => process.exit(0),
-        (err) => {
-          app.log.error({ err }, 'shutdown failed');
-          process.exit(1);
-        },
-      );
-    });
-  }
+  closeWithGrace(
+    {
+      delay: config.shutdown.timeoutMs + CLOSE_GRACE_MS,
+      logger: {
+        error: (message: unknown) =>
+          message instanceof Error
+            ? app.log.error({ err: message }, 'shutdown failed')
+            : app.log.error(String(message)),
+      },
+      onSecondSignal: (signal) => app.log.warn({ signal }, 'second signal: exiting at once'),
+      onTimeout: () => {
+        app.log.error('shutdown: the closing steps did not finish after the deadline');
+        process.exit(EXIT_CODES.deadline);
+      },
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.fatal({ err }, 'uncaught error: draining and exiting');
+      else app.log.info({ signal }, 'shutting down');
+      // Only a signal means a load balancer may be told: after a crash there is no one to wait for.
+      const outcome = await app.shutdown.drain({
+        delayMs: signal ? config.shutdown.delayMs : 0,
+      });
+      if (outcome === 'deadline') process.exit(EXIT_CODES.deadline);
+    },
+  );
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.systemLogs.notable('server', `Omega started on ${address} (${app.database.dialect})`);
@@ -54,5 +73,5 @@ async function main() {
 
 main().catch((err) => {
   process.stderr.write(`omega: failed to start: ${err instanceof Error ? err.stack : err}\n`);
-  process.exit(1);
+  process.exit(EXIT_CODES.failed);
 });

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CONVERSATIONS } from '../../../packages/domain/test/keypad/conversations.js';
-import { SESSION_ENDED } from '../src/services/ussd-gateway.js';
 import { createTestApp, type TestApp, walletOnPlan } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 

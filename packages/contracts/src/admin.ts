@@ -74,9 +74,26 @@ export const DetailedHealthSchema = Type.Object({
   timestamp: Timestamp,
   components: Type.Object({
     server: Type.Object({
+      /** Degraded while shedding load or draining for a shutdown. */
       status: ComponentStatus,
       /** Seconds since the process started. */
       uptime: Type.Integer(),
+      /** A shutdown has begun: readiness answers 503 while the requests in flight finish. */
+      draining: Type.Boolean(),
+      /**
+       * Load shedding: this process's load, sampled every second, and the thresholds above
+       * which API calls are answered 503 at once (0: that check is off).
+       */
+      load: Type.Object({
+        shedding: Type.Boolean(),
+        /** Mean event-loop delay of the last second; null when the loop was blocked all along. */
+        eventLoopDelayMs: Nullable(Type.Number()),
+        heapUsedBytes: Type.Integer(),
+        rssBytes: Type.Integer(),
+        maxEventLoopDelayMs: Type.Integer(),
+        maxHeapBytes: Type.Integer(),
+        maxRssBytes: Type.Integer(),
+      }),
     }),
     database: Type.Object({
       status: ComponentStatus,

@@ -123,7 +123,7 @@ export const routes = {
     method: 'GET',
     url: '/api/health/ready',
     access: 'public',
-    summary: 'Readiness: the database answers',
+    summary: 'Readiness: the database answers, and Redis when it is configured',
     tags: ['health'],
     schema: { response: { 200: ReadyResponse, 503: ReadyResponse } },
   }),

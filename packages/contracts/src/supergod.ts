@@ -16,7 +16,10 @@ export const SystemStatusResponse = Type.Object({
       activities: Type.Integer({ description: 'Activity log entries' }),
     }),
     /** The server's actual posture, read from its configuration and the running app. */
-    security: Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean()])),
+    security: Type.Record(Type.String(), Type.Union([Type.String(), Type.Boolean()]), {
+      description:
+        'Flags and settings as the running server has them: registration keys, session cookie, rate limits, headers, proxies, database, maintenance, load-shedding thresholds, HTTP timeouts and shutdown deadlines',
+    }),
     lastChecked: Timestamp,
   }),
 });

@@ -3,8 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../db/database.js';
 import { addressList } from '../lib/address-list.js';
 
 const EnvSchema = Type.Object({
@@ -16,6 +18,21 @@ const EnvSchema = Type.Object({
   HOST: Type.String({ minLength: 1, default: 'localhost' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(sqlite:|postgres://|postgresql://)' })),
+  DATABASE_CONNECT_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60_000,
+    default: DEFAULT_DATABASE_TIMEOUTS.connectMs,
+  }),
+  DATABASE_QUERY_TIMEOUT_MS: Type.Integer({
+    minimum: 0,
+    maximum: 3_600_000,
+    default: DEFAULT_DATABASE_TIMEOUTS.queryMs,
+  }),
+  DATABASE_IDLE_TX_TIMEOUT_MS: Type.Integer({
+    minimum: 0,
+    maximum: 3_600_000,
+    default: DEFAULT_DATABASE_TIMEOUTS.idleTransactionMs,
+  }),
   SESSION_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   OMEGA_ADMIN_KEY: Type.Optional(Type.String({ minLength: 8, maxLength: 256 })),
   OMEGA_SUPERGOD_KEY: Type.Optional(Type.String({ minLength: 8, maxLength: 256 })),
@@ -53,6 +70,14 @@ const EnvSchema = Type.Object({
   OMEGA_LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
   OMEGA_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   OMEGA_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 8000 }),
+  HTTP_HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 120_000, default: 10_000 }),
+  HTTP_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 30_000 }),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 72_000 }),
+  SHUTDOWN_DELAY_MS: Type.Optional(Type.Integer({ minimum: 0, maximum: 600_000 })),
+  SHUTDOWN_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 10_000 }),
+  OMEGA_PRESSURE_LOOP_DELAY_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 500 }),
+  OMEGA_PRESSURE_HEAP_BYTES: Type.Optional(Type.Integer({ minimum: 0 })),
+  OMEGA_PRESSURE_RSS_BYTES: Type.Integer({ minimum: 0, default: 0 }),
   LOG_LEVEL: Type.Union(
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
     { default: 'info' },
@@ -66,6 +91,9 @@ const EXPECTATIONS: Record<string, string> = {
   HOST: 'a host name or address',
   DATA_DIR: 'a folder path',
   DATABASE_URL: 'sqlite:<file path> or postgres://user@host:port/database',
+  DATABASE_CONNECT_TIMEOUT_MS: 'milliseconds from 100 to 60000',
+  DATABASE_QUERY_TIMEOUT_MS: 'milliseconds from 0 (no limit) to 3600000',
+  DATABASE_IDLE_TX_TIMEOUT_MS: 'milliseconds from 0 (no limit) to 3600000',
   SESSION_SECRET: 'at least 32 characters',
   OMEGA_ADMIN_KEY: '8 to 256 characters',
   OMEGA_SUPERGOD_KEY: '8 to 256 characters',
@@ -94,6 +122,14 @@ const EXPECTATIONS: Record<string, string> = {
   OMEGA_LLM_MODEL: 'a model name',
   OMEGA_LLM_API_KEY: 'the API key (sent as a Bearer token)',
   OMEGA_LLM_TIMEOUT_MS: 'milliseconds from 100 to 60000',
+  HTTP_HEADERS_TIMEOUT_MS: 'milliseconds from 1000 to 120000',
+  HTTP_REQUEST_TIMEOUT_MS: 'milliseconds from 1000 to 600000',
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: 'milliseconds from 1000 to 600000',
+  SHUTDOWN_DELAY_MS: 'milliseconds from 0 to 600000',
+  SHUTDOWN_TIMEOUT_MS: 'milliseconds from 1000 to 600000',
+  OMEGA_PRESSURE_LOOP_DELAY_MS: 'milliseconds from 0 (check off) to 60000',
+  OMEGA_PRESSURE_HEAP_BYTES: 'a number of bytes, 0 to turn the check off',
+  OMEGA_PRESSURE_RSS_BYTES: 'a number of bytes, 0 to turn the check off',
   REDIS_URL: 'redis://host:6379 (or rediss:// for TLS)',
   REDIS_KEY_PREFIX: '1 to 64 characters put before every Redis key',
   OMEGA_LOG_RETENTION: 'an integer from 100 to 100000000 (log entries kept)',
@@ -111,6 +147,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /** PostgreSQL's connection, query and idle-transaction limits (decision 015). */
+  databaseTimeouts: DatabaseTimeouts;
   sessionSecret: string;
   adminKey: string | undefined;
   supergodKey: string | undefined;
@@ -138,6 +176,15 @@ export interface Config {
   widgetOrigins: string[];
   /** An OpenAI-compatible endpoint that phrases the assistant's answers; null: retrieval only. */
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
+  /** Slow clients' limits: Node answers 408 past them (decision 016). */
+  http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
+  /**
+   * Graceful shutdown, both counted from the signal: readiness answers 503 at once and the
+   * listener closes after `delayMs`; whatever is still open at `timeoutMs` is cut.
+   */
+  shutdown: { delayMs: number; timeoutMs: number };
+  /** Load shedding: above any of these API calls answer 503 at once; 0 turns a check off. */
+  pressure: { maxEventLoopDelayMs: number; maxHeapBytes: number; maxRssBytes: number };
 }
 
 export class ConfigError extends Error {
@@ -186,12 +233,18 @@ export function loadConfig(env: Env = process.env): Config {
     );
   }
   const sms = smsConfig(parsed);
+  const { http, shutdown, pressure } = serverLimits(parsed, production);
   return {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
     host: parsed.HOST,
     dataDir,
     databaseUrl: parsed.DATABASE_URL ?? `sqlite:${join(dataDir, 'omega.db')}`,
+    databaseTimeouts: {
+      connectMs: parsed.DATABASE_CONNECT_TIMEOUT_MS,
+      queryMs: parsed.DATABASE_QUERY_TIMEOUT_MS,
+      idleTransactionMs: parsed.DATABASE_IDLE_TX_TIMEOUT_MS,
+    },
     sessionSecret: parsed.SESSION_SECRET ?? persistedSecret(dataDir),
     adminKey: parsed.OMEGA_ADMIN_KEY,
     supergodKey: parsed.OMEGA_SUPERGOD_KEY,
@@ -226,6 +279,48 @@ export function loadConfig(env: Env = process.env): Config {
     widgetOrigins: parsed.OMEGA_WIDGET_ORIGINS
       ? parsed.OMEGA_WIDGET_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, ''))
       : [],
+    http,
+    shutdown,
+    pressure,
+  };
+}
+
+/** In production the load balancer gets this long to see readiness fail before the port closes. */
+export const PRODUCTION_SHUTDOWN_DELAY_MS = 5000;
+
+/**
+ * The HTTP timeouts, shutdown deadlines and load-shedding thresholds, checked against each
+ * other (decision 016). The heap threshold defaults to 90% of V8's heap limit, so the server
+ * sheds load before it runs out of memory whatever --max-old-space-size says.
+ */
+function serverLimits(
+  parsed: Static<typeof EnvSchema>,
+  production: boolean,
+): Pick<Config, 'http' | 'shutdown' | 'pressure'> {
+  if (parsed.HTTP_HEADERS_TIMEOUT_MS > parsed.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid HTTP_HEADERS_TIMEOUT_MS: must not exceed HTTP_REQUEST_TIMEOUT_MS (${parsed.HTTP_REQUEST_TIMEOUT_MS}), which covers the headers too (got ${parsed.HTTP_HEADERS_TIMEOUT_MS})`,
+    );
+  }
+  const delayMs = parsed.SHUTDOWN_DELAY_MS ?? (production ? PRODUCTION_SHUTDOWN_DELAY_MS : 0);
+  if (delayMs >= parsed.SHUTDOWN_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_TIMEOUT_MS (${parsed.SHUTDOWN_TIMEOUT_MS}), which leaves the requests in flight time to finish (got ${delayMs})`,
+    );
+  }
+  return {
+    http: {
+      headersTimeoutMs: parsed.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: parsed.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    },
+    shutdown: { delayMs, timeoutMs: parsed.SHUTDOWN_TIMEOUT_MS },
+    pressure: {
+      maxEventLoopDelayMs: parsed.OMEGA_PRESSURE_LOOP_DELAY_MS,
+      maxHeapBytes:
+        parsed.OMEGA_PRESSURE_HEAP_BYTES ?? Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+      maxRssBytes: parsed.OMEGA_PRESSURE_RSS_BYTES,
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 // Opens the database named by DATABASE_URL: embedded SQLite (WAL) by default, PostgreSQL
-// for several server instances. Everything above this file speaks Kysely only.
+// for several server instances. Everything above this file speaks Kysely only. PostgreSQL work
+// is bounded by timeouts, and a lost connection is replaced, never fatal (decision 015).
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -9,12 +10,16 @@ import {
   DEFAULT_MIGRATION_LOCK_TABLE,
   DEFAULT_MIGRATION_TABLE,
   Kysely,
+  type LogEvent,
   PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
   SqliteDialect,
   sql,
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
+import { unavailable } from '../lib/unavailable.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -29,13 +34,57 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function openDatabase(url: string): DatabaseHandle {
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPostgres(url);
-  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length));
+/** How long PostgreSQL work may take before it is given up (decision 015). 0: no limit. */
+export interface DatabaseTimeouts {
+  /** Opening a connection, and waiting for a free one from the pool. */
+  connectMs: number;
+  /** One statement, ended by the server; the client gives up 500 ms later (a silent network). */
+  queryMs: number;
+  /** A transaction left open with nothing running, ended by the server to free its locks. */
+  idleTransactionMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  queryMs: 5000,
+  idleTransactionMs: 10_000,
+};
+
+/** How long after the server's statement timeout the client stops waiting for an answer. */
+const CLIENT_GRACE_MS = 500;
+
+/** Told of every query's outcome, and of connections lost while idle in the pool. */
+export interface DatabaseMonitor {
+  failed(err: unknown): void;
+  succeeded(): void;
+}
+
+export interface OpenOptions {
+  timeouts?: DatabaseTimeouts;
+  monitor?: DatabaseMonitor;
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    return openPostgres(url, options);
+  }
+  if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), options);
   throw new Error(`Unsupported DATABASE_URL: ${url.split(':')[0]}`);
 }
 
-function openSqlite(path: string): DatabaseHandle {
+/** Kysely's query log, used to tell the monitor whether queries fail or succeed. */
+function monitorLog(monitor: DatabaseMonitor | undefined) {
+  if (!monitor) return undefined;
+  return (event: LogEvent) => {
+    if (event.level === 'error') {
+      if (unavailable(event.error)) monitor.failed(event.error);
+    } else {
+      monitor.succeeded();
+    }
+  };
+}
+
+function openSqlite(path: string, { monitor }: OpenOptions): DatabaseHandle {
   const memory = path === ':memory:' || path === '';
   if (!memory) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(memory ? ':memory:' : path);
@@ -47,6 +96,7 @@ function openSqlite(path: string): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log: monitorLog(monitor),
   });
   return { db, dialect: 'sqlite', journalMode, schema: undefined, close: () => db.destroy() };
 }
@@ -77,28 +127,93 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
-function openPostgres(url: string): DatabaseHandle {
+function openPostgres(
+  url: string,
+  { timeouts = DEFAULT_DATABASE_TIMEOUTS, monitor }: OpenOptions,
+): DatabaseHandle {
   const parsed = new URL(url);
   // `?schema=name` keeps one database usable by several test runs side by side.
   const schema = parsed.searchParams.get('schema');
   parsed.searchParams.delete('schema');
+  // The URL's own `options` would replace the search path rather than add to it: join them.
+  const urlOptions = parsed.searchParams.get('options');
+  parsed.searchParams.delete('options');
+  const options = [urlOptions, schema ? `-c search_path=${schema}` : null]
+    .filter(Boolean)
+    .join(' ');
   const pool = new pg.Pool({
     connectionString: parsed.toString(),
     max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(options ? { options } : {}),
+    // Operators find the server's connections by this name (pg_stat_activity); `?application_name=`
+    // in the URL takes precedence.
+    application_name: 'omega-api',
+    connectionTimeoutMillis: timeouts.connectMs,
+    // Sent at connection start, so the server enforces them; 0 leaves the server's own setting.
+    statement_timeout: timeouts.queryMs || undefined,
+    idle_in_transaction_session_timeout: timeouts.idleTransactionMs || undefined,
+    // The server cannot end a statement whose answer the network swallows: the client gives
+    // up a little after the server would have, and the connection is then thrown away.
+    query_timeout: timeouts.queryMs ? timeouts.queryMs + CLIENT_GRACE_MS : undefined,
     // int8 columns hold millisecond times and counts, all far below 2^53.
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text'),
     } as pg.CustomTypesConfig,
   });
-  const db = new Kysely<Database>({ dialect: new ScopedPostgresDialect({ pool }) });
+  const report = (err: unknown) => monitor?.failed(err);
+  // Without these listeners a connection that drops (pg_terminate_backend, a proxy reset, a
+  // restart) is an unhandled 'error' event that ends the process. An idle client is removed by
+  // the pool, which then emits here; a checked-out one fails its query and is dropped at release.
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+  const db = new Kysely<Database>({
+    dialect: new ScopedPostgresDialect({ pool: discardingBrokenClients(pool, report) }),
+    log: monitorLog(monitor),
+  });
   return {
     db,
     dialect: 'postgres',
     journalMode: 'postgres-wal',
     schema: schema ?? undefined,
     close: () => db.destroy(),
+  };
+}
+
+/**
+ * The pool as Kysely sees it. A client whose connection failed or went silent (pg's query
+ * timeout leaves it waiting for an answer that may never come) is handed back with its error,
+ * so the pool ends it instead of lending it again; meanwhile its further queries (a ROLLBACK
+ * after a failed statement) fail at once instead of waiting out another timeout.
+ */
+function discardingBrokenClients(pool: pg.Pool, report: (err: unknown) => void): PostgresPool {
+  return {
+    async connect() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (err) {
+        report(err);
+        throw err;
+      }
+      let broken: Error | undefined;
+      const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+        if (broken) throw broken;
+        try {
+          return await client.query(text, parameters as unknown[]);
+        } catch (err) {
+          if (unavailable(err)?.kind === 'connection') broken = err as Error;
+          throw err;
+        }
+      };
+      return {
+        // Only the (sql, parameters) form: Kysely passes a cursor only for streaming, which
+        // this app does not configure.
+        query: query as unknown as PostgresPoolClient['query'],
+        release: () => client.release(broken),
+      };
+    },
+    end: () => pool.end(),
   };
 }
 

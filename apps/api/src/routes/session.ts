@@ -74,7 +74,14 @@ export default async function sessionRoutes(app: FastifyInstance) {
     const { username, password } = request.body;
     const account = username.toLowerCase();
     const attempt = await beginAttempt(request, account);
-    const found = await users.findByUsername(username);
+    let found: UserRow | undefined;
+    try {
+      found = await users.findByUsername(username);
+    } catch (err) {
+      // The database could not answer (a 503): no password was checked, so nothing counts.
+      await attempt.withdraw();
+      throw err;
+    }
     const valid = await verifyPassword(found?.password_hash, password);
     if (!found || !valid || found.disabled !== 0) {
       attempt.keep();

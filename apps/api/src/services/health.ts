@@ -17,7 +17,26 @@ const worst = (statuses: Status[]): Status =>
 function pluginStatus(app: FastifyInstance, name: string): string {
   if (name === 'renewal-job') return app.buildOptions.runJobs ? 'running' : 'idle (jobs off)';
   if (name === 'web-app') return app.webAppAvailable ? 'serving' : 'no web build';
+  if (name === 'load-shedding') return app.isUnderPressure() ? 'shedding load' : 'watching';
+  if (name === 'shutdown') return app.shutdown.draining ? 'draining' : 'ready';
   return 'loaded';
+}
+
+/** This process's load now and the load-shedding thresholds (decision 016). */
+function load(app: FastifyInstance): DetailedHealth['components']['server']['load'] {
+  const now = app.memoryUsage();
+  const { maxEventLoopDelayMs, maxHeapBytes, maxRssBytes } = app.config.pressure;
+  return {
+    shedding: app.isUnderPressure(),
+    eventLoopDelayMs: Number.isFinite(now.eventLoopDelay)
+      ? Math.round(now.eventLoopDelay * 10) / 10
+      : null,
+    heapUsedBytes: now.heapUsed,
+    rssBytes: now.rssBytes,
+    maxEventLoopDelayMs,
+    maxHeapBytes,
+    maxRssBytes,
+  };
 }
 
 export class HealthService {
@@ -59,7 +78,14 @@ export class HealthService {
         stats: { activeSubscriptions: 0, totalSubscriptions: 0, planDistribution: {} },
       };
     }
-    const server = { status: 'healthy' as Status, uptime: Math.floor(process.uptime()) };
+    const serverLoad = load(app);
+    const draining = app.shutdown.draining;
+    const server = {
+      status: (serverLoad.shedding || draining ? 'degraded' : 'healthy') as Status,
+      uptime: Math.floor(process.uptime()),
+      draining,
+      load: serverLoad,
+    };
     const auth = {
       // Accounts sign in with a password checked here; sessions live in the database.
       status: database.status === 'healthy' ? ('healthy' as Status) : ('unhealthy' as Status),

@@ -118,6 +118,8 @@ export interface ThrottleStore {
   ): Promise<void>;
   /** Gives back the account's newest slot, from whichever address counted it. */
   refundNewest(policy: ThrottlePolicy, account: string): Promise<void>;
+  /** Resolves when the store answers (readiness); rejects when it cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -215,6 +217,11 @@ export class LoginThrottle {
     return orUnavailable(this.store.refundNewest(policy, account));
   }
 
+  /** Resolves when the counters can be reached (readiness); rejects when they cannot. */
+  ping(): Promise<void> {
+    return this.store.ping();
+  }
+
   close(): Promise<void> {
     return this.store.close();
   }
@@ -289,6 +296,8 @@ export class MemoryThrottleStore implements ThrottleStore {
     const newest = ns.byAccount.get(account)?.slots.pop();
     if (newest) removeSlot(ns.byAddress.get(newest.address), newest.id);
   }
+
+  async ping(): Promise<void> {}
 
   async close(): Promise<void> {}
 

@@ -3,7 +3,7 @@
 // Each decision is one Lua script, so the check and the count are one step across instances
 // (decision 011). Times come from the server's clock, not Redis's, so the same rules hold under
 // a test clock. The scripts build one key from a slot's address, so they need one Redis, not a
-// cluster.
+// cluster. Every call gives up within about a second when Redis is down or silent (decision 015).
 import { Redis, type Result } from 'ioredis';
 import {
   MAX_DELAY_MS,
@@ -99,20 +99,36 @@ declare module 'ioredis' {
   }
 }
 
+/** Connecting, one command, and silence on an open connection: each is given up after this. */
+export const REDIS_TIMEOUT_MS = 1000;
+
 export class RedisThrottleStore implements ThrottleStore {
   readonly kind = 'redis';
   private readonly redis: Redis;
+  private connecting: Promise<void> | undefined;
 
   constructor(
     url: string,
     private readonly prefix: string,
     /** Connection trouble (ioredis reconnects by itself); the caller logs it. */
     onError: (err: Error) => void,
+    private readonly timeoutMs = REDIS_TIMEOUT_MS,
   ) {
+    // A sign-in must not hang on an unreachable Redis: the command fails (503) and is logged.
     this.redis = new Redis(url, {
-      // A sign-in must not hang on an unreachable Redis: fail the command (503) and log it.
-      maxRetriesPerRequest: 1,
-      connectTimeout: 2000,
+      connectTimeout: timeoutMs,
+      commandTimeout: timeoutMs,
+      // An open connection that stops answering is closed and opened again, rather than kept
+      // until TCP notices (minutes) while every command times out.
+      socketTimeout: timeoutMs,
+      // A command is never kept to run later: a reservation counted after its caller was told
+      // 503 would count a try nobody made. `ready` below waits for a connection instead.
+      enableOfflineQueue: false,
+      autoResendUnfulfilledCommands: false,
+      maxRetriesPerRequest: 0,
+      // Try again soon after a failure (ioredis waits up to 2 s), so a healed partition is
+      // noticed within half a second.
+      retryStrategy: (times) => Math.min(times * 100, 500),
     });
     // Sent as EVALSHA, with EVAL when Redis does not know the script yet.
     this.redis.defineCommand('omegaThrottleReserve', { numberOfKeys: 3, lua: RESERVE });
@@ -131,12 +147,52 @@ export class RedisThrottleStore implements ThrottleStore {
     return `${this.prefix}throttle:${policy.name}:${kind}:${id}`;
   }
 
+  /**
+   * Resolves once the connection is ready: at once when it is, after waiting for a connection
+   * being opened (the first one, at start) up to the timeout. While Redis is known to be down,
+   * between reconnection tries, it fails at once.
+   */
+  private ready(): Promise<void> {
+    const status = this.redis.status;
+    if (status === 'ready') return Promise.resolve();
+    if (status !== 'connecting' && status !== 'connect') {
+      return Promise.reject(new Error(`Redis is not connected (${status})`));
+    }
+    // One wait per connection attempt, shared by every call that arrives meanwhile.
+    this.connecting ??= new Promise<void>((resolve, reject) => {
+      const settle = (err?: Error) => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        this.redis.off('close', onClose);
+        this.connecting = undefined;
+        if (err) reject(err);
+        else resolve();
+      };
+      const onReady = () => settle();
+      const onClose = () => settle(new Error('Redis closed the connection while connecting'));
+      const timer = setTimeout(
+        () => settle(new Error(`Redis did not become ready within ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
+      this.redis.once('ready', onReady);
+      this.redis.once('close', onClose);
+    });
+    return this.connecting;
+  }
+
+  /** Answers when Redis does, within the timeout (readiness). */
+  async ping(): Promise<void> {
+    await this.ready();
+    await this.redis.ping();
+  }
+
   async reserve(
     policy: ThrottlePolicy,
     address: string,
     account: string,
     now: number,
   ): Promise<Reservation> {
+    await this.ready();
     const slot = slotId(address);
     const [wait, tripped] = await this.redis.omegaThrottleReserve(
       this.key(policy, 'address', address),
@@ -161,6 +217,7 @@ export class RedisThrottleStore implements ThrottleStore {
     slot: string,
     outcome: 'succeeded' | 'withdrawn',
   ): Promise<void> {
+    await this.ready();
     await this.redis.omegaThrottleRelease(
       this.key(policy, 'address', address),
       this.key(policy, 'account', account),
@@ -171,6 +228,7 @@ export class RedisThrottleStore implements ThrottleStore {
   }
 
   async refundNewest(policy: ThrottlePolicy, account: string): Promise<void> {
+    await this.ready();
     await this.redis.omegaThrottleRefundNewest(
       this.key(policy, 'account', account),
       this.key(policy, 'address'),

@@ -27,6 +27,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
+import { unavailable } from '../lib/unavailable.js';
 import type { UssdSessionRecord, UssdSessionsRepository } from '../repositories/ussd-sessions.js';
 import type { WalletService } from './wallets.js';
 
@@ -167,6 +168,8 @@ export class UssdGateway {
             locked: res.locked,
           });
         } catch (err) {
+          // An outage is the server's 503, not a message for the phone's screen.
+          if (unavailable(err)) throw err;
           await this.dispatch(session, phone, {
             type: 'login-failed',
             message: (err as Error).message,
@@ -218,6 +221,8 @@ export class UssdGateway {
                 },
           );
         } catch (err) {
+          // An outage is the server's 503, not a message for the phone's screen.
+          if (unavailable(err)) throw err;
           await this.dispatch(session, phone, {
             type: 'transaction-failed',
             id: t.id,

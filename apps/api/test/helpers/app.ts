@@ -9,6 +9,7 @@ import type { Role } from '@omega/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { build } from '../../src/app.js';
 import type { Config } from '../../src/config/config.js';
+import { DEFAULT_DATABASE_TIMEOUTS } from '../../src/db/database.js';
 import { SESSION_COOKIE } from '../../src/plugins/external/session.js';
 import { hashPassword } from '../../src/services/passwords.js';
 import { DatabaseSessionStore } from '../../src/services/session-store.js';
@@ -33,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     host: '127.0.0.1',
     dataDir: mkdtempSync(join(tmpdir(), 'omega-test-')),
     databaseUrl: 'sqlite::memory:',
+    databaseTimeouts: DEFAULT_DATABASE_TIMEOUTS,
     sessionSecret: SESSION_SECRET,
     adminKey: ADMIN_KEY,
     supergodKey: SUPERGOD_KEY,
@@ -48,6 +50,10 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     widgetOrigins: ['https://shop.example'],
     ussdGateway: null,
     llm: null,
+    http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000 },
+    shutdown: { delayMs: 0, timeoutMs: 10_000 },
+    // Load shedding off: a busy test machine must not turn ordinary answers into 503s.
+    pressure: { maxEventLoopDelayMs: 0, maxHeapBytes: 0, maxRssBytes: 0 },
     ...overrides,
   };
 }

@@ -1,8 +1,11 @@
-// The one error handler: 4xx answers carry a clear `message`; anything else is logged in
-// full and answered with a generic message, so no stack trace reaches a client.
+// The one error handler: 4xx answers carry a clear `message`; a database that cannot serve
+// right now is a 503 with Retry-After that says so (logged once per outage, not per request);
+// anything else is logged in full and answered with a generic message, so no stack trace
+// reaches a client.
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/http-error.js';
+import { unavailable } from '../../lib/unavailable.js';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 
@@ -30,6 +33,17 @@ export default fp(
         const status = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 413 : 400;
         return reply.code(status).send({ message: known });
       }
+      const down = unavailable(error);
+      if (down) {
+        app.databaseOutages.failed(error);
+        // Nor is the session saved with this answer: the store is that same database, and a
+        // save failing after this handler would replace the answer with the raw error text.
+        if (request.session) (request as { session: unknown }).session = null;
+        return reply
+          .code(503)
+          .header('retry-after', String(down.retryAfterSeconds))
+          .send({ message: down.message });
+      }
       const status = error.statusCode ?? 500;
       if (status >= 400 && status < 500) {
         return reply.code(status).send({ message: error.message });
@@ -49,5 +63,5 @@ export default fp(
       return reply.type('text/html').sendFile('index.html');
     });
   },
-  { name: 'errors', dependencies: ['web-app'] },
+  { name: 'errors', dependencies: ['web-app', 'database'] },
 );

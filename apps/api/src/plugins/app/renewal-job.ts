@@ -7,10 +7,8 @@ export const RENEWAL_EVERY_MS = 60_000;
 export default fp(
   async (app) => {
     if (!app.buildOptions.runJobs) return;
-    let running = false;
-    const tick = async () => {
-      if (running) return;
-      running = true;
+    let running: Promise<void> | undefined;
+    const run = async () => {
       try {
         const renewed = await app.subscriptions.renewDue();
         if (renewed > 0) {
@@ -20,15 +18,24 @@ export default fp(
       } catch (err) {
         app.log.error({ err, source: 'renewals' }, 'subscription renewal run failed');
       } finally {
-        running = false;
+        running = undefined;
       }
+    };
+    const tick = () => {
+      running ??= run();
+      return running;
     };
     const timer = setInterval(tick, RENEWAL_EVERY_MS);
     timer.unref();
     app.addHook('onReady', async () => {
       await tick();
     });
-    app.addHook('onClose', async () => clearInterval(timer));
+    // Closes first of the services (hooks close in reverse order): a run in progress finishes
+    // before Redis, the log sink and the database close.
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
   },
   { name: 'renewal-job', dependencies: ['services'] },
 );

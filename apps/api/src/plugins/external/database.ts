@@ -1,23 +1,48 @@
-// Opens the database, runs migrations, and closes it when the server stops.
+// Opens the database, runs migrations, and closes it when the server stops. Outages are logged
+// once per burst (lib/unavailable.ts); the error handler answers them with 503.
 import fp from 'fastify-plugin';
 import { type DatabaseHandle, openDatabase } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
+import { OutageLog } from '../../lib/unavailable.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     database: DatabaseHandle;
+    /** Where a failure to reach the database is reported, so an outage is logged once. */
+    databaseOutages: OutageLog;
   }
 }
 
 export default fp(
   async (app) => {
-    const handle = openDatabase(app.config.databaseUrl);
+    const outages = new OutageLog({
+      warn: (err, message) => app.log.warn({ err, source: 'database' }, message),
+      recovered: (message) => {
+        app.log.info({ source: 'database' }, message);
+        app.systemLogs.notable('database', message);
+      },
+    });
+    app.decorate('databaseOutages', outages);
+    const { databaseUrl, databaseTimeouts } = app.config;
+    const handle = openDatabase(databaseUrl, { timeouts: databaseTimeouts, monitor: outages });
     app.decorate('database', handle);
     app.addHook('onClose', () => handle.close());
-    const results = await migrateToLatest(handle.db, handle.schema);
-    for (const r of results) {
-      app.log.info({ migration: r.migrationName, status: r.status }, 'migration');
-      app.systemLogs.notable('database', `migration ${r.migrationName}: ${r.status}`);
+    // A migration may rebuild an index over a large table: on PostgreSQL it runs on its own
+    // short-lived connection without the statement limits meant for requests.
+    const migrating =
+      handle.dialect === 'postgres'
+        ? openDatabase(databaseUrl, {
+            timeouts: { ...databaseTimeouts, queryMs: 0, idleTransactionMs: 0 },
+          })
+        : handle;
+    try {
+      const results = await migrateToLatest(migrating.db, migrating.schema);
+      for (const r of results) {
+        app.log.info({ migration: r.migrationName, status: r.status }, 'migration');
+        app.systemLogs.notable('database', `migration ${r.migrationName}: ${r.status}`);
+      }
+    } finally {
+      if (migrating !== handle) await migrating.close();
     }
   },
   { name: 'database', dependencies: ['config'] },

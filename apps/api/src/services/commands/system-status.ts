@@ -1,10 +1,12 @@
 // The supergod System Control Panel's figures: real counts from the database, and the security
 // posture as the running server actually has it (configuration, loaded plugins, the session
-// cookie's own options, the headers on this very answer, the database's durability mode).
+// cookie's own options, the headers on this very answer, the database's durability mode, the
+// load-shedding thresholds, slow-client timeouts and shutdown deadlines).
 import type { SystemStatus } from '@omega/contracts';
 import type { Role } from '@omega/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import { bytesText, millisText, thresholdText } from '../../lib/limits-text.js';
 
 const ROLE_WORDS: Record<Role, [string, string]> = {
   user: ['user', 'users'],
@@ -51,6 +53,7 @@ export async function systemStatus(
     app.registrationKeys.status().map((k) => [`${k.kind}RegistrationKey`, k.source]),
   );
   const cookie = request.session.cookie;
+  const { pressure, http, shutdown } = app.config;
   const security: Record<string, string | boolean> = {
     ...keys,
     sessionCookieSecure: cookie.secure === true,
@@ -66,6 +69,14 @@ export async function systemStatus(
     databaseDialect: app.database.dialect,
     databaseDurability: durable,
     maintenanceMode: maintenance,
+    // Load shedding (decision 016): above these, API calls answer 503 at once.
+    loadSheddingEventLoopDelay: thresholdText(pressure.maxEventLoopDelayMs, millisText),
+    loadSheddingHeapUsed: thresholdText(pressure.maxHeapBytes, bytesText),
+    loadSheddingRss: thresholdText(pressure.maxRssBytes, bytesText),
+    httpHeadersTimeout: millisText(http.headersTimeoutMs),
+    httpRequestTimeout: millisText(http.requestTimeoutMs),
+    shutdownDelay: millisText(shutdown.delayMs),
+    shutdownDeadline: millisText(shutdown.timeoutMs),
   };
   return {
     users: { count: counts.user + counts.admin + counts.supergod, note: usersNote(counts) },

@@ -21,6 +21,13 @@ const FLAG_LABELS: Record<string, string> = {
   databaseDialect: 'Database',
   databaseDurability: 'Database durability',
   maintenanceMode: 'Maintenance mode',
+  loadSheddingEventLoopDelay: 'Shed load: event-loop delay',
+  loadSheddingHeapUsed: 'Shed load: heap used',
+  loadSheddingRss: 'Shed load: resident memory',
+  httpHeadersTimeout: 'Request headers timeout',
+  httpRequestTimeout: 'Whole request timeout',
+  shutdownDelay: 'Shutdown: readiness 503 before closing',
+  shutdownDeadline: 'Shutdown deadline',
 };
 
 /** The flag's label; a flag this page does not know yet is spelled out from its name. */

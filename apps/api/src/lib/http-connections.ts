@@ -1,0 +1,103 @@
+// The HTTP server's connections and the requests being answered on them, for the shutdown.
+// Node's server.close() ends only idle keep-alive connections, and from then on no longer
+// enforces headersTimeout or requestTimeout, so one client trickling its headers or body would
+// hold the shutdown until the deadline. Draining ends the rest itself (decision 016).
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+interface Answering {
+  req: IncomingMessage;
+  startedAt: number;
+}
+
+/** How often a drain looks for requests whose body is late. */
+const SWEEP_EVERY_MS = 250;
+
+export class HttpConnections {
+  private readonly open = new Set<Socket>();
+  private readonly answering = new Map<Socket, Answering[]>();
+  private draining = false;
+  private sweep: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly server: Server,
+    private readonly requestTimeoutMs: number,
+  ) {
+    server.on('connection', (socket: Socket) => {
+      this.open.add(socket);
+      socket.once('close', () => {
+        this.open.delete(socket);
+        this.answering.delete(socket);
+      });
+    });
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => this.track(req, res));
+  }
+
+  /** Connections still open, and requests being answered on them. */
+  counts(): { connections: number; requests: number } {
+    let requests = 0;
+    for (const list of this.answering.values()) requests += list.length;
+    return { connections: this.open.size, requests };
+  }
+
+  /**
+   * From now on no connection is kept for another request. Those with no request being
+   * answered (idle, or still sending headers: nothing the app accepted) are closed now, the
+   * others once answered; a request still receiving its body keeps the request timeout.
+   */
+  drain(): void {
+    if (this.draining) return;
+    this.draining = true;
+    for (const socket of this.open) {
+      if (!this.answering.has(socket)) socket.destroy();
+    }
+    this.sweep = setInterval(() => this.timeOutLateBodies(), SWEEP_EVERY_MS);
+    this.sweep.unref();
+  }
+
+  /** Cuts every connection still open (the shutdown deadline); returns how many there were. */
+  destroyAll(): number {
+    const n = this.open.size;
+    for (const socket of this.open) socket.destroy();
+    this.stop();
+    return n;
+  }
+
+  stop(): void {
+    clearInterval(this.sweep);
+  }
+
+  private track(req: IncomingMessage, res: ServerResponse): void {
+    const socket = req.socket;
+    const entry = { req, startedAt: performance.now() };
+    this.answering.set(socket, [...(this.answering.get(socket) ?? []), entry]);
+    res.once('close', () => {
+      const rest = (this.answering.get(socket) ?? []).filter((e) => e !== entry);
+      if (rest.length > 0) {
+        this.answering.set(socket, rest);
+        return;
+      }
+      this.answering.delete(socket);
+      // Answers sent while draining say Connection: close; one whose headers went out before
+      // the drain began did not, and its connection is not reused either.
+      if (this.draining && !socket.destroyed) socket.destroySoon();
+    });
+  }
+
+  /**
+   * A request whose body has not all arrived within the request timeout (counted from its
+   * headers) gets what Node gives it before close(): the server's clientError with Node's own
+   * timeout code, which Fastify answers 408 before closing the connection.
+   */
+  private timeOutLateBodies(): void {
+    const now = performance.now();
+    for (const [socket, list] of this.answering) {
+      if (list.some((e) => !e.req.complete && now - e.startedAt > this.requestTimeoutMs)) {
+        const err = Object.assign(new Error('request timed out while the server drains'), {
+          code: 'ERR_HTTP_REQUEST_TIMEOUT',
+        });
+        this.server.emit('clientError', err, socket);
+      }
+    }
+  }
+}

@@ -1,0 +1,59 @@
+// Load shedding with @fastify/under-pressure: while the event loop lags or the heap or RSS is
+// over its threshold (configuration, 0 turns a check off), calls answer 503 with Retry-After at
+// once instead of queueing until their clients give up. The health probes are never shed, so
+// the platform still sees a live process and the admin still sees why (decision 016).
+import underPressure from '@fastify/under-pressure';
+import { routes } from '@omega/contracts';
+import fp from 'fastify-plugin';
+import { HttpError } from '../../lib/http-error.js';
+
+export const SHED_RETRY_AFTER_SECONDS = 5;
+export const SHED_MESSAGE =
+  'The service is overloaded right now and did nothing with this request. Try again in a few seconds.';
+/** At most one warning per this many milliseconds while shedding, with a count. */
+const WARN_EVERY_MS = 10_000;
+
+const NEVER_SHED = new Set<string>([
+  routes.health.url,
+  routes.ready.url,
+  routes.healthDetailed.url,
+]);
+
+const WHAT: Record<string, string> = {
+  [underPressure.TYPE_EVENT_LOOP_DELAY]: 'event loop delay',
+  [underPressure.TYPE_HEAP_USED_BYTES]: 'heap used',
+  [underPressure.TYPE_RSS_BYTES]: 'resident memory',
+};
+
+export default fp(
+  async (app) => {
+    const { maxEventLoopDelayMs, maxHeapBytes, maxRssBytes } = app.config.pressure;
+    const overloaded = new HttpError(503, SHED_MESSAGE, {
+      'retry-after': String(SHED_RETRY_AFTER_SECONDS),
+    });
+    let lastWarning = Number.NEGATIVE_INFINITY;
+    let refused = 0;
+    await app.register(underPressure, {
+      maxEventLoopDelay: maxEventLoopDelayMs,
+      maxHeapUsedBytes: maxHeapBytes,
+      maxRssBytes,
+      // Returning lets the request through; throwing answers it through the error handler,
+      // which sends an HttpError's message and headers like every other refusal.
+      pressureHandler: (request, _reply, type, value) => {
+        if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
+        refused += 1;
+        const now = performance.now();
+        if (now - lastWarning >= WARN_EVERY_MS) {
+          app.log.warn(
+            { source: 'load-shedding', type, value, refused },
+            `shedding load: ${WHAT[type] ?? type} is over its threshold (${refused} call(s) refused since the last warning)`,
+          );
+          lastWarning = now;
+          refused = 0;
+        }
+        throw overloaded;
+      },
+    });
+  },
+  { name: 'load-shedding', dependencies: ['config'] },
+);

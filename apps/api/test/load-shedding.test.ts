@@ -1,0 +1,132 @@
+// Load shedding (decision 016): over a threshold, API calls are answered 503 with Retry-After
+// and a message at once, without running; the health probes still answer; a lagging event loop
+// is shed too and the server recovers by itself; the thresholds show in the supergod posture
+// and the detailed health.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, expect, it } from 'vitest';
+import { createTestApp, createUser, sessionFor, type TestApp } from './helpers/app.js';
+import { describeEachDatabase } from './helpers/databases.js';
+
+/** @fastify/under-pressure samples the process once a second. */
+async function untilStatus(t: TestApp, url: string, status: number, withinMs = 3000) {
+  const started = performance.now();
+  for (;;) {
+    const res = await t.app.inject({ method: 'GET', url });
+    if (res.statusCode === status || performance.now() - started > withinMs) return res;
+    await sleep(50);
+  }
+}
+
+describeEachDatabase('load shedding', (database) => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  it('answers API calls 503 with Retry-After and a message, without running them, while the health probes answer', async () => {
+    // A heap of more than 1 byte is always "over": the check is on from the first sample.
+    t = await createTestApp(database, {
+      pressure: { maxEventLoopDelayMs: 0, maxHeapBytes: 1, maxRssBytes: 0 },
+    });
+    const shed = await untilStatus(t, '/api/subscription/plans', 503);
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBe('5');
+    expect(shed.json()).toEqual({
+      message:
+        'The service is overloaded right now and did nothing with this request. Try again in a few seconds.',
+    });
+
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { username: 'too-busy', password: 'correct horse battery' },
+    });
+    expect(register.statusCode).toBe(503);
+    expect(await t.app.repos.users.count()).toBe(0);
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+    const admin = await sessionFor(t.app, (await createUser(t.app, 'watcher', 'admin')).id);
+    const detailed = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/detailed',
+      headers: { cookie: admin },
+    });
+    expect(detailed.statusCode).toBe(200);
+    const health = detailed.json();
+    expect(health.status).toBe('degraded');
+    expect(health.components.server).toMatchObject({
+      status: 'degraded',
+      draining: false,
+      load: { shedding: true, maxHeapBytes: 1, maxEventLoopDelayMs: 0, maxRssBytes: 0 },
+    });
+    expect(health.components.server.load.heapUsedBytes).toBeGreaterThan(1);
+    const plugin = health.components.plugins.loaded.find(
+      (p: { name: string }) => p.name === 'load-shedding',
+    );
+    expect(plugin.status).toBe('shedding load');
+  });
+
+  it('sheds calls while the event loop lags, and serves them again once it keeps up', async () => {
+    t = await createTestApp(database, {
+      pressure: { maxEventLoopDelayMs: 50, maxHeapBytes: 0, maxRssBytes: 0 },
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/subscription/plans' })).statusCode).toBe(
+      200,
+    );
+    // Keep this process's event loop (the app's too) busy in 150 ms stretches for longer than
+    // a sample, so whole samples see the lag whatever their phase.
+    const until = performance.now() + 2500;
+    while (performance.now() < until) {
+      const stretch = performance.now() + 150;
+      while (performance.now() < stretch) {
+        // busy
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const shed = await t.app.inject({ method: 'GET', url: '/api/subscription/plans' });
+    expect(shed.statusCode).toBe(503);
+    expect(shed.headers['retry-after']).toBe('5');
+    const back = await untilStatus(t, '/api/subscription/plans', 200, 3000);
+    expect(back.statusCode).toBe(200);
+  });
+
+  it('shows the thresholds, timeouts and deadlines in the supergod posture and detailed health', async () => {
+    t = await createTestApp(database, {
+      pressure: { maxEventLoopDelayMs: 500, maxHeapBytes: 1.5 * 2 ** 30, maxRssBytes: 0 },
+      http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000 },
+      shutdown: { delayMs: 5000, timeoutMs: 10_000 },
+    });
+    const god = await sessionFor(t.app, (await createUser(t.app, 'god', 'supergod')).id);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: '/api/supergod/system-status',
+      headers: { cookie: god },
+    });
+    expect(status.statusCode).toBe(200);
+    expect(status.json().system.security).toMatchObject({
+      loadSheddingEventLoopDelay: 'over 500 ms',
+      loadSheddingHeapUsed: 'over 1.5 GiB',
+      loadSheddingRss: 'off',
+      httpHeadersTimeout: '10 s',
+      httpRequestTimeout: '30 s',
+      shutdownDelay: '5 s',
+      shutdownDeadline: '10 s',
+    });
+
+    const detailed = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/detailed',
+      headers: { cookie: god },
+    });
+    expect(detailed.statusCode).toBe(200);
+    expect(detailed.json().components.server).toMatchObject({
+      status: 'healthy',
+      draining: false,
+      load: {
+        shedding: false,
+        maxEventLoopDelayMs: 500,
+        maxHeapBytes: 1.5 * 2 ** 30,
+        maxRssBytes: 0,
+      },
+    });
+  });
+});

@@ -1,0 +1,349 @@
+// Graceful shutdown and slow clients against the real server process (decision 016): SIGTERM
+// under load with clients trickling headers and bodies ends in time with every request in flight
+// answered and every acknowledged write kept; readiness turns 503 before the port closes and
+// kept-alive clients are told Connection: close; a slow client is cut at its timeout.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config/config.js';
+import { EXIT_CODES } from '../src/plugins/app/shutdown.js';
+import { describeEachDatabase } from './helpers/databases.js';
+import {
+  type Answer,
+  request,
+  type ServerProcess,
+  serverData,
+  startServer,
+} from './helpers/server-process.js';
+
+const PASSWORD = 'correct horse battery';
+
+/** A client that sends the start of a request, then one more byte every 200 ms. */
+function slowClient(port: number, part: 'headers' | 'body') {
+  const socket = connect(port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk) => {
+    received += chunk;
+  });
+  // Writing after the server hung up fails; that is the point.
+  socket.on('error', () => {});
+  const closed = new Promise<number>((resolve) =>
+    socket.once('close', () => resolve(performance.now())),
+  );
+  socket.write(
+    part === 'headers'
+      ? 'GET /api/health HTTP/1.1\r\nHost: omega.test\r\n'
+      : 'POST /api/register HTTP/1.1\r\nHost: omega.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{',
+  );
+  const drip = setInterval(() => {
+    if (!socket.destroyed) socket.write(part === 'headers' ? 'X-Drip: 1\r\n' : ' ');
+  }, 200);
+  void closed.then(() => clearInterval(drip));
+  return {
+    closed,
+    received: () => received,
+    stop: () => socket.destroy(),
+  };
+}
+
+/** Resolves with `value`, or with 'still open' once `ms` have passed. */
+const within = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise, sleep(ms, 'still open' as const)]);
+
+const servers: ServerProcess[] = [];
+const start = async (env: Record<string, string>) => {
+  const server = await startServer(env);
+  servers.push(server);
+  return server;
+};
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.kill()));
+});
+
+describe('shutdown and slow-client configuration', () => {
+  it('drains for 5 s in production and not at all elsewhere, within a 10 s deadline', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'omega-config-'));
+    const dev = loadConfig({ DATA_DIR: dataDir });
+    expect(dev.shutdown).toEqual({ delayMs: 0, timeoutMs: 10_000 });
+    expect(dev.http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+    });
+    const prod = loadConfig({
+      DATA_DIR: dataDir,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+    });
+    expect(prod.shutdown).toEqual({ delayMs: 5000, timeoutMs: 10_000 });
+  });
+
+  it('refuses a delay that leaves no time to drain, and headers allowed longer than requests', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'omega-config-'));
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir, SHUTDOWN_DELAY_MS: '10000', SHUTDOWN_TIMEOUT_MS: '10000' }),
+    ).toThrow(/Invalid SHUTDOWN_DELAY_MS: must be shorter than SHUTDOWN_TIMEOUT_MS/);
+    expect(() =>
+      loadConfig({
+        DATA_DIR: dataDir,
+        HTTP_HEADERS_TIMEOUT_MS: '20000',
+        HTTP_REQUEST_TIMEOUT_MS: '10000',
+      }),
+    ).toThrow(/Invalid HTTP_HEADERS_TIMEOUT_MS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(
+      'Invalid SHUTDOWN_TIMEOUT_MS: expected milliseconds from 1000 to 600000 (got "soon")',
+    );
+  });
+});
+
+describeEachDatabase('graceful shutdown of the server process', (database) => {
+  it('SIGTERM under load with slow clients: exits 0 in time, answers every request in flight, keeps every acknowledged write', async () => {
+    const data = await serverData(database);
+    try {
+      const base = { DATA_DIR: data.dataDir, DATABASE_URL: data.databaseUrl };
+      const timeoutMs = 5000;
+      const server = await start({
+        ...base,
+        SHUTDOWN_DELAY_MS: '0',
+        SHUTDOWN_TIMEOUT_MS: String(timeoutMs),
+        HTTP_HEADERS_TIMEOUT_MS: '2000',
+        HTTP_REQUEST_TIMEOUT_MS: '3000',
+      });
+      const slow = [
+        ...Array.from({ length: 5 }, () => slowClient(server.port, 'headers')),
+        ...Array.from({ length: 5 }, () => slowClient(server.port, 'body')),
+      ];
+
+      // Steady load: four clients on kept-alive connections, registering and reading.
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+      const tag = randomBytes(3).toString('hex');
+      type Outcome = { name?: string; startedAt: number; endedAt: number } & (
+        | { answer: Answer }
+        | { error: string }
+      );
+      const outcomes: Outcome[] = [];
+      let stop = false;
+      const client = async (n: number) => {
+        for (let i = 0; !stop; i++) {
+          const name = n % 2 === 0 ? `load${tag}${n}x${i}` : undefined;
+          const startedAt = performance.now();
+          try {
+            const answer = await request(server.url, {
+              agent,
+              ...(name
+                ? {
+                    path: '/api/register',
+                    method: 'POST',
+                    body: { username: name, password: PASSWORD },
+                  }
+                : { path: '/api/subscription/plans' }),
+            });
+            outcomes.push({ name, startedAt, endedAt: performance.now(), answer });
+          } catch (err) {
+            outcomes.push({ name, startedAt, endedAt: performance.now(), error: String(err) });
+            await sleep(20);
+          }
+        }
+      };
+      const clients = [0, 1, 2, 3].map(client);
+      await sleep(1000);
+
+      const signalAt = server.signal('SIGTERM');
+      const exit = await within(server.exited, timeoutMs + 3000);
+      stop = true;
+      await Promise.all(clients);
+      agent.destroy();
+      const slowEnds = await Promise.all(slow.map((s) => within(s.closed, 100)));
+      for (const s of slow) s.stop();
+
+      expect(exit, server.output()).not.toBe('still open');
+      if (exit === 'still open') return;
+      expect({ code: exit.code, signal: exit.signal }, server.output()).toEqual({
+        code: EXIT_CODES.drained,
+        signal: null,
+      });
+      expect(exit.at - signalAt).toBeLessThan(timeoutMs + 1000);
+
+      const before = outcomes.filter((o) => o.endedAt < signalAt);
+      expect(before.length).toBeGreaterThan(8);
+      expect(
+        before.filter((o) => !('answer' in o && o.answer.status === 200)),
+        server.output(),
+      ).toEqual([]);
+      // In flight at the signal: started before it, not yet answered. Each got a whole answer.
+      const inFlight = outcomes.filter((o) => o.startedAt < signalAt && o.endedAt >= signalAt);
+      expect(inFlight.length).toBeGreaterThan(0);
+      expect(inFlight.map((o) => ('answer' in o ? o.answer.status : o.error))).toEqual(
+        inFlight.map(() => 200),
+      );
+
+      // Slow clients held nothing: cut (headers never finished) or answered 408 (body late).
+      expect(slowEnds.every((at) => at !== 'still open' && at < exit.at)).toBe(true);
+      for (const s of slow.slice(5)) expect(s.received()).toMatch(/^HTTP\/1\.1 408 /);
+
+      // Every registration that was acknowledged is there after a restart on the same data.
+      const acknowledged = outcomes.flatMap((o) =>
+        o.name && 'answer' in o && o.answer.status === 200 ? [o.name] : [],
+      );
+      expect(acknowledged.length).toBeGreaterThan(4);
+      const again = await start(base);
+      for (const username of acknowledged) {
+        const res = await request(again.url, {
+          path: '/api/register',
+          method: 'POST',
+          body: { username, password: PASSWORD },
+        });
+        expect(res.status, `${username} after the restart`).toBe(409);
+      }
+      const login = await request(again.url, {
+        path: '/api/login',
+        method: 'POST',
+        body: { username: acknowledged[0], password: PASSWORD },
+      });
+      expect(login.status).toBe(200);
+      again.signal('SIGTERM');
+      expect((await again.exited).code).toBe(EXIT_CODES.drained);
+    } finally {
+      await data.drop();
+    }
+  }, 40_000);
+
+  it('SIGTERM: readiness is 503 before the listener closes, and kept-alive clients get Connection: close', async () => {
+    const data = await serverData(database);
+    try {
+      const delayMs = 1500;
+      const timeoutMs = 5000;
+      const server = await start({
+        DATA_DIR: data.dataDir,
+        DATABASE_URL: data.databaseUrl,
+        SHUTDOWN_DELAY_MS: String(delayMs),
+        SHUTDOWN_TIMEOUT_MS: String(timeoutMs),
+      });
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const ready = await request(server.url, { path: '/api/health/ready', agent });
+      expect(ready.status).toBe(200);
+      expect(ready.headers.connection).toBe('keep-alive');
+
+      const signalAt = server.signal('SIGTERM');
+      // Readiness, asked again on the kept-alive connection until it says 503.
+      let notReady: (Answer & { at: number }) | undefined;
+      while (!notReady && performance.now() - signalAt < delayMs) {
+        const answer = await request(server.url, { path: '/api/health/ready', agent }).catch(
+          () => undefined,
+        );
+        if (answer?.status === 503) notReady = { ...answer, at: performance.now() };
+        else await sleep(20);
+      }
+      agent.destroy();
+      expect(notReady, 'readiness never answered 503').toBeDefined();
+      if (!notReady) return;
+      expect(notReady.at - signalAt).toBeLessThan(500);
+      expect(notReady.reusedSocket).toBe(true);
+      expect(notReady.headers.connection).toBe('close');
+      expect(JSON.parse(notReady.body)).toMatchObject({ status: 'unavailable' });
+
+      // The port stays open during the delay (ordinary calls are still answered, with
+      // Connection: close), then closes.
+      const during = await request(server.url, { path: '/api/subscription/plans' });
+      expect(during.status, `${during.body}\n${server.output()}`).toBe(200);
+      expect(during.headers.connection).toBe('close');
+      let closedAt: number | undefined;
+      while (closedAt === undefined && performance.now() - signalAt < delayMs + 2000) {
+        const refused = await request(server.url, { path: '/api/health' }).then(
+          () => false,
+          () => true,
+        );
+        if (refused) closedAt = performance.now();
+        else await sleep(25);
+      }
+      expect(closedAt, 'the port never closed').toBeDefined();
+      expect((closedAt ?? 0) - signalAt).toBeGreaterThanOrEqual(delayMs - 50);
+      expect(notReady.at).toBeLessThan(closedAt ?? 0);
+
+      const exit = await within(server.exited, timeoutMs + 2000);
+      expect(exit, server.output()).not.toBe('still open');
+      if (exit === 'still open') return;
+      expect(exit.code).toBe(EXIT_CODES.drained);
+      expect(exit.at - signalAt).toBeLessThan(timeoutMs + 1000);
+    } finally {
+      await data.drop();
+    }
+  });
+
+  it('SIGTERM: what is still open at SHUTDOWN_TIMEOUT_MS is cut, and the process exits 124', async () => {
+    const data = await serverData(database);
+    try {
+      const timeoutMs = 2000;
+      const server = await start({
+        DATA_DIR: data.dataDir,
+        DATABASE_URL: data.databaseUrl,
+        SHUTDOWN_DELAY_MS: '0',
+        SHUTDOWN_TIMEOUT_MS: String(timeoutMs),
+        // The request timeout (30 s) would let this body trickle on past the deadline.
+        HTTP_REQUEST_TIMEOUT_MS: '30000',
+      });
+      const body = slowClient(server.port, 'body');
+      await sleep(300);
+      const signalAt = server.signal('SIGTERM');
+      const exit = await within(server.exited, timeoutMs + 3000);
+      const cut = await within(body.closed, 100);
+      body.stop();
+      expect(exit, server.output()).not.toBe('still open');
+      if (exit === 'still open') return;
+      expect(exit.code).toBe(EXIT_CODES.deadline);
+      expect(exit.at - signalAt).toBeGreaterThanOrEqual(timeoutMs - 50);
+      expect(exit.at - signalAt).toBeLessThan(timeoutMs + 1000);
+      expect(cut).not.toBe('still open');
+      expect(body.received()).toBe('');
+      expect(server.output()).toMatch(/shutdown deadline: cut 1 connection\(s\) still open/);
+    } finally {
+      await data.drop();
+    }
+  });
+
+  it('cuts a client that trickles its headers at the headers timeout, and one that trickles its body at the request timeout', async () => {
+    const data = await serverData(database);
+    try {
+      const server = await start({
+        DATA_DIR: data.dataDir,
+        DATABASE_URL: data.databaseUrl,
+        HTTP_HEADERS_TIMEOUT_MS: '1500',
+        HTTP_REQUEST_TIMEOUT_MS: '2500',
+      });
+      const startedAt = performance.now();
+      const headers = slowClient(server.port, 'headers');
+      const body = slowClient(server.port, 'body');
+      const [headersClosed, bodyClosed] = await Promise.all([
+        within(headers.closed, 4000),
+        within(body.closed, 5000),
+      ]);
+      headers.stop();
+      body.stop();
+      expect(headersClosed, 'the slow-header client is still connected').not.toBe('still open');
+      expect(bodyClosed, 'the slow-body client is still connected').not.toBe('still open');
+      // Node checks the limits every second.
+      expect(Number(headersClosed) - startedAt).toBeGreaterThanOrEqual(1500);
+      expect(Number(headersClosed) - startedAt).toBeLessThan(1500 + 1500);
+      expect(Number(bodyClosed) - startedAt).toBeGreaterThanOrEqual(2500);
+      expect(headers.received()).toMatch(/^HTTP\/1\.1 408 /);
+      expect(body.received()).toMatch(/^HTTP\/1\.1 408 /);
+      // Nobody else noticed.
+      expect((await request(server.url, { path: '/api/health' })).status).toBe(200);
+
+      const signalAt = server.signal('SIGTERM');
+      const exit = await within(server.exited, 5000);
+      expect(exit).not.toBe('still open');
+      if (exit === 'still open') return;
+      expect(exit.code).toBe(EXIT_CODES.drained);
+      expect(exit.at - signalAt).toBeLessThan(2000);
+    } finally {
+      await data.drop();
+    }
+  });
+});

@@ -4,6 +4,7 @@
 // sink and the database close, and the process exits 0. Past SHUTDOWN_TIMEOUT_MS what is left
 // is cut and it exits 124; an uncaught error drains at once and exits 1; a second signal exits
 // 1 at once.
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { build } from './app.js';
@@ -12,6 +13,15 @@ import { EXIT_CODES } from './plugins/app/shutdown.js';
 
 /** Once the deadline has cut the connections, the onClose hooks get this long to finish. */
 const CLOSE_GRACE_MS = 500;
+
+/**
+ * A built front end, found relative to this file: in the deploy folder (scripts/deploy-api.mjs)
+ * it sits in public/ next to dist; in the repository it is the sibling app's build.
+ */
+function frontEnd(deployed: string, repository: string): string {
+  const inDeploy = fileURLToPath(new URL(`../public/${deployed}`, import.meta.url));
+  return existsSync(inDeploy) ? inDeploy : fileURLToPath(new URL(repository, import.meta.url));
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -27,8 +37,8 @@ async function main() {
 
   const app = await build({
     config,
-    webDist: fileURLToPath(new URL('../../web/dist', import.meta.url)),
-    keypadDist: fileURLToPath(new URL('../../keypad/dist/standalone', import.meta.url)),
+    webDist: frontEnd('web', '../../web/dist'),
+    keypadDist: frontEnd('keypad', '../../keypad/dist/standalone'),
     runJobs: true,
     // Keys are shown once on the console, never through the logger (logs must not hold secrets).
     announceKeys: (keys) => {

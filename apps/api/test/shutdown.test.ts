@@ -233,18 +233,24 @@ describeEachDatabase('graceful shutdown of the server process', (database) => {
       const signalAt = server.signal('SIGTERM');
       // Readiness, asked again on the kept-alive connection until it says 503.
       let notReady: (Answer & { at: number }) | undefined;
+      // A 200 whose answer was still being sent when the drain began carries Connection: close
+      // and ends its connection; the next question then rightly opens a new one.
+      let closedBefore = false;
       while (!notReady && performance.now() - signalAt < delayMs) {
         const answer = await request(server.url, { path: '/api/health/ready', agent }).catch(
           () => undefined,
         );
         if (answer?.status === 503) notReady = { ...answer, at: performance.now() };
-        else await sleep(20);
+        else {
+          if (answer?.headers.connection === 'close') closedBefore = true;
+          await sleep(20);
+        }
       }
       agent.destroy();
       expect(notReady, 'readiness never answered 503').toBeDefined();
       if (!notReady) return;
       expect(notReady.at - signalAt).toBeLessThan(500);
-      expect(notReady.reusedSocket).toBe(true);
+      expect(notReady.reusedSocket || closedBefore).toBe(true);
       expect(notReady.headers.connection).toBe('close');
       expect(JSON.parse(notReady.body)).toMatchObject({ status: 'unavailable' });
 

@@ -10,7 +10,14 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config/config.js';
 import { THROTTLE_UNAVAILABLE } from '../src/services/login-throttle.js';
-import { createTestApp, createUser, TEST_PASSWORD, type TestApp } from './helpers/app.js';
+import {
+  createTestApp,
+  createUser,
+  GATEWAY,
+  TEST_PASSWORD,
+  type TestApp,
+  ussdCallback,
+} from './helpers/app.js';
 import type { TestDatabase } from './helpers/databases.js';
 import { type FaultProxy, startFaultProxy } from './helpers/fault-proxy.js';
 
@@ -416,23 +423,10 @@ function faultSuite(pgUrl: string, redisUrl: string | undefined) {
   it('counts no sign-in refused by an outage toward the throttle, and tells a USSD phone nothing raw', async () => {
     const pgProxy = await proxyTo(pgUrl, 5432);
     const { url } = await databaseUrl(pgProxy);
-    const t = await app(url, { ussdGateway: { secret: 'gateway-secret-for-tests', cidrs: [] } });
+    const t = await app(url, { ussdGateway: GATEWAY });
     await createUser(t.app, 'patient');
     const gateway = (text: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/ussd/gateway',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-omega-gateway-secret': 'gateway-secret-for-tests',
-        },
-        payload: new URLSearchParams({
-          sessionId: 'outage',
-          serviceCode: '*120*777#',
-          phoneNumber: PHONE,
-          text,
-        }).toString(),
-      });
+      ussdCallback(t.app, { sessionId: 'outage', text, phoneNumber: PHONE });
     expect((await gateway('')).statusCode).toBe(200);
 
     await pgProxy.set('reset');

@@ -3,7 +3,14 @@
 // nothing recorded), exactly when its feature cards say Locked. A wallet belongs to the account
 // it was first signed in from; a wallet with no account has the Free plan's features.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionFor, type TestApp } from './helpers/app.js';
+import {
+  createTestApp,
+  createUser,
+  GATEWAY,
+  sessionFor,
+  type TestApp,
+  ussdCallback,
+} from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 
 const PHONE = '+27821234567';
@@ -12,9 +19,7 @@ const LOCKED_SEND = 'This feature requires the Starter plan. Upgrade to access.'
 describeEachDatabase('keypad flows follow the plan', (database) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await createTestApp(database, {
-      ussdGateway: { secret: 'gateway-secret-for-tests', cidrs: [] },
-    });
+    t = await createTestApp(database, { ussdGateway: GATEWAY });
   });
   afterEach(() => t.close());
 
@@ -135,20 +140,7 @@ describeEachDatabase('keypad flows follow the plan', (database) => {
 
   it('says on the USSD menu which plan unlocks a locked flow', async () => {
     const callback = (text: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/ussd/gateway',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-omega-gateway-secret': 'gateway-secret-for-tests',
-        },
-        payload: new URLSearchParams({
-          sessionId: 'menu',
-          serviceCode: '*120*777#',
-          phoneNumber: PHONE,
-          text,
-        }).toString(),
-      });
+      ussdCallback(t.app, { sessionId: 'menu', text, phoneNumber: PHONE });
     await callback('');
     await callback('2468');
     const refused = await callback('2468*4');

@@ -139,3 +139,23 @@ export async function walletOnPlan(app: FastifyInstance, phone: string, planId =
     .execute();
   return owner;
 }
+
+/** The gateway secret the USSD tests configure: `createTestApp(db, { ussdGateway: GATEWAY })`. */
+export const GATEWAY_SECRET = 'gateway-secret-for-tests';
+export const GATEWAY = { secret: GATEWAY_SECRET, cidrs: [] };
+
+/** One USSD aggregator callback, as an aggregator that knows the secret sends it. */
+export function ussdCallback(
+  app: FastifyInstance,
+  callback: { sessionId: string; text: string; phoneNumber: string },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/ussd/gateway',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-omega-gateway-secret': GATEWAY_SECRET,
+    },
+    payload: new URLSearchParams({ serviceCode: '*120*777#', ...callback }).toString(),
+  });
+}

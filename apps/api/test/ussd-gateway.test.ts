@@ -6,12 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CONVERSATIONS } from '../../../packages/domain/test/keypad/conversations.js';
-import { createTestApp, type TestApp, walletOnPlan } from './helpers/app.js';
+import {
+  createTestApp,
+  GATEWAY_SECRET,
+  GATEWAY as gateway,
+  type TestApp,
+  ussdCallback,
+  walletOnPlan,
+} from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 
-const SECRET = 'the-aggregators-shared-secret';
-const GATEWAY = { ussdGateway: { secret: SECRET, cidrs: [] } };
-const AUTH = { 'x-omega-gateway-secret': SECRET };
+const GATEWAY = { ussdGateway: gateway };
+const AUTH = { 'x-omega-gateway-secret': GATEWAY_SECRET };
 
 describeEachDatabase('USSD gateway', (database) => {
   let t: TestApp;
@@ -23,18 +29,7 @@ describeEachDatabase('USSD gateway', (database) => {
   afterEach(() => t.close());
 
   const callback = (sessionId: string, text: string, phoneNumber = '+27821234567') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/ussd/gateway',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', ...AUTH },
-      payload: new URLSearchParams({
-        sessionId,
-        serviceCode: '*120*777#',
-        phoneNumber,
-        networkCode: '65501',
-        text,
-      }).toString(),
-    });
+    ussdCallback(t.app, { sessionId, text, phoneNumber, networkCode: '65501' });
 
   for (const [name, turns] of Object.entries(CONVERSATIONS)) {
     it(`replays '${name}'`, async () => {
@@ -96,17 +91,7 @@ describeEachDatabase('USSD gateway', (database) => {
     const second = await createTestApp(database, GATEWAY, shared);
     try {
       const send = (app: TestApp, text: string) =>
-        app.app.inject({
-          method: 'POST',
-          url: '/api/ussd/gateway',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', ...AUTH },
-          payload: new URLSearchParams({
-            sessionId: 'roaming',
-            serviceCode: '*120*777#',
-            phoneNumber: '+27821234567',
-            text,
-          }).toString(),
-        });
+        ussdCallback(app.app, { sessionId: 'roaming', text, phoneNumber: '+27821234567' });
       await send(first, '');
       expect((await send(first, '2468')).body).toContain('1. Buy');
       // The other instance picks up the menu where the first left it: no PIN asked again.

@@ -13,6 +13,7 @@
 
 import { createHash } from 'node:crypto';
 import {
+  endsSession,
   initialState,
   type KeypadEffect,
   type KeypadInput,
@@ -44,8 +45,6 @@ interface GatewaySession {
   ids: number;
 }
 
-const ends = (state: KeypadState) => toUssdResponse(state).startsWith('END');
-
 export class UssdGateway {
   constructor(
     private readonly wallets: WalletService,
@@ -71,7 +70,7 @@ export class UssdGateway {
 
     for (let i = session.applied; i < replies.length; i++) {
       // Replies after a screen that ended the flow are not inputs to anything.
-      if (ends(session.state)) break;
+      if (endsSession(session.state)) break;
       const reply = replies[i] ?? '';
       session.reply = i;
       session.ids = 0;
@@ -100,7 +99,7 @@ export class UssdGateway {
       expiresAt: now + USSD_SESSION_MS,
       lastTextHash: textHash,
       lastAnswer: answer,
-      ended: ends(session.state),
+      ended: endsSession(session.state),
     });
     return answer;
   }

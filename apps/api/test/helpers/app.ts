@@ -147,7 +147,7 @@ export const GATEWAY = { secret: GATEWAY_SECRET, cidrs: [] };
 /** One USSD aggregator callback, as an aggregator that knows the secret sends it. */
 export function ussdCallback(
   app: FastifyInstance,
-  callback: { sessionId: string; text: string; phoneNumber: string },
+  callback: { sessionId: string; text: string; phoneNumber: string; networkCode?: string },
 ) {
   return app.inject({
     method: 'POST',

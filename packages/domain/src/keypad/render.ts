@@ -117,9 +117,14 @@ export function render(state: KeypadState): RenderedScreen {
   return { lines: body, pages: paginate(body.join('\n')) };
 }
 
+/** Whether this screen ends a USSD session (the flow is over: done or failed). */
+export function endsSession(state: KeypadState): boolean {
+  return state.screen === 'done' || state.screen === 'failed';
+}
+
 /** The gateway's answer: 'CON <text>' keeps the USSD session open, 'END <text>' closes it. */
 export function toUssdResponse(state: KeypadState, page = 0): string {
   const { pages } = render(state);
   const text = pages[Math.min(page, pages.length - 1)] ?? '';
-  return `${state.screen === 'done' || state.screen === 'failed' ? 'END' : 'CON'} ${text}`;
+  return `${endsSession(state) ? 'END' : 'CON'} ${text}`;
 }

@@ -187,3 +187,44 @@ export const postFromPage = (page: Page, url: string, body: object): Promise<num
     },
     [url, body] as const,
   );
+
+export type E2eRole = 'user' | 'admin' | 'supergod';
+
+/**
+ * Registers a fresh account of the role through the API from the page (so the page holds its
+ * session cookie), and answers its username. The registration forms have their own tests.
+ */
+export async function signInAs(page: Page, baseUrl: string, role: E2eRole): Promise<string> {
+  const username = uniqueName(role.slice(0, 3));
+  if (!page.url().startsWith(baseUrl)) await page.goto(`${baseUrl}/auth`);
+  const [url, extra] =
+    role === 'admin'
+      ? ['/api/register-admin', { secretKey: 'e2e-admin-key' }]
+      : role === 'supergod'
+        ? ['/api/register-supergod', { secretKey: 'e2e-supergod-key' }]
+        : ['/api/register', {}];
+  const status = await postFromPage(page, url, { username, password: 'e2e-password', ...extra });
+  if (status !== 200) throw new Error(`registering a ${role} answered ${status}`);
+  return username;
+}
+
+/** Every screen of the web app a role can open (spec section 2), with a module's detail. */
+export function routesFor(role: E2eRole | 'visitor'): string[] {
+  if (role === 'visitor')
+    return ['/auth', '/admin-register', '/supergod-register', '/no-such-page'];
+  const user = [
+    '/',
+    '/app-central',
+    '/module/1',
+    '/mock-dashboard',
+    '/mock-settings',
+    '/subscription',
+    '/subscription/plans',
+    '/subscription/features',
+    '/no-such-page',
+  ];
+  const admin = ['/admin', '/admin/logs', '/admin/subscription-manager', '/admin/communications'];
+  if (role === 'user') return user;
+  if (role === 'admin') return [...user, ...admin];
+  return [...user, ...admin, '/supergod'];
+}

@@ -4,8 +4,11 @@ import { clearToasts } from '@omega/ui';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// Pages are loaded on demand; the first import of one can take a while on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+// Pages are loaded on demand, and the first import of one is transformed on the spot: with the
+// API suite beside it on a 2-core CI machine that took over 5 s once (a `findBy` that gave up
+// while the page was still loading). Every wait is on a condition, so a long ceiling costs
+// nothing when things are fast; it stays well inside the 30 s test timeout.
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeEach(() => {
   localStorage.clear();

@@ -1,29 +1,34 @@
-// Quality of the help assistant's answers: asks every question of the training set
-// (assistant-eval-questions.json, written with the articles) and of the held-out set
-// (apps/api/test/assistant-eval/held-out.ts, written before reading them and never tuned on)
-// through the real index and decision, with the same scope per role as the API, and prints for
-// each set how often the expected article is the first answer (top-1) and among the first three
-// (top-3), and how many off-topic questions got an article instead of the decline answer.
-// Targets (issue 16, held-out set): top-3 >= 95%, top-1 >= 85%, off-topic answered <= 3%.
-// `--training` prints the training set alone (for tuning), `--verbose` every question, and
-// `--calibrate [share]` the training figures over a grid of thresholds (decision 006).
+// Quality of the help assistant's answers: asks every question of each evaluation set through the
+// real index and decision, with the same scope per role as the API, and prints for each set how
+// often the expected article is the first answer (top-1) and among the first three (top-3), and
+// how many off-topic questions got an article instead of the decline answer.
+//
+// The sets: training (assistant-eval-questions.json, written with the articles), the retired
+// held-out v1 (apps/api/test/assistant-eval/held-out.ts: its misses were seen while tuning, so it
+// is training now) and the held-out v2 (held-out-2.ts, written by someone else and never seen:
+// only its figures are printed, never its questions). Targets (issue 16, on the held-out set):
+// top-3 >= 95%, top-1 >= 85%, off-topic answered <= 3%.
+//
+// `--training` leaves v2 out (for tuning), `--verbose` prints every training and v1 question, and
+// `--calibrate` chooses the thresholds by cross-validation on training + v1 (decision 006).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadArticles } from '../apps/api/src/services/assistant/load-articles.js';
 import {
   coverageOf,
   decide,
-  isAboutSomethingElse,
-  isInjectionAttempt,
-  MIN_COVERAGE,
-  MIN_SCORE,
-  UNMATCHED_KNOWN_SHARE,
+  meetsThresholds,
+  ruledOut,
+  THRESHOLDS,
+  type Thresholds,
 } from '../apps/api/src/services/assistant/relevance.js';
 import { HelpIndex } from '../apps/api/src/services/assistant/retrieval.js';
 import {
   type EvalRole,
   heldOutOffTopic,
   heldOutOnTopic,
+  type OffTopicQuestion,
+  type OnTopicQuestion,
 } from '../apps/api/test/assistant-eval/held-out.js';
 import { topicArticles } from '../apps/api/test/assistant-eval/topic-articles.js';
 
@@ -35,9 +40,18 @@ interface Asked {
   /** Set on the training questions added for issue 16; the rest are the original set. */
   added?: string;
 }
+interface OffAsked {
+  q: string;
+  role: EvalRole;
+  added?: string;
+}
 interface TrainingData {
   questions: Array<{ q: string; article: string; role: EvalRole; added?: string }>;
-  offTopic: Array<{ q: string; role: EvalRole; added?: string }>;
+  offTopic: OffAsked[];
+}
+interface EvalSet {
+  onTopic: Asked[];
+  offTopic: OffAsked[];
 }
 
 const TARGETS = { top1: 0.85, top3: 0.95, offTopicAnswered: 0.03 };
@@ -45,8 +59,8 @@ const training = JSON.parse(
   readFileSync(new URL('./assistant-eval-questions.json', import.meta.url), 'utf8'),
 ) as TrainingData;
 
-const startedAt = performance.now();
 const heapBefore = process.memoryUsage().heapUsed;
+const startedAt = performance.now();
 const articles = loadArticles();
 const index = new HelpIndex(articles);
 const buildMs = performance.now() - startedAt;
@@ -62,7 +76,7 @@ function answeredArticles(q: string, role: EvalRole): string[] {
 }
 
 const verbose = process.argv.includes('--verbose');
-const pct = (x: number, of: number) => `${((100 * x) / of).toFixed(1)}%`;
+const pct = (x: number, of: number) => (of === 0 ? '-' : `${((100 * x) / of).toFixed(1)}%`);
 
 interface Figures {
   top1: number;
@@ -72,28 +86,35 @@ interface Figures {
   m: number;
 }
 
-function measure(onTopic: readonly Asked[], offTopic: readonly Omit<Asked, 'articles'>[]) {
-  const figures: Figures = { top1: 0, top3: 0, n: onTopic.length, answered: 0, m: offTopic.length };
-  const misses: string[] = [];
-  for (const { q, role, articles: right } of onTopic) {
+/** The figures of a set; `show` prints each question (never for the held-out set). */
+function measure(set: EvalSet, show: boolean) {
+  const figures: Figures = {
+    top1: 0,
+    top3: 0,
+    n: set.onTopic.length,
+    answered: 0,
+    m: set.offTopic.length,
+  };
+  const lines: string[] = [];
+  for (const { q, role, articles: right } of set.onTopic) {
     const found = answeredArticles(q, role);
     const first = found[0] !== undefined && right.includes(found[0]);
+    const three = found.slice(0, 3).some((a) => right.includes(a));
     if (first) figures.top1 += 1;
-    if (found.slice(0, 3).some((a) => right.includes(a))) figures.top3 += 1;
-    else
-      misses.push(
-        `  "${q}" (${role}) wants ${right.join('|')}: ${found.slice(0, 3).join(', ') || 'declined'}`,
+    if (three) figures.top3 += 1;
+    if (show && !first)
+      lines.push(
+        `  ${three ? 'top-3' : 'MISS '} "${q}" (${role}) wants ${right.join('|')}: ` +
+          `${found.slice(0, 3).join(', ') || 'declined'}`,
       );
-    if (verbose)
-      console.log(`${first ? 'ok  ' : 'MISS'} ${q} (${role}) -> ${found[0] ?? 'declined'}`);
   }
-  for (const { q, role } of offTopic) {
+  for (const { q, role } of set.offTopic) {
     const found = answeredArticles(q, role);
     if (found.length === 0) continue;
     figures.answered += 1;
-    misses.push(`  off-topic "${q}" (${role}) answered from ${found[0]}`);
+    if (show) lines.push(`  ANSWERED off-topic "${q}" (${role}) from ${found[0]}`);
   }
-  return { figures, misses };
+  return { figures, lines };
 }
 
 function print(name: string, f: Figures) {
@@ -105,98 +126,213 @@ function print(name: string, f: Figures) {
   );
 }
 
+function printTargets(f: Figures) {
+  const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  console.log(
+    `  targets: top-1 >= ${TARGETS.top1 * 100}% ${met(f.top1 / f.n >= TARGETS.top1)}, ` +
+      `top-3 >= ${TARGETS.top3 * 100}% ${met(f.top3 / f.n >= TARGETS.top3)}, ` +
+      `off-topic answered <= ${TARGETS.offTopicAnswered * 100}% ` +
+      met(f.answered / f.m <= TARGETS.offTopicAnswered),
+  );
+}
+
+/** A held-out set's questions with each topic mapped to its articles. */
+function withArticles(
+  onTopic: readonly OnTopicQuestion[],
+  offTopic: readonly OffTopicQuestion[],
+  map: Readonly<Record<string, readonly string[]>>,
+): EvalSet {
+  return {
+    onTopic: onTopic.map(({ q, role, topic }) => ({ q, role, articles: map[topic] ?? [] })),
+    offTopic: offTopic.map(({ q, role }) => ({ q, role })),
+  };
+}
+
+/**
+ * The held-out v2 set, imported only when it exists (the path is a variable so that the bench
+ * typechecks and runs before the file is written). Errors are reported by kind, never by
+ * content: nothing of v2 is printed but its figures.
+ */
+async function loadHeldOut2(): Promise<EvalSet | string> {
+  const folder = '../apps/api/test/assistant-eval/';
+  const questions = `${folder}held-out-2.js`;
+  const topics = `${folder}topic-articles-2.js`;
+  try {
+    const v2 = (await import(questions)) as {
+      heldOut2OnTopic: readonly OnTopicQuestion[];
+      heldOut2OffTopic: readonly OffTopicQuestion[];
+    };
+    const map = (await import(topics)) as {
+      topicArticles2: Readonly<Record<string, readonly string[]>>;
+    };
+    if (!Array.isArray(v2.heldOut2OnTopic) || !Array.isArray(v2.heldOut2OffTopic)) {
+      return 'held-out v2: held-out-2.ts does not export heldOut2OnTopic and heldOut2OffTopic';
+    }
+    const unmapped = v2.heldOut2OnTopic.filter((x) => !map.topicArticles2?.[x.topic]).length;
+    if (unmapped > 0) {
+      return `held-out v2: ${unmapped} on-topic questions have a topic topic-articles-2.ts does not map`;
+    }
+    return withArticles(v2.heldOut2OnTopic, v2.heldOut2OffTopic, map.topicArticles2);
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'ERR_MODULE_NOT_FOUND') return 'held-out v2: not written yet';
+    return `held-out v2: could not be loaded (${code ?? (err as Error).name})`;
+  }
+}
+
 console.log(
   `Assistant answers over ${index.passageCount} passages from ${articles.length} articles ` +
     `(index built in ${buildMs.toFixed(0)} ms, heap +${heapMb.toFixed(1)} MB; ` +
-    `thresholds: score >= ${MIN_SCORE}, coverage >= ${MIN_COVERAGE})`,
+    `thresholds: score >= ${THRESHOLDS.minScore}, coverage >= ${THRESHOLDS.minCoverage})`,
 );
-const trainingOnTopic: Asked[] = training.questions.map(({ q, role, article, added }) => ({
-  q,
-  role,
-  articles: [article],
-  ...(added ? { added } : {}),
-}));
+const trainingSet: EvalSet = {
+  onTopic: training.questions.map(({ q, role, article, added }) => ({
+    q,
+    role,
+    articles: [article],
+    ...(added ? { added } : {}),
+  })),
+  offTopic: training.offTopic,
+};
+const v1 = withArticles(heldOutOnTopic, heldOutOffTopic, topicArticles);
 
 if (process.argv.includes('--calibrate')) calibrate();
 else {
-  const all = measure(trainingOnTopic, training.offTopic);
-  print('training (written with the articles; tuned on)', all.figures);
+  const all = measure(trainingSet, verbose);
+  print('training (assistant-eval-questions.json, written with the articles)', all.figures);
   const original = measure(
-    trainingOnTopic.filter((a) => !a.added),
-    training.offTopic.filter((a) => !a.added),
+    {
+      onTopic: trainingSet.onTopic.filter((a) => !a.added),
+      offTopic: trainingSet.offTopic.filter((a) => !a.added),
+    },
+    false,
   ).figures;
   console.log(
     `  of which the original ${original.n} + ${original.m} (before issue 16): ` +
       `top-1 ${pct(original.top1, original.n)}, top-3 ${pct(original.top3, original.n)}, ` +
       `off-topic answered ${original.answered}/${original.m}`,
   );
-  if (all.misses.length > 0) console.log(all.misses.join('\n'));
+  if (all.lines.length > 0) console.log(all.lines.join('\n'));
+
+  const seen = measure(v1, verbose);
+  print('retired held-out v1 (now training)', seen.figures);
+  if (seen.lines.length > 0) console.log(seen.lines.join('\n'));
 
   if (!process.argv.includes('--training')) {
-    const heldOut = measure(
-      heldOutOnTopic.map(({ q, role, topic }) => {
-        const right = topicArticles[topic];
-        if (!right)
-          throw new Error(`held-out topic "${topic}" has no articles in topic-articles.ts`);
-        return { q, role, articles: right };
-      }),
-      heldOutOffTopic,
-    );
-    const f = heldOut.figures;
-    print('held-out (written before reading the articles; never tuned on)', f);
-    const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
-    console.log(
-      `  targets: top-1 >= ${TARGETS.top1 * 100}% ${met(f.top1 / f.n >= TARGETS.top1)}, ` +
-        `top-3 >= ${TARGETS.top3 * 100}% ${met(f.top3 / f.n >= TARGETS.top3)}, ` +
-        `off-topic answered <= ${TARGETS.offTopicAnswered * 100}% ` +
-        met(f.answered / f.m <= TARGETS.offTopicAnswered),
-    );
-    if (verbose && heldOut.misses.length > 0) console.log(heldOut.misses.join('\n'));
+    const v2 = await loadHeldOut2();
+    if (typeof v2 === 'string') console.log(`\n${v2}`);
+    else {
+      const f = measure(v2, false).figures;
+      print('held-out v2 (written by someone else, never seen or tuned on)', f);
+      printTargets(f);
+    }
   }
 }
 
 /**
- * The threshold grid on the TRAINING set only: for each minimum score and coverage, top-1, top-3
- * and off-topic questions answered, with the rule-based judges (injection, other topics) on, and
- * with them off too, to show what the thresholds catch by themselves.
+ * Chooses the thresholds by 5-fold cross-validation on training + v1: for each fold, the grid
+ * point with the least loss on the other four folds is judged on that fold; the sum over the
+ * folds estimates how the choice does on questions it was not chosen on. The loss of a question:
+ * on-topic answered with the right article first 0, right article second or third 0.5, otherwise
+ * 1; off-topic answered 1, declined 0; the on-topic and off-topic means are added, so both count
+ * alike whatever their numbers. Ties go to the grid point whose neighbours lose least (the middle
+ * of a plateau, not its edge). The rules (injection, other topics) are on throughout.
  */
 function calibrate() {
-  const share =
-    Number(process.argv[process.argv.indexOf('--calibrate') + 1]) || UNMATCHED_KNOWN_SHARE;
-  const features = (q: string, role: EvalRole) => {
+  const shares = [0.3, 0.4, 0.5, 0.6, 0.7];
+  const scores = [0, 5, 10, 15, 20, 25, 30];
+  const coverages = Array.from({ length: 13 }, (_, i) => 0.2 + i * 0.05);
+  const grid: Thresholds[] = shares.flatMap((unmatchedKnownShare) =>
+    scores.flatMap((minScore) =>
+      coverages.map((minCoverage) => ({ minScore, minCoverage, unmatchedKnownShare })),
+    ),
+  );
+  const featuresOf = (q: string, role: EvalRole) => {
+    const ruled = ruledOut(index, q) !== undefined;
     const { words, hits } = index.retrieve(q, scope(role));
     return {
-      ruled: isInjectionAttempt(q) || isAboutSomethingElse(q) || words.length === 0,
+      ruled: ruled || words.length === 0,
       score: hits[0]?.score ?? 0,
-      coverage: coverageOf(words, hits, share),
+      coverage: new Map(shares.map((s) => [s, coverageOf(words, hits, s)])),
       found: [...new Set(hits.map((h) => h.passage.slug))],
     };
   };
-  const on = trainingOnTopic.map((a) => ({ right: a.articles, ...features(a.q, a.role) }));
-  const off = training.offTopic.map((a) => features(a.q, a.role));
-  const n = on.length;
-  console.log(
-    `\ntraining set (${n} on-topic, ${off.length} off-topic) by minimum score and coverage ` +
-      `(unmatched known words count ${share}):\n` +
-      '  score coverage   top-1   top-3   off-topic answered (rules on / off)',
-  );
-  for (const minScore of [0, 5, 10, 15, 20, 25, 30, 40]) {
-    for (const minCoverage of [0, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7]) {
-      const passes = (f: { score: number; coverage: number }) =>
-        f.score >= minScore && f.coverage >= minCoverage;
-      let top1 = 0;
-      let top3 = 0;
-      for (const f of on) {
-        if (f.ruled || !passes(f)) continue;
-        if (f.found[0] !== undefined && f.right.includes(f.found[0])) top1 += 1;
-        if (f.found.slice(0, 3).some((a) => f.right.includes(a))) top3 += 1;
-      }
-      const withRules = off.filter((f) => !f.ruled && passes(f)).length;
-      const withoutRules = off.filter((f) => passes(f)).length;
-      console.log(
-        `  ${String(minScore).padStart(5)} ${minCoverage.toFixed(2).padStart(8)} ` +
-          `${pct(top1, n).padStart(7)} ${pct(top3, n).padStart(7)}   ${withRules} / ${withoutRules}`,
-      );
-    }
+  const on = [...trainingSet.onTopic, ...v1.onTopic].map((a) => ({
+    ...featuresOf(a.q, a.role),
+    right: a.articles,
+  }));
+  const off = [...trainingSet.offTopic, ...v1.offTopic].map((a) => featuresOf(a.q, a.role));
+  type Features = (typeof off)[number];
+  const answers = (f: Features, t: Thresholds) =>
+    !f.ruled && meetsThresholds(f.score, f.coverage.get(t.unmatchedKnownShare) ?? 0, t);
+  const onLoss = (f: (typeof on)[number], t: Thresholds) => {
+    if (!answers(f, t)) return 1;
+    if (f.found[0] !== undefined && f.right.includes(f.found[0])) return 0;
+    return f.found.slice(0, 3).some((a) => f.right.includes(a)) ? 0.5 : 1;
+  };
+  const lossOn = (t: Thresholds, fold: (i: number) => boolean) => {
+    let onSum = 0;
+    let onN = 0;
+    let offSum = 0;
+    let offN = 0;
+    on.forEach((f, i) => {
+      if (!fold(i)) return;
+      onSum += onLoss(f, t);
+      onN += 1;
+    });
+    off.forEach((f, i) => {
+      if (!fold(i)) return;
+      offSum += answers(f, t) ? 1 : 0;
+      offN += 1;
+    });
+    return (onN ? onSum / onN : 0) + (offN ? offSum / offN : 0);
+  };
+  const neighbours = (t: Thresholds) =>
+    grid.filter(
+      (g) =>
+        g.unmatchedKnownShare === t.unmatchedKnownShare &&
+        Math.abs(scores.indexOf(g.minScore) - scores.indexOf(t.minScore)) <= 1 &&
+        Math.abs(coverages.indexOf(g.minCoverage) - coverages.indexOf(t.minCoverage)) <= 1,
+    );
+  const best = (fold: (i: number) => boolean) => {
+    const losses = grid.map((t) => lossOn(t, fold));
+    const least = Math.min(...losses);
+    const tied = grid.filter((_, i) => (losses[i] ?? 1) <= least + 1e-9);
+    const smooth = (t: Thresholds) => {
+      const around = neighbours(t);
+      return around.reduce((sum, g) => sum + lossOn(g, fold), 0) / around.length;
+    };
+    return tied.reduce((a, b) => (smooth(b) < smooth(a) - 1e-9 ? b : a));
+  };
+
+  const FOLDS = 5;
+  const figures: Figures = { top1: 0, top3: 0, n: on.length, answered: 0, m: off.length };
+  const chosen: string[] = [];
+  for (let k = 0; k < FOLDS; k++) {
+    const t = best((i) => i % FOLDS !== k);
+    chosen.push(`${t.minScore}/${t.minCoverage.toFixed(2)}/${t.unmatchedKnownShare}`);
+    on.forEach((f, i) => {
+      if (i % FOLDS !== k || !answers(f, t)) return;
+      if (f.found[0] !== undefined && f.right.includes(f.found[0])) figures.top1 += 1;
+      if (f.found.slice(0, 3).some((a) => f.right.includes(a))) figures.top3 += 1;
+    });
+    off.forEach((f, i) => {
+      if (i % FOLDS === k && answers(f, t)) figures.answered += 1;
+    });
   }
+  const final = best(() => true);
+  console.log(
+    `\nthresholds chosen on each fold (score/coverage/unmatched-known share): ${chosen.join(', ')}`,
+  );
+  print(
+    'cross-validated on training + v1 (each fold judged by thresholds chosen without it)',
+    figures,
+  );
+  console.log(
+    `\nchosen on all of training + v1: score >= ${final.minScore}, coverage >= ` +
+      `${final.minCoverage.toFixed(2)}, unmatched known words count ${final.unmatchedKnownShare}` +
+      ` (in use: ${THRESHOLDS.minScore}, ${THRESHOLDS.minCoverage}, ${THRESHOLDS.unmatchedKnownShare})`,
+  );
+  const inUse = lossOn(THRESHOLDS, () => true);
+  console.log(`  loss ${lossOn(final, () => true).toFixed(4)} (in use: ${inUse.toFixed(4)})`);
 }

@@ -1,17 +1,23 @@
 // Whether the assistant may answer a question from the help, decided before it quotes anything.
 // It declines by default: prompt-injection attempts and requests for secrets, questions naming
-// another product or a general topic (and nothing of Omega's), and questions whose best article
-// scores below the calibrated threshold or covers too little of what was asked. The thresholds
-// were calibrated on the training questions only (bench/assistant-eval-questions.json, run
-// `pnpm --filter @omega/bench assistant-eval --calibrate`); decision 006 records the figures.
-import type { HelpIndex, Hit, QueryWord, SearchScope } from './retrieval.js';
+// another product or a general topic (other-topics.ts) and nothing of Omega's, and questions whose
+// best article scores below the threshold or covers too little of what was asked. The thresholds
+// were chosen by cross-validation on the training questions and the retired held-out v1
+// (`pnpm --filter @omega/bench assistant-eval --calibrate`); decision 006 records the figures.
+import { CHIT_CHAT, OTHER_PHRASES, OTHER_WORDS } from './other-topics.js';
+import { type HelpIndex, type Hit, type QueryWord, type SearchScope, stem } from './retrieval.js';
 
-/** Below this BM25 score the best passage matched too little to be an answer. */
-export const MIN_SCORE = 15;
-/** The share of the question's meaning the best article must match (see coverageOf). */
-export const MIN_COVERAGE = 0.4;
-/** The weight of a known word the best article does not match, relative to an unknown word's. */
-export const UNMATCHED_KNOWN_SHARE = 0.5;
+/** The bar an answer must clear; chosen by `assistant-eval --calibrate` (decision 006). */
+export interface Thresholds {
+  /** Below this BM25 score the best passage matched too little to be an answer. */
+  minScore: number;
+  /** The share of the question's meaning the best article must match (see coverageOf). */
+  minCoverage: number;
+  /** The weight of a known word the best article does not match, relative to an unknown word's. */
+  unmatchedKnownShare: number;
+}
+
+export const THRESHOLDS: Thresholds = { minScore: 10, minCoverage: 0.4, unmatchedKnownShare: 0.4 };
 
 export type Decline = 'empty' | 'injection' | 'not-omega' | 'weak';
 
@@ -38,13 +44,16 @@ const SECRET_NOUN =
   '\\.env|env(?:ironment)? (?:file|variables?))';
 const REVEAL_VERB =
   '(?:print|output|reveal|show|display|dump|leak|expose|tell|give|send|list|read|echo|cat|copy|' +
-  'paste|share|what is|what are|whats)';
+  'paste|share|encode|spell|what is|what are|whats)';
 
 /** Attempts to steer the assistant or to read a secret: they get the decline answer. */
 const INJECTION: readonly RegExp[] = [
   // "ignore (all) (your|previous) instructions", "disregard the help articles"
   /\b(ignore|disregard|forget|override|bypass)\s+((all|any|the|your|previous|prior|above|earlier|these|those|of|my|help)\s+)*(instructions?|prompts?|guidelines|directions|programming|restrictions|filters|rules|context|articles)\b/,
   /\bforget (everything|all)\b/,
+  /\b(ignore|disregard|forget)\s+(the\s+|all\s+|everything\s+|anything\s+)?(above|previous|prior|earlier|before)\b/,
+  /\bi am (the|an|your) (developer|administrator|admin|owner|creator|operator)\b.{0,40}\b(so|now|you)\b/,
+  /\bwhats? in (the )?(\.env|env file|registration-keys|config|secrets?)\b/,
   /\b(system|initial|original|hidden|secret|internal|developer)\s+(prompt|instructions?|message)\b/,
   /\byour\s+(instructions?|prompt|rules|guidelines|programming|training|configuration)\b/,
   /\b(repeat|print|output|show|reveal|recite|write)\b.{0,30}\b(above|verbatim|first message|previous message|word for word)\b/,
@@ -61,59 +70,18 @@ const INJECTION: readonly RegExp[] = [
   /(\/etc\/(passwd|shadow)|\bselect\s+\*\s+from\b|\bdrop\s+table\b|\bunion\s+select\b|\brm\s+-rf\b|<script|\bsudo\b)/,
 ];
 
-/** Products and services other than Omega; naming one (and nothing of Omega's) is not about Omega. */
-const OTHER_PRODUCTS = new Set(
-  (
-    'netflix spotify paypal venmo zelle cashapp amazon ebay alibaba iphone ipad macbook android ' +
-    'samsung huawei google gmail youtube facebook instagram whatsapp tiktok twitter snapchat ' +
-    'telegram uber lyft airbnb microsoft outlook hotmail ' +
-    'coinbase binance kraken metamask ethereum dogecoin solana litecoin ripple xrp cardano nft ' +
-    'mpesa vodacom mtn airtel safaricom fnb absa nedbank capitec visa mastercard amex revolut ' +
-    'moneygram siri alexa tesla xbox playstation nintendo linkedin reddit ' +
-    'pinterest hulu disney hbo shopify wordpress dropbox icloud yahoo photoshop canva tinder ' +
-    'slack discord'
-  ).split(' '),
-);
-const OTHER_PRODUCT_PHRASES = [
-  /\bwestern union\b/,
-  /\bcash app\b/,
-  /\bprime video\b/,
-  /\bm-pesa\b/,
-];
+const OTHER_RAW = new Set(OTHER_WORDS);
+const OTHER_STEMS = new Set(OTHER_WORDS.map(stem));
 
-/** Words that only a question about something else uses (space, food, cars, health, ...). */
-const GENERAL_TOPICS = new Set(
-  (
-    'jupiter saturn mars venus planet planets moon moons galaxy universe asteroid ' +
-    'calorie calories banana recipe recipes pizza bread bake baking cook cooking pancake pancakes ' +
-    'pasta chicken vegetable vegetables fruit diet protein ' +
-    'car cars tire tyre tires tyres vehicle bike bicycle motorcycle flight flights ' +
-    'airplane airport hotel weather rain forecast temperature snow ' +
-    'football soccer cricket rugby nba nfl basketball tennis olympics ' +
-    'doctor medicine vaccine vaccines symptom symptoms headache fever pregnant pregnancy covid ' +
-    'population president minister king queen war empire roman ' +
-    'invest investing investment investments stock stocks portfolio forex mortgage loan loans ' +
-    'tax taxes insurance retirement ' +
-    'movie movies film song songs music joke jokes poem poems novel ' +
-    'cat cats dog dogs spider spiders animal animals pet pets ' +
-    'garden tomato tomatoes plumbing furniture ' +
-    'homework essay translate translation french spanish german equation ' +
-    'python div regex vim kubernetes'
-  ).split(' '),
-);
-const GENERAL_PHRASES = [
-  /\bworld cup\b/,
-  /\bmeaning of life\b/,
-  /\byour name\b/,
-  /\bwho (made|built|created|are) you\b/,
-  /\bare you (a |an )?(robot|human|bot|real|ai|alive)\b/,
-  /\bhow are you\b/,
-  /\bhows it going\b/,
-  /\bdo you (love|like) me\b/,
-  /\bim bored\b/,
-  /\bgood (morning|afternoon|evening|night)\b/,
-  /\b(sing|tell) (me )?a (song|joke|story)\b/,
-];
+/**
+ * Whether a word is one of the lists' in any form the stemmer joins ('vaccines', 'cats'); a stem
+ * shorter than four letters must be a listed word itself, so 'min' does not stand for 'mining'.
+ */
+function isOtherWord(word: string): boolean {
+  if (OTHER_RAW.has(word)) return true;
+  const stemmed = stem(word);
+  return OTHER_STEMS.has(stemmed) && (stemmed.length >= 4 || OTHER_RAW.has(stemmed));
+}
 
 /** Words that make a question Omega's even when it names something else too. */
 const OMEGA_ANCHORS = /\b(omega|omegapay|keypad|supergod|super-god|ussd|god mode|app central)\b/;
@@ -128,29 +96,39 @@ export function isInjectionAttempt(query: string): boolean {
   return INJECTION.some((re) => re.test(q));
 }
 
-/** Whether the question names another product or a general topic, and nothing of Omega's. */
-export function isAboutSomethingElse(query: string): boolean {
+/**
+ * The word or phrase naming another product or a general topic, when the question names one and
+ * nothing of Omega's; a listed word the help itself uses does not count (see other-topics.ts).
+ */
+export function otherTopicIn(query: string, index: HelpIndex): string | undefined {
   const q = normalise(query);
-  if (OMEGA_ANCHORS.test(q)) return false;
-  const words = q.split(/[^\p{L}\p{N}-]+/u);
-  return (
-    words.some((w) => OTHER_PRODUCTS.has(w) || GENERAL_TOPICS.has(w)) ||
-    OTHER_PRODUCT_PHRASES.some((re) => re.test(q)) ||
-    GENERAL_PHRASES.some((re) => re.test(q))
-  );
+  if (OMEGA_ANCHORS.test(q)) return undefined;
+  for (const word of q.split(/[^\p{L}\p{N}]+/u)) {
+    if (word !== '' && isOtherWord(word) && !index.knows(word)) return word;
+  }
+  for (const re of [...OTHER_PHRASES, ...CHIT_CHAT]) {
+    const match = re.exec(q);
+    if (match) return match[0];
+  }
+  return undefined;
+}
+
+/** Whether the question is about another product or a general topic rather than Omega. */
+export function isAboutSomethingElse(query: string, index: HelpIndex): boolean {
+  return otherTopicIn(query, index) !== undefined;
 }
 
 /**
  * How much of the question the best hit's article answers: the weight of the words it matched
  * over that plus the weight of the words it did not. A word the help never uses counts in full
  * (the question is about something else); a word the help knows but this article does not use
- * counts for UNMATCHED_KNOWN_SHARE of its weight (people paraphrase). When the question is close
+ * counts for `unmatchedKnownShare` of its weight (people paraphrase). When the question is close
  * to one of the article's own phrasings, that closeness counts if it is more.
  */
 export function coverageOf(
   words: readonly QueryWord[],
   hits: readonly Hit[],
-  unmatchedKnownShare = UNMATCHED_KNOWN_SHARE,
+  unmatchedKnownShare = THRESHOLDS.unmatchedKnownShare,
 ): number {
   const best = hits[0];
   if (!best || words.length === 0) return 0;
@@ -165,16 +143,31 @@ export function coverageOf(
   return Math.max(share, best.phrasing);
 }
 
+/** Whether a best passage of this score, covering this much of the question, is an answer. */
+export function meetsThresholds(score: number, coverage: number, t: Thresholds = THRESHOLDS) {
+  return score >= t.minScore && coverage >= t.minCoverage;
+}
+
+/** The rules that decline a question whatever the index finds: injection, then other topics. */
+export function ruledOut(index: HelpIndex, query: string): Decline | undefined {
+  if (isInjectionAttempt(query)) return 'injection';
+  if (isAboutSomethingElse(query, index)) return 'not-omega';
+  return undefined;
+}
+
 /** Searches the help for `query` within `scope` and decides whether the best hits answer it. */
-export function decide(index: HelpIndex, query: string, scope: SearchScope): Decision {
-  if (isInjectionAttempt(query)) return { decline: 'injection', words: [], hits: [], coverage: 0 };
-  if (isAboutSomethingElse(query))
-    return { decline: 'not-omega', words: [], hits: [], coverage: 0 };
+export function decide(
+  index: HelpIndex,
+  query: string,
+  scope: SearchScope,
+  thresholds: Thresholds = THRESHOLDS,
+): Decision {
+  const rule = ruledOut(index, query);
+  if (rule) return { decline: rule, words: [], hits: [], coverage: 0 };
   const { words, hits } = index.retrieve(query, scope);
   if (words.length === 0) return { decline: 'empty', words, hits, coverage: 0 };
-  const coverage = coverageOf(words, hits);
-  const best = hits[0];
-  if (!best || best.score < MIN_SCORE || coverage < MIN_COVERAGE) {
+  const coverage = coverageOf(words, hits, thresholds.unmatchedKnownShare);
+  if (!meetsThresholds(hits[0]?.score ?? 0, coverage, thresholds)) {
     return { decline: 'weak', words, hits, coverage };
   }
   return { words, hits, coverage };

@@ -1,6 +1,7 @@
 // The full-text index over the articles' passages (MiniSearch): built once at start, searched
-// per question. Terms are lower-cased, stripped of common English endings and stop words, and a
-// few product words are given their synonyms, so "log in", "sign in" and "login" meet. Each
+// per question. Terms are lower-cased, stripped of common English endings and stop words, a few
+// phrases are read as the help's word ("log out" is "sign out") and words people use are given
+// the help's synonyms ("unban" finds "enable"), so "log in", "sign in" and "login" meet. Each
 // passage also carries its article's aliases and question phrasings (front matter), and a word
 // the index does not know is corrected to the nearest one it does (one edit, two for long words),
 // so people's own words and typos find the article. Deterministic: no model, nothing fetched.
@@ -55,6 +56,9 @@ const SYNONYMS: Record<string, string[]> = {
   bitcoin: ['btc'],
   dollar: ['usd', 'usdc'],
   purchase: ['buy'],
+  bought: ['buy', 'purchas'],
+  sent: ['send'],
+  paid: ['pay', 'charg'],
   dark: ['theme'],
   light: ['theme'],
   font: ['text', 'size'],
@@ -78,6 +82,39 @@ const SYNONYMS: Record<string, string[]> = {
   embed: ['embedd', 'widget'],
   iframe: ['embedd', 'widget'],
   locked: ['lock'],
+  unban: ['enabl'],
+  unblock: ['enabl'],
+  reinstate: ['enabl'],
+  suspend: ['disabl'],
+  deactivate: ['disabl'],
+  small: ['smaller', 'size'],
+  tiny: ['smaller', 'size'],
+  big: ['larger', 'size'],
+  large: ['larger', 'size'],
+  normal: ['ordinary'],
+  regular: ['ordinary'],
+  linked: ['belong'],
+  cash: ['usd', 'money'],
+  fee: ['price', 'charg'],
+  expensive: ['price'],
+  cheap: ['cheaper', 'price'],
+  expiry: ['expir'],
+  timeout: ['idle', 'expir'],
+  inactive: ['idle'],
+  inactivity: ['idle'],
+  mobile: ['phone'],
+  cell: ['phone'],
+  cellphone: ['phone'],
+  notification: ['announc', 'bell'],
+  alert: ['announc'],
+  permission: ['access', 'role'],
+  privilege: ['access', 'role'],
+  rights: ['access', 'role'],
+  erase: ['clear', 'delet'],
+  wipe: ['clear'],
+  colour: ['theme'],
+  color: ['theme'],
+  outage: ['unavailabl', 'maintenance'],
 };
 
 /** A synonym counts for less than the word itself, so the help's own wording ranks first. */
@@ -138,8 +175,24 @@ function queryWords(query: string): string[] {
   return tokenize(query).filter((w) => !STOP_WORDS.has(normalize(w)) && normalize(w) !== '');
 }
 
+/**
+ * Phrases that mean one of the help's words: to log in or out (logged, logging) is to sign in or
+ * out — unless it is a log of the system's — to sign up is to register, and money back a refund.
+ */
+const PHRASAL: ReadonlyArray<[RegExp, (...groups: string[]) => string]> = [
+  [
+    /(?<!\b(?:activity|error|system|audit|server|event)\s)\blog(ged|ging|s)?(\s*-?\s*)(in|on|out|off)\b/gi,
+    (_, ending = '', gap, particle) =>
+      `sign${ending === 'ged' ? 'ed' : ending === 'ging' ? 'ing' : ending}${gap}${particle}`,
+  ],
+  [/\bsign(ed|ing|s)?\s+up\b/gi, (_, ending = '') => `register${ending}`],
+  [/\bmoney back\b/gi, () => 'refund'],
+];
+
 export function tokenize(text: string): string[] {
-  return text.split(/[^\p{L}\p{N}_#*+]+/u).filter(Boolean);
+  let rewritten = text;
+  for (const [pattern, replace] of PHRASAL) rewritten = rewritten.replace(pattern, replace);
+  return rewritten.split(/[^\p{L}\p{N}_#*+]+/u).filter(Boolean);
 }
 
 /** A word of a question phrasing: stop words as they are, other words stemmed. */
@@ -284,6 +337,11 @@ export class HelpIndex {
 
   get passageCount(): number {
     return this.byId.size;
+  }
+
+  /** Whether some article uses the word (in any form the stemmer joins, or as an alias). */
+  knows(word: string): boolean {
+    return this.documentFrequency.has(stem(normalize(word)));
   }
 
   /** Inverse document frequency; a term no passage has counts as rarer than any that one has. */

@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { messages } from '@omega/contracts';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/app.js';
 import { CliError, runCli } from '../src/cli/run-cli.js';
@@ -45,6 +46,27 @@ describe('admin CLI', () => {
       app.inject({ method: 'POST', url: '/api/login', payload: { username: 'pat', password } });
     expect((await login('old-password')).statusCode).toBe(401);
     expect((await login(generated)).statusCode).toBe(200);
+    await app.close();
+  });
+
+  it("creates accounts under the sign-in page's rules and messages, on record", async () => {
+    const { config, run } = setup();
+    await expect(run('user', 'create', 'has space')).rejects.toThrow(messages.usernamePattern);
+    await expect(run('user', 'create', 'sam', '--password', 'short')).rejects.toThrow(
+      messages.passwordMin,
+    );
+    await run('user', 'create', 'sam', '--password', 'long-enough');
+    await expect(run('user', 'create', 'SAM', '--password', 'long-enough')).rejects.toThrow(
+      messages.usernameTaken,
+    );
+
+    const app = await build({ config, logger: false });
+    await app.ready();
+    const [entry] = await app.repos.activity.recent(10);
+    expect(entry).toMatchObject({
+      action: 'user_created',
+      details: 'sam created as user from the CLI',
+    });
     await app.close();
   });
 

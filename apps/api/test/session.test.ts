@@ -1,5 +1,6 @@
 // The session calls of spec section 7 on each database: registration, sign-in with id
 // rotation, sign-out, expiry, and what is (and is not) stored.
+import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
   ADMIN_KEY,
@@ -128,6 +129,20 @@ describeEachDatabase('session calls', (database) => {
     const rows = await t.app.repos.activity.recent(10);
     expect(rows.map((r) => r.action)).toEqual(['login', 'logout', 'register']);
     expect(rows.every((r) => r.user_id === reg.json().user.id)).toBe(true);
+  });
+
+  it('creates an account only together with its activity entry', async () => {
+    const db = t.app.database.db;
+    await sql`alter table activity_logs rename to activity_logs_away`.execute(db);
+    const res = await post('/api/register', { username: 'fay', password: 'secret1' });
+    await sql`alter table activity_logs_away rename to activity_logs`.execute(db);
+    expect(res.statusCode).toBe(500);
+    expect(sessionCookie(res)).toBeUndefined();
+    expect(await countRows('users')).toBe(0);
+    // The name is still free.
+    const again = await post('/api/register', { username: 'fay', password: 'secret1' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await countRows('activity_logs')).toBe(1);
   });
 
   it('signs out by deleting the session row', async () => {

@@ -1,12 +1,12 @@
 // The admin CLI: create a user with a role, reset a password, and show or rotate the
-// registration keys. It opens the same database the server uses (from the same config).
+// registration keys. It opens the same database the server uses (from the same config), and
+// changes accounts through the same account service as the sign-in page, under the same rules.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@omega/contracts';
 import { ROLES, type Role } from '@omega/domain';
 import { build } from '../app.js';
 import type { Config } from '../config/config.js';
-import { hashPassword } from '../services/passwords.js';
+import { HttpError } from '../lib/http-error.js';
 
 export const USAGE = `Usage: omega-cli <command>
 
@@ -30,9 +30,13 @@ function generatedPassword() {
   return randomBytes(12).toString('base64url');
 }
 
-function checkPassword(password: string) {
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    throw new CliError(`The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+/** The account service's refusals (a taken name, a password too short...) say what to fix. */
+async function refusalsAsCliErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode < 500) throw new CliError(err.message);
+    throw err;
   }
 }
 
@@ -58,55 +62,25 @@ export async function runCli(argv: string[], config: Config, io: CliIo): Promise
   });
   try {
     await app.ready();
-    const { users, sessions, activity } = app.repos;
-
     if (group === 'user' && command === 'create' && arg) {
       const role = (values.role ?? 'user') as Role;
       if (!ROLES.includes(role))
         throw new CliError(`Unknown role '${values.role}': use ${ROLES.join(', ')}`);
-      if (
-        arg.length < USERNAME_MIN ||
-        arg.length > USERNAME_MAX ||
-        !/^[A-Za-z0-9._-]+$/.test(arg)
-      ) {
-        throw new CliError(
-          `The username must be ${USERNAME_MIN} to ${USERNAME_MAX} letters, digits, '.', '_' or '-'`,
-        );
-      }
       const password = values.password ?? generatedPassword();
-      checkPassword(password);
-      const created = await users.create({
-        username: arg,
-        role,
-        passwordHash: await hashPassword(password),
-        createdAt: app.clock(),
-      });
-      if (!created) throw new CliError(`The username '${arg}' is taken`);
-      await activity.record({
-        userId: created.id,
-        action: 'user_created',
-        details: `${created.username} created as ${role} from the CLI`,
-        at: app.clock(),
-      });
+      const created = await refusalsAsCliErrors(() =>
+        app.accounts.createFromCli({ username: arg, password, role }),
+      );
       io.out(`Created ${role} '${created.username}' (id ${created.id}).`);
       if (!values.password) io.out(`Password: ${password}`);
       return;
     }
 
     if (group === 'user' && command === 'reset-password' && arg) {
-      const user = await users.findByUsername(arg);
-      if (!user) throw new CliError(`No user named '${arg}'`);
       const password = values.password ?? generatedPassword();
-      checkPassword(password);
-      await users.setPasswordHash(user.id, await hashPassword(password));
-      const ended = await sessions.deleteForUser(user.id);
-      await activity.record({
-        userId: user.id,
-        action: 'password_reset',
-        details: `password of ${user.username} reset from the CLI`,
-        at: app.clock(),
-      });
-      io.out(`Password of '${user.username}' reset; ${ended} session(s) ended.`);
+      const { user, sessionsEnded } = await refusalsAsCliErrors(() =>
+        app.accounts.resetPassword(arg, password),
+      );
+      io.out(`Password of '${user.username}' reset; ${sessionsEnded} session(s) ended.`);
       if (!values.password) io.out(`Password: ${password}`);
       return;
     }

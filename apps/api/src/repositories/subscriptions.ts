@@ -261,6 +261,17 @@ export class SubscriptionsRepository {
       .executeTakeFirst();
   }
 
+  /** Live subscriptions (active or trialing) per plan id. */
+  async countsByPlan(db = this.db): Promise<Array<{ planId: string; count: number }>> {
+    const rows = await db
+      .selectFrom('subscriptions')
+      .select(['plan_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('status', 'in', ['active', 'trialing'])
+      .groupBy('plan_id')
+      .execute();
+    return rows.map((r) => ({ planId: r.plan_id, count: Number(r.n) }));
+  }
+
   /** A page of users by id with their plan; `search` matches usernames ignoring case. */
   async usersWithPlans(
     page: { search?: string; offset: number; limit: number },

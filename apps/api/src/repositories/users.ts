@@ -1,5 +1,4 @@
 // The users table: accounts, roles and sign-in bookkeeping.
-import type { User } from '@omega/contracts';
 import { normalizeRole, type Role } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
@@ -11,17 +10,8 @@ export interface NewUser {
   role: Role;
   email?: string | null;
   createdAt: number;
-}
-
-export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    role: normalizeRole(row.role),
-    createdAt: new Date(row.created_at).toISOString(),
-    lastLogin: row.last_login === null ? null : new Date(row.last_login).toISOString(),
-  };
+  /** Set when the account is signed in as it is created (registration). */
+  lastLogin?: number | null;
 }
 
 /** How long a user row read for a signed-in request is trusted (see TtlCache). */
@@ -45,6 +35,24 @@ export class UsersRepository {
     return row;
   }
 
+  /**
+   * Drops this instance's cached row of the user. The writes below drop it too, but inside a
+   * transaction a request can read and cache the old row before the commit: callers that
+   * change a user in a transaction call this once it has committed, so the change holds here
+   * at once (other instances read it within USER_CACHE_MS).
+   */
+  forget(id: number): void {
+    this.cache.delete(id);
+  }
+
+  /** Which of `ids` name no account. */
+  async missingIds(ids: readonly number[], db = this.db): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).execute();
+    const found = new Set(rows.map((r) => r.id));
+    return ids.filter((id) => !found.has(id));
+  }
+
   findByUsername(username: string, db = this.db): Promise<UserRow | undefined> {
     return db
       .selectFrom('users')
@@ -64,7 +72,7 @@ export class UsersRepository {
         role: user.role,
         password_hash: user.passwordHash,
         created_at: user.createdAt,
-        last_login: null,
+        last_login: user.lastLogin ?? null,
       })
       .onConflict((oc) => oc.column('username_key').doNothing())
       .returningAll()

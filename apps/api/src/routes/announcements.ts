@@ -4,14 +4,11 @@ import { routes } from '@omega/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { signedIn } from '../plugins/app/access.js';
-import { toAnnouncement } from '../services/announcements.js';
 
 const RECENT = 50;
 
 export default async function announcementRoutes(app: FastifyInstance) {
-  defineRoute(app, routes.messages, async () =>
-    (await app.repos.announcements.recent(RECENT)).map(toAnnouncement),
-  );
+  defineRoute(app, routes.messages, async () => app.announcements.recent(RECENT));
 
   defineRoute(app, routes.createMessage, async (request) => {
     const admin = signedIn(request);
@@ -24,12 +21,12 @@ export default async function announcementRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.unreadMessages, async (request) => {
     const user = signedIn(request);
-    return { unread: await app.repos.announcements.unreadCount(user.id) };
+    return { unread: await app.announcements.unreadCount(user.id) };
   });
 
   defineRoute(app, routes.markMessagesRead, async (request) => {
     const user = signedIn(request);
-    await app.repos.announcements.markRead(user.id, request.body.lastId);
+    await app.announcements.markRead(user.id, request.body.lastId);
     return { ok: true as const, message: 'Announcements marked as read' };
   });
 }

@@ -4,25 +4,21 @@ import { routes } from '@omega/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { signedIn } from '../plugins/app/access.js';
-import { toUser } from '../repositories/users.js';
-import { SupergodConsole } from '../services/commands/supergod-console.js';
-import { systemStatus } from '../services/commands/system-status.js';
 
 export default async function supergodRoutes(app: FastifyInstance) {
-  const terminal = new SupergodConsole(app);
+  const terminal = app.supergodConsole;
 
   defineRoute(app, routes.supergodSystemStatus, async (request, reply) => ({
-    system: await systemStatus(app, request, reply),
+    system: await app.systemStatus.status({
+      cookie: request.session.cookie,
+      // The security-headers hook has already set this answer's headers.
+      contentSecurityPolicy: reply.getHeader('content-security-policy') !== undefined,
+    }),
   }));
 
-  defineRoute(app, routes.supergodUsers, async (request) => {
-    const { offset, limit } = request.query;
-    const [rows, total] = await Promise.all([
-      app.repos.users.page(offset, limit),
-      app.repos.users.count(),
-    ]);
-    return { users: rows.map(toUser), total, offset, limit };
-  });
+  defineRoute(app, routes.supergodUsers, async (request) =>
+    app.adminReads.accounts(request.query.offset, request.query.limit),
+  );
 
   // Every refusal of a command goes on record with who asked. The console records those it
   // decides (wrong phrase, unknown command, usage, last-supergod guard...); a body Fastify

@@ -1,5 +1,6 @@
-// Publishing an announcement: the row and its activity entry are one write. Used by the
-// Communications page and the supergod `announce` command alike.
+// Announcements: publishing one (the row and its activity entry are one write; used by the
+// Communications page and the supergod `announce` command alike), reading them, and each
+// user's read mark behind the bell's unread count.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -54,6 +55,21 @@ export class AnnouncementService {
       return created;
     });
     return toAnnouncement(row);
+  }
+
+  /** The newest announcements, newest first. */
+  async recent(limit: number): Promise<PublishedAnnouncement[]> {
+    return (await this.announcements.recent(limit)).map(toAnnouncement);
+  }
+
+  /** How many announcements the user has not seen (all of them before the first read). */
+  unreadCount(userId: number): Promise<number> {
+    return this.announcements.unreadCount(userId);
+  }
+
+  /** Moves the user's read mark forward to `lastId` (never back). */
+  markRead(userId: number, lastId: number): Promise<void> {
+    return this.announcements.markRead(userId, lastId);
   }
 }
 

@@ -1,7 +1,12 @@
 // The subscription service: loads state, runs the pure domain functions, and writes the
 // result with optimistic concurrency, so two requests (or two servers) never interleave a
 // read-modify-write of one subscription.
-import type { BillingItem, ChangePreview, CurrentSubscription } from '@omega/contracts';
+import type {
+  BillingItem,
+  ChangePreview,
+  CurrentSubscription,
+  OverrideInfo,
+} from '@omega/contracts';
 import {
   availableFeatureIds,
   cancelAtPeriodEnd,
@@ -37,18 +42,26 @@ export class SubscriptionService {
     private readonly clock: Clock,
   ) {}
 
-  async book(): Promise<PlanBook> {
-    return planBook(await this.repo.plans());
+  async book(db = this.db): Promise<PlanBook> {
+    return planBook(await this.repo.plans(db));
   }
 
   /** The user's subscription, starting them on the free plan the first time. */
-  async current(userId: number): Promise<{ subscription: Subscription; version: number }> {
-    let row = await this.repo.find(userId);
+  async current(
+    userId: number,
+    db = this.db,
+  ): Promise<{ subscription: Subscription; version: number }> {
+    let row = await this.repo.find(userId, db);
     if (!row) {
-      const free = (await this.book()).get(FREE_PLAN_ID);
+      const free = (await this.book(db)).get(FREE_PLAN_ID);
       if (!free) throw new Error('The free plan is missing from the plans table');
-      await this.repo.insert(userId, startSubscription(free, 'month', this.clock()), this.clock());
-      row = await this.repo.find(userId);
+      await this.repo.insert(
+        userId,
+        startSubscription(free, 'month', this.clock()),
+        this.clock(),
+        db,
+      );
+      row = await this.repo.find(userId, db);
       if (!row) throw new Error(`Subscription of user ${userId} vanished`);
     }
     return { subscription: toSubscription(row), version: row.version };
@@ -148,29 +161,42 @@ export class SubscriptionService {
    * (complimentary), and a record of who, when and what it would have cost.
    */
   async override(adminId: number, userId: number, planId: string) {
-    const plans = await this.book();
+    await this.db.transaction().execute((trx) => this.overrideIn(trx, adminId, userId, planId));
+  }
+
+  /** `override` inside the caller's transaction (a bulk change is one transaction). */
+  async overrideIn(trx: Kysely<Database>, adminId: number, userId: number, planId: string) {
+    const plans = await this.book(trx);
     const now = this.clock();
-    const { subscription, version } = await this.current(userId);
+    const { subscription, version } = await this.current(userId, trx);
     const result = overridePlan(subscription, plans, planId, now);
     if (!result.ok) throw new HttpError(404, result.error);
-    await this.db.transaction().execute(async (trx) => {
-      if (!(await this.repo.update(userId, version, result.subscription, now, trx))) {
-        throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
-      }
-      await this.repo.recordOverride(
-        { userId, planId, adminId, proRatedAmount: result.wouldHaveCharged, at: now },
-        trx,
-      );
-      await this.activity.record(
-        {
-          userId: adminId,
-          action: 'plan_override',
-          details: `user ${userId}: ${subscription.planId} -> ${planId}${result.subscription.complimentary ? ', complimentary' : ''} (would have charged ${result.wouldHaveCharged})`,
-          at: now,
-        },
-        trx,
-      );
-    });
+    if (!(await this.repo.update(userId, version, result.subscription, now, trx))) {
+      throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
+    }
+    await this.repo.recordOverride(
+      { userId, planId, adminId, proRatedAmount: result.wouldHaveCharged, at: now },
+      trx,
+    );
+    await this.activity.record(
+      {
+        userId: adminId,
+        action: 'plan_override',
+        details: `user ${userId}: ${subscription.planId} -> ${planId}${result.subscription.complimentary ? ', complimentary' : ''} (would have charged ${result.wouldHaveCharged})`,
+        at: now,
+      },
+      trx,
+    );
+  }
+
+  /** Whether an administrator last set the user's plan, when, and what it would have cost. */
+  async overrideInfo(userId: number): Promise<OverrideInfo> {
+    const last = await this.repo.lastOverride(userId);
+    return {
+      overriddenByAdmin: last !== undefined,
+      overrideDate: last ? iso(last.created_at) : null,
+      proRatedAmount: last ? last.pro_rated_amount : null,
+    };
   }
 
   async featureIdsFor(userId: number): Promise<number[]> {

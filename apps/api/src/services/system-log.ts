@@ -3,9 +3,15 @@
 // runs, rate-limit trips) recorded through `notable()`. Records are batched, secrets are
 // redacted before anything is stored, and a retention cap keeps the table bounded.
 import { Writable } from 'node:stream';
+import type { LogsPage } from '@omega/contracts';
 import type { Clock } from '../lib/clock.js';
 import type { ActivityRepository } from '../repositories/activity.js';
-import type { LogLevel, NewSystemLog, SystemLogsRepository } from '../repositories/system-logs.js';
+import type {
+  LogFilter,
+  LogLevel,
+  NewSystemLog,
+  SystemLogsRepository,
+} from '../repositories/system-logs.js';
 
 const FLUSH_MS = 250;
 const MAX_BATCH = 200;
@@ -101,6 +107,29 @@ export class SystemLog {
   /** Records a notable event at INFO (warnings and errors come through the logger). */
   notable(source: string, message: string): void {
     this.push({ level: 'INFO', source, message, stackTrace: null, at: this.options.clock() });
+  }
+
+  /**
+   * A page of the admin Logs page, newest first: entries still waiting to be written are
+   * written first (they belong on the page the admin is looking at).
+   */
+  async page(filter: LogFilter): Promise<LogsPage> {
+    if (!this.repo) throw new Error('system log is not attached');
+    await this.flush();
+    // One row more than the page tells whether an older page exists.
+    const rows = await this.repo.page({ ...filter, limit: filter.limit + 1 });
+    const page = rows.slice(0, filter.limit);
+    return {
+      logs: page.map((r) => ({
+        id: r.id,
+        level: r.level,
+        source: r.source,
+        message: r.message,
+        timestamp: new Date(r.created_at).toISOString(),
+        ...(r.stack_trace ? { stackTrace: r.stack_trace } : {}),
+      })),
+      nextCursor: rows.length > filter.limit ? (page[page.length - 1]?.id ?? null) : null,
+    };
   }
 
   /** Deletes every entry and records who did it; answers how many entries there were. */

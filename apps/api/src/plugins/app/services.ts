@@ -9,9 +9,17 @@ import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
 import { SystemLogsRepository } from '../../repositories/system-logs.js';
 import { UsersRepository } from '../../repositories/users.js';
 import { UssdSessionsRepository } from '../../repositories/ussd-sessions.js';
+import { AccountService } from '../../services/accounts.js';
+import { AdminReads } from '../../services/admin-reads.js';
 import { AnnouncementService } from '../../services/announcements.js';
 import { AssistantService } from '../../services/assistant/assistant-service.js';
 import { loadArticles } from '../../services/assistant/load-articles.js';
+import {
+  type MaintenanceSwitch,
+  SupergodConsole,
+} from '../../services/commands/supergod-console.js';
+import { SystemStatusService } from '../../services/commands/system-status.js';
+import { FeatureCatalogueService } from '../../services/feature-catalogue.js';
 import { GatewayAuth } from '../../services/gateway-auth.js';
 import { HealthService } from '../../services/health.js';
 import { LoginThrottle, MemoryThrottleStore } from '../../services/login-throttle.js';
@@ -46,6 +54,11 @@ declare module 'fastify' {
     announcements: AnnouncementService;
     health: HealthService;
     assistant: AssistantService;
+    accounts: AccountService;
+    featureCatalogue: FeatureCatalogueService;
+    adminReads: AdminReads;
+    supergodConsole: SupergodConsole;
+    systemStatus: SystemStatusService;
   }
 }
 
@@ -69,11 +82,6 @@ export default fp(
       app.systemLogs.notable('server', 'Omega is stopping');
       await app.systemLogs.close();
     });
-    app.decorate('health', new HealthService(app));
-    app.decorate(
-      'announcements',
-      new AnnouncementService(db, repos.announcements, repos.activity, app.clock),
-    );
     const throttle = new LoginThrottle(
       app.config.redisUrl
         ? new RedisThrottleStore(app.config.redisUrl, app.config.redisKeyPrefix, (err) =>
@@ -86,8 +94,47 @@ export default fp(
     app.decorate('loginThrottle', throttle);
     app.addHook('onClose', () => throttle.close());
     app.decorate(
+      'health',
+      new HealthService({
+        database: app.database,
+        databaseOutages: app.databaseOutages,
+        users: repos.users,
+        activity: repos.activity,
+        systemLogs: repos.systemLogs,
+        subscriptions: repos.subscriptions,
+        throttle,
+        server: {
+          plugins: app.loadedPlugins,
+          jobsRunning: app.buildOptions.runJobs === true,
+          webAppAvailable: app.webAppAvailable,
+          pressure: app.config.pressure,
+          underPressure: () => app.isUnderPressure(),
+          memory: () => app.memoryUsage(),
+          draining: () => app.shutdown.draining,
+        },
+        clock: app.clock,
+        log: app.log,
+      }),
+    );
+    app.decorate('adminReads', new AdminReads(repos.activity, repos.users));
+    app.decorate(
+      'announcements',
+      new AnnouncementService(db, repos.announcements, repos.activity, app.clock),
+    );
+    app.decorate(
       'subscriptions',
       new SubscriptionService(db, repos.subscriptions, repos.activity, app.clock),
+    );
+    app.decorate(
+      'featureCatalogue',
+      new FeatureCatalogueService({
+        db,
+        catalogue: repos.subscriptions,
+        users: repos.users,
+        activity: repos.activity,
+        subscriptions: app.subscriptions,
+        clock: app.clock,
+      }),
     );
     app.decorate(
       'wallets',
@@ -118,6 +165,55 @@ export default fp(
       app.log.info({ file }, 'registration keys generated');
     }
     app.decorate('registrationKeys', keys);
+    app.decorate(
+      'accounts',
+      new AccountService({
+        db,
+        users: repos.users,
+        sessions: repos.sessions,
+        activity: repos.activity,
+        throttle,
+        keys,
+        clock: app.clock,
+      }),
+    );
+
+    // The maintenance plugin loads after this one (it needs the access hook first); the
+    // console and the status panel reach its flag when a command runs, long after both loaded.
+    const maintenance: MaintenanceSwitch = {
+      isOn: () => app.maintenance.isOn(),
+      write: (on, trx) => app.maintenance.write(on, trx),
+      remember: (on) => app.maintenance.remember(on),
+    };
+    app.decorate(
+      'supergodConsole',
+      new SupergodConsole({
+        database: app.database,
+        users: repos.users,
+        sessions: repos.sessions,
+        activity: repos.activity,
+        systemLogs: repos.systemLogs,
+        systemLog: app.systemLogs,
+        maintenance,
+        announcements: app.announcements,
+        clock: app.clock,
+      }),
+    );
+    app.decorate(
+      'systemStatus',
+      new SystemStatusService({
+        database: app.database,
+        users: repos.users,
+        activity: repos.activity,
+        systemLogs: repos.systemLogs,
+        keys,
+        throttle,
+        maintenance,
+        config: app.config,
+        server: app,
+        clock: app.clock,
+      }),
+    );
 
     // The help index is built once, at start; a malformed article stops the server here.
     app.decorate(
@@ -132,5 +228,9 @@ export default fp(
       }),
     );
   },
-  { name: 'services', dependencies: ['config', 'database'] },
+  {
+    name: 'services',
+    // The health page reads the load, the web build and the drain state these decorate.
+    dependencies: ['config', 'database', 'load-shedding', 'web-app', 'shutdown'],
+  },
 );

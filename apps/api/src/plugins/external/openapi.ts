@@ -1,9 +1,86 @@
-// OpenAPI built from the route table's TypeBox schemas, browsable at /api/docs.
+// OpenAPI built from the route table's TypeBox schemas, browsable at /api/docs and served as a
+// valid OpenAPI 3.0 document at /api/docs/json, from which clients generate their types.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
 
 export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * Our schemas carry `errorMessage` (the product's wording for a violated rule, read by the
+ * validation error formatter, lib/validation.ts), which OpenAPI 3.0 does not allow in a Schema
+ * Object. The document gets a copy with it renamed to the extension `x-errorMessage`: valid for
+ * every standard tool, and the wording stays there for clients that want it. Validation keeps
+ * using the route's own schemas, untouched.
+ */
+export const DOCUMENTED_ERROR_MESSAGE = 'x-errorMessage';
+
+/** Keywords whose value is a map of names to schemas. */
+const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependentSchemas',
+]);
+/** Keywords whose value is one schema, or a list of schemas. */
+const SCHEMA_VALUES = new Set([
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'prefixItems',
+]);
+
+type Json = unknown;
+
+const isObject = (value: Json): value is Record<string, Json> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A copy of a JSON Schema fit for an OpenAPI 3.0 document (see DOCUMENTED_ERROR_MESSAGE). */
+export function documentedSchema(schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map(documentedSchema);
+  if (!isObject(schema)) return schema;
+  const copy: Record<string, Json> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'errorMessage') copy[DOCUMENTED_ERROR_MESSAGE] = value;
+    else if (SCHEMA_MAPS.has(key) && isObject(value)) {
+      copy[key] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, documentedSchema(sub)]),
+      );
+    } else if (SCHEMA_VALUES.has(key)) copy[key] = documentedSchema(value);
+    // Anything else (enum, default, examples...) is data, not a schema: copied as it is.
+    else copy[key] = value;
+  }
+  return copy;
+}
+
+/** The parts of a route's schema that are JSON Schemas, and the map of answers by status. */
+const ROUTE_PARTS = ['body', 'querystring', 'params', 'headers'] as const;
+
+function documentedRouteSchema(schema: Record<string, Json>): Record<string, Json> {
+  const copy: Record<string, Json> = { ...schema };
+  for (const part of ROUTE_PARTS) {
+    if (part in schema) copy[part] = documentedSchema(schema[part]);
+  }
+  const response = schema.response;
+  if (isObject(response)) {
+    copy.response = Object.fromEntries(
+      Object.entries(response).map(([status, answer]) => [status, documentedSchema(answer)]),
+    );
+  }
+  return copy;
+}
 
 export default fp(
   async (app) => {
@@ -16,6 +93,10 @@ export default fp(
           version: '0.1.0',
         },
       },
+      transform: ({ schema, url }) => ({
+        schema: schema && (documentedRouteSchema(schema as Record<string, Json>) as typeof schema),
+        url,
+      }),
     });
     // Swagger UI's pages carry their own policy (the app-wide one would block them), minus
     // the https upgrade where the app is served over plain http.

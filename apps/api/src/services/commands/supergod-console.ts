@@ -10,10 +10,18 @@ import {
   type Role,
   type SupergodCommand,
 } from '@omega/domain';
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, UserRow } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
+import type { MaintenanceMode } from '../../plugins/app/maintenance.js';
+import type { ActivityRepository } from '../../repositories/activity.js';
+import type { SessionsRepository } from '../../repositories/sessions.js';
+import type { SystemLogsRepository } from '../../repositories/system-logs.js';
+import type { UsersRepository } from '../../repositories/users.js';
+import type { AnnouncementService } from '../announcements.js';
+import type { SystemLog } from '../system-log.js';
 import { usersNote } from './system-status.js';
 
 export const CONFIRMATION_REFUSED = `The confirmation code is incorrect: type ${CONFIRMATION_PHRASE} to run supergod commands.`;
@@ -52,8 +60,24 @@ function table(rows: readonly (readonly string[])[]): string {
     .join('\n');
 }
 
+/** The maintenance flag as the console switches it (see plugins/app/maintenance.ts). */
+export type MaintenanceSwitch = Pick<MaintenanceMode, 'isOn' | 'write' | 'remember'>;
+
+export interface ConsoleDeps {
+  database: Pick<DatabaseHandle, 'db' | 'dialect'>;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  activity: ActivityRepository;
+  systemLogs: SystemLogsRepository;
+  /** The system log service: clearing it records its own 'logs_clear' entry. */
+  systemLog: Pick<SystemLog, 'clearAll'>;
+  maintenance: MaintenanceSwitch;
+  announcements: Pick<AnnouncementService, 'publish'>;
+  clock: Clock;
+}
+
 export class SupergodConsole {
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(private readonly deps: ConsoleDeps) {}
 
   async execute(
     actor: UserRow,
@@ -72,12 +96,12 @@ export class SupergodConsole {
     }
     const audit: Audit = async (output, trx) => {
       const summary = output.split('\n', 1)[0] ?? '';
-      await this.app.repos.activity.record(
+      await this.deps.activity.record(
         {
           userId: actor.id,
           action: 'supergod_command',
           details: `${actor.username} ran '${shortened(typed)}': ${shortened(summary)}`,
-          at: this.app.clock(),
+          at: this.deps.clock(),
         },
         trx,
       );
@@ -89,7 +113,7 @@ export class SupergodConsole {
       if (err instanceof HttpError) await this.refuse(actor, typed, err.message);
       throw err;
     }
-    return { command: typed, output, executedAt: new Date(this.app.clock()).toISOString() };
+    return { command: typed, output, executedAt: new Date(this.deps.clock()).toISOString() };
   }
 
   /**
@@ -105,11 +129,11 @@ export class SupergodConsole {
 
   private async refuse(actor: UserRow, typed: string | null, reason: string): Promise<void> {
     const what = typed === null ? 'a request without a command' : `'${shortened(typed)}'`;
-    await this.app.repos.activity.record({
+    await this.deps.activity.record({
       userId: actor.id,
       action: 'supergod_command_refused',
       details: `${actor.username} was refused ${what}: ${shortened(reason)}`,
-      at: this.app.clock(),
+      at: this.deps.clock(),
     });
   }
 
@@ -146,11 +170,11 @@ export class SupergodConsole {
   }
 
   private transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.app.database.db.transaction().execute(work);
+    return this.deps.database.db.transaction().execute(work);
   }
 
   private async target(username: string, trx: Trx): Promise<UserRow> {
-    const user = await this.app.repos.users.findByUsername(username, trx);
+    const user = await this.deps.users.findByUsername(username, trx);
     if (!user) throw new HttpError(404, `No user named '${username}'.`);
     return user;
   }
@@ -158,8 +182,8 @@ export class SupergodConsole {
   /** Refuses to demote or disable the only enabled supergod: nobody could undo it. */
   private async guardLastSupergod(user: UserRow, doing: string, trx: Trx): Promise<void> {
     if (normalizeRole(user.role) !== 'supergod' || user.disabled !== 0) return;
-    const lock = this.app.database.dialect === 'postgres';
-    const others = (await this.app.repos.users.activeSupergodIds(lock, trx)).filter(
+    const lock = this.deps.database.dialect === 'postgres';
+    const others = (await this.deps.users.activeSupergodIds(lock, trx)).filter(
       (id) => id !== user.id,
     );
     if (others.length === 0) {
@@ -171,14 +195,14 @@ export class SupergodConsole {
   }
 
   private async stats(): Promise<string> {
-    const { users, activity, systemLogs } = this.app.repos;
+    const { users, activity, systemLogs } = this.deps;
     const [counts, activities, info, warnings, errors, maintenance] = await Promise.all([
       users.countsByRole(),
       activity.count(),
       systemLogs.count('INFO'),
       systemLogs.count('WARNING'),
       systemLogs.count('ERROR'),
-      this.app.maintenance.isOn(),
+      this.deps.maintenance.isOn(),
     ]);
     const total = counts.user + counts.admin + counts.supergod;
     return table([
@@ -190,7 +214,7 @@ export class SupergodConsole {
   }
 
   private async usersList(role: Role | null): Promise<string> {
-    const { users } = this.app.repos;
+    const { users } = this.deps;
     const [rows, counts] = await Promise.all([
       users.listByRole(role, USERS_LIST_MAX),
       users.countsByRole(),
@@ -212,9 +236,24 @@ export class SupergodConsole {
     return `${header}\n${lines}`;
   }
 
-  private setRole(username: string, role: Role, audit: Audit): Promise<string> {
-    return this.transaction(async (trx) => {
+  /**
+   * Runs a command that changes one account, then drops this instance's cached row of it once
+   * the change is committed, so the change holds here from the next request on.
+   */
+  private async changeAccount(
+    username: string,
+    work: (user: UserRow, trx: Trx) => Promise<string>,
+  ): Promise<string> {
+    const { userId, output } = await this.transaction(async (trx) => {
       const user = await this.target(username, trx);
+      return { userId: user.id, output: await work(user, trx) };
+    });
+    this.deps.users.forget(userId);
+    return output;
+  }
+
+  private setRole(username: string, role: Role, audit: Audit): Promise<string> {
+    return this.changeAccount(username, async (user, trx) => {
       const was = normalizeRole(user.role);
       if (was === role) {
         const output = `${user.username} is already ${role}.`;
@@ -222,7 +261,7 @@ export class SupergodConsole {
         return output;
       }
       if (role !== 'supergod') await this.guardLastSupergod(user, 'demoted', trx);
-      await this.app.repos.users.setRole(user.id, role, trx);
+      await this.deps.users.setRole(user.id, role, trx);
       const output = `${user.username} is now ${role} (was ${was}).`;
       await audit(output, trx);
       return output;
@@ -230,14 +269,13 @@ export class SupergodConsole {
   }
 
   private setDisabled(username: string, disabled: boolean, audit: Audit): Promise<string> {
-    return this.transaction(async (trx) => {
-      const user = await this.target(username, trx);
+    return this.changeAccount(username, async (user, trx) => {
       if (disabled) await this.guardLastSupergod(user, 'disabled', trx);
-      await this.app.repos.users.setDisabled(user.id, disabled, trx);
+      await this.deps.users.setDisabled(user.id, disabled, trx);
       let output: string;
       if (disabled) {
-        // A disabled account is signed out everywhere at once, not at its next request.
-        const ended = await this.app.repos.sessions.deleteForUser(user.id, trx);
+        // A disabled account's sessions end with the change, not at their next request.
+        const ended = await this.deps.sessions.deleteForUser(user.id, trx);
         output = `${user.username} is disabled; ${plural(ended, 'session')} ended.`;
       } else {
         output =
@@ -253,7 +291,7 @@ export class SupergodConsole {
   private revokeSessions(username: string, audit: Audit): Promise<string> {
     return this.transaction(async (trx) => {
       const user = await this.target(username, trx);
-      const ended = await this.app.repos.sessions.deleteForUser(user.id, trx);
+      const ended = await this.deps.sessions.deleteForUser(user.id, trx);
       const output = `${user.username} is signed out everywhere; ${plural(ended, 'session')} ended.`;
       await audit(output, trx);
       return output;
@@ -262,7 +300,7 @@ export class SupergodConsole {
 
   private async clearLogs(actor: UserRow, audit: Audit): Promise<string> {
     // The system log records its own 'logs_clear' entry; this one says it came from the console.
-    const cleared = await this.app.systemLogs.clearAll(actor.id);
+    const cleared = await this.deps.systemLog.clearAll(actor.id);
     const output = `Cleared ${plural(cleared, 'log entry', 'log entries')}.`;
     await audit(output);
     return output;
@@ -273,10 +311,10 @@ export class SupergodConsole {
       ? "Maintenance mode is on: changes by anyone but supergods are refused until 'maintenance off'."
       : 'Maintenance mode is off: changes are open again.';
     await this.transaction(async (trx) => {
-      await this.app.maintenance.write(on, trx);
+      await this.deps.maintenance.write(on, trx);
       await audit(output, trx);
     });
-    this.app.maintenance.remember(on);
+    this.deps.maintenance.remember(on);
     return output;
   }
 
@@ -286,7 +324,7 @@ export class SupergodConsole {
     content: string,
     audit: Audit,
   ): Promise<string> {
-    const published = await this.app.announcements.publish({ title, content, authorId: actor.id });
+    const published = await this.deps.announcements.publish({ title, content, authorId: actor.id });
     const output = `Published announcement #${published.id} '${published.title}' at ${published.createdAt}.`;
     await audit(output);
     return output;

@@ -4,9 +4,17 @@
 // load-shedding thresholds, slow-client timeouts and shutdown deadlines).
 import type { SystemStatus } from '@omega/contracts';
 import type { Role } from '@omega/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
+import type { Config } from '../../config/config.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Clock } from '../../lib/clock.js';
 import { bytesText, millisText, thresholdText } from '../../lib/limits-text.js';
+import type { MaintenanceMode } from '../../plugins/app/maintenance.js';
+import type { ActivityRepository } from '../../repositories/activity.js';
+import type { SystemLogsRepository } from '../../repositories/system-logs.js';
+import type { UsersRepository } from '../../repositories/users.js';
+import type { LoginThrottle } from '../login-throttle.js';
+import type { RegistrationKeys } from '../registration-keys.js';
 
 const ROLE_WORDS: Record<Role, [string, string]> = {
   user: ['user', 'users'],
@@ -26,62 +34,83 @@ export function usersNote(counts: Record<Role, number> & { disabled: number }): 
   ].join(', ');
 }
 
-/** How the database keeps writes: SQLite's journal mode, or PostgreSQL's commit setting. */
-async function durability(app: FastifyInstance): Promise<string> {
-  const { db, dialect } = app.database;
-  if (dialect === 'sqlite') {
-    const result = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db);
-    return `journal_mode=${result.rows[0]?.journal_mode ?? 'unknown'}`;
-  }
-  const result = await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(db);
-  return `synchronous_commit=${result.rows[0]?.synchronous_commit ?? 'unknown'}`;
+/** What only the answer being built knows: the session cookie's options and its headers. */
+export interface StatusRequest {
+  cookie: { secure?: boolean | 'auto'; httpOnly?: boolean; sameSite?: unknown };
+  /** Whether the security-headers hook has set a content security policy on this answer. */
+  contentSecurityPolicy: boolean;
 }
 
-export async function systemStatus(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<SystemStatus> {
-  const [counts, errors, activities, durable, maintenance] = await Promise.all([
-    app.repos.users.countsByRole(),
-    app.repos.systemLogs.count('ERROR'),
-    app.repos.activity.count(),
-    durability(app),
-    app.maintenance.isOn(),
-  ]);
-  const keys = Object.fromEntries(
-    app.registrationKeys.status().map((k) => [`${k.kind}RegistrationKey`, k.source]),
-  );
-  const cookie = request.session.cookie;
-  const { pressure, http, shutdown } = app.config;
-  const security: Record<string, string | boolean> = {
-    ...keys,
-    sessionCookieSecure: cookie.secure === true,
-    sessionCookieHttpOnly: cookie.httpOnly === true,
-    sessionCookieSameSite: String(cookie.sameSite ?? 'none'),
-    loginRateLimit: app.hasDecorator('loginThrottle'),
-    // Redis when REDIS_URL is set: every instance shares one limit.
-    loginRateLimitStore: app.loginThrottle.storeKind,
-    // The security-headers hook has already set this answer's headers.
-    contentSecurityPolicy: reply.getHeader('content-security-policy') !== undefined,
-    crossOriginWriteRefusal: app.hasPlugin('cross-origin-guard'),
-    trustedProxies: app.config.trustProxy.length > 0 ? app.config.trustProxy.join(', ') : 'none',
-    databaseDialect: app.database.dialect,
-    databaseDurability: durable,
-    maintenanceMode: maintenance,
-    // Load shedding (decision 016): above these, API calls answer 503 at once.
-    loadSheddingEventLoopDelay: thresholdText(pressure.maxEventLoopDelayMs, millisText),
-    loadSheddingHeapUsed: thresholdText(pressure.maxHeapBytes, bytesText),
-    loadSheddingRss: thresholdText(pressure.maxRssBytes, bytesText),
-    httpHeadersTimeout: millisText(http.headersTimeoutMs),
-    httpRequestTimeout: millisText(http.requestTimeoutMs),
-    shutdownDelay: millisText(shutdown.delayMs),
-    shutdownDeadline: millisText(shutdown.timeoutMs),
-  };
-  return {
-    users: { count: counts.user + counts.admin + counts.supergod, note: usersNote(counts) },
-    logs: { errors, activities },
-    security,
-    lastChecked: new Date(app.clock()).toISOString(),
-  };
+export interface SystemStatusDeps {
+  database: Pick<DatabaseHandle, 'db' | 'dialect'>;
+  users: UsersRepository;
+  activity: ActivityRepository;
+  systemLogs: SystemLogsRepository;
+  keys: Pick<RegistrationKeys, 'status'>;
+  throttle: Pick<LoginThrottle, 'storeKind'>;
+  maintenance: Pick<MaintenanceMode, 'isOn'>;
+  config: Pick<Config, 'pressure' | 'http' | 'shutdown' | 'trustProxy'>;
+  /** The running server's plugins and decorations (the Fastify instance answers this). */
+  server: { hasPlugin(name: string): boolean; hasDecorator(name: string): boolean };
+  clock: Clock;
+}
+
+export class SystemStatusService {
+  constructor(private readonly deps: SystemStatusDeps) {}
+
+  async status(request: StatusRequest): Promise<SystemStatus> {
+    const { deps } = this;
+    const [counts, errors, activities, durable, maintenance] = await Promise.all([
+      deps.users.countsByRole(),
+      deps.systemLogs.count('ERROR'),
+      deps.activity.count(),
+      this.durability(),
+      deps.maintenance.isOn(),
+    ]);
+    const keys = Object.fromEntries(
+      deps.keys.status().map((k) => [`${k.kind}RegistrationKey`, k.source]),
+    );
+    const { cookie } = request;
+    const { pressure, http, shutdown, trustProxy } = deps.config;
+    const security: Record<string, string | boolean> = {
+      ...keys,
+      sessionCookieSecure: cookie.secure === true,
+      sessionCookieHttpOnly: cookie.httpOnly === true,
+      sessionCookieSameSite: String(cookie.sameSite ?? 'none'),
+      loginRateLimit: deps.server.hasDecorator('loginThrottle'),
+      // Redis when REDIS_URL is set: every instance shares one limit.
+      loginRateLimitStore: deps.throttle.storeKind,
+      contentSecurityPolicy: request.contentSecurityPolicy,
+      crossOriginWriteRefusal: deps.server.hasPlugin('cross-origin-guard'),
+      trustedProxies: trustProxy.length > 0 ? trustProxy.join(', ') : 'none',
+      databaseDialect: deps.database.dialect,
+      databaseDurability: durable,
+      maintenanceMode: maintenance,
+      // Load shedding (decision 016): above these, API calls answer 503 at once.
+      loadSheddingEventLoopDelay: thresholdText(pressure.maxEventLoopDelayMs, millisText),
+      loadSheddingHeapUsed: thresholdText(pressure.maxHeapBytes, bytesText),
+      loadSheddingRss: thresholdText(pressure.maxRssBytes, bytesText),
+      httpHeadersTimeout: millisText(http.headersTimeoutMs),
+      httpRequestTimeout: millisText(http.requestTimeoutMs),
+      shutdownDelay: millisText(shutdown.delayMs),
+      shutdownDeadline: millisText(shutdown.timeoutMs),
+    };
+    return {
+      users: { count: counts.user + counts.admin + counts.supergod, note: usersNote(counts) },
+      logs: { errors, activities },
+      security,
+      lastChecked: new Date(deps.clock()).toISOString(),
+    };
+  }
+
+  /** How the database keeps writes: SQLite's journal mode, or PostgreSQL's commit setting. */
+  private async durability(): Promise<string> {
+    const { db, dialect } = this.deps.database;
+    if (dialect === 'sqlite') {
+      const result = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db);
+      return `journal_mode=${result.rows[0]?.journal_mode ?? 'unknown'}`;
+    }
+    const result = await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(db);
+    return `synchronous_commit=${result.rows[0]?.synchronous_commit ?? 'unknown'}`;
+  }
 }

@@ -1,0 +1,241 @@
+// Accounts: registering (from the sign-in page, with a registration key, or from the CLI),
+// signing in and out, and resetting a password. The username and password rules are the
+// contract's (wire shape, `@omega/contracts` credentials); each write and its activity entry
+// are one transaction, and argon2 runs before the transaction, never inside it.
+import {
+  messages,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  USERNAME_MAX,
+  USERNAME_MIN,
+  USERNAME_PATTERN,
+  type User,
+} from '@omega/contracts';
+import { normalizeRole, type Role } from '@omega/domain';
+import type { Kysely } from 'kysely';
+import type { Database, UserRow } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { HttpError } from '../lib/http-error.js';
+import type { ActivityRepository } from '../repositories/activity.js';
+import type { SessionsRepository } from '../repositories/sessions.js';
+import type { UsersRepository } from '../repositories/users.js';
+import { type LoginThrottle, PASSWORD_SIGN_IN } from './login-throttle.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import type { KeyKind, RegistrationKeys } from './registration-keys.js';
+
+/** Wrong registration keys share the sign-in throttle, under one pseudo-account. */
+const KEY_GUESS_ACCOUNT = '#registration-key';
+
+const KEY_REFUSED: Record<KeyKind, string> = {
+  admin: messages.adminKeyInvalid,
+  supergod: messages.supergodKeyInvalid,
+};
+
+const usernamePattern = new RegExp(USERNAME_PATTERN);
+
+/** The contract's username rule: why `username` cannot be registered, or null when it can. */
+export function usernameProblem(username: string): string | null {
+  if (username.length < USERNAME_MIN) return messages.usernameMin;
+  if (username.length > USERNAME_MAX) return messages.usernameMax;
+  if (!usernamePattern.test(username)) return messages.usernamePattern;
+  return null;
+}
+
+/** The contract's password rule: why `password` cannot be used, or null when it can. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < PASSWORD_MIN) return messages.passwordMin;
+  if (password.length > PASSWORD_MAX) return messages.passwordMax;
+  return null;
+}
+
+/** An account as every client sees it: never the password hash. */
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    role: normalizeRole(row.role),
+    createdAt: new Date(row.created_at).toISOString(),
+    lastLogin: row.last_login === null ? null : new Date(row.last_login).toISOString(),
+  };
+}
+
+export interface NewAccount {
+  username: string;
+  password: string;
+  role: Role;
+}
+
+export interface AccountDeps {
+  db: Kysely<Database>;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  activity: ActivityRepository;
+  throttle: LoginThrottle;
+  keys: RegistrationKeys;
+  clock: Clock;
+}
+
+export class AccountService {
+  constructor(private readonly deps: AccountDeps) {}
+
+  /**
+   * Registers from the sign-in page: the account is created signed in (its last sign-in is
+   * now), with its 'register' activity entry in the same transaction.
+   */
+  register(account: NewAccount): Promise<UserRow> {
+    return this.create(account, {
+      signedIn: true,
+      action: 'register',
+      details: (user) => `${user.username} registered as ${account.role}`,
+    });
+  }
+
+  /**
+   * Registers an administrator or supergod: the key is checked first, and wrong keys count in
+   * the sign-in throttle of the caller's address (429 before any check once it must wait).
+   */
+  async registerWithKey(
+    kind: KeyKind,
+    key: string,
+    account: Omit<NewAccount, 'role'>,
+    ip: string,
+  ): Promise<UserRow> {
+    const attempt = await this.deps.throttle.begin(PASSWORD_SIGN_IN, ip, KEY_GUESS_ACCOUNT);
+    if (!this.deps.keys.verify(kind, key)) {
+      attempt.keep();
+      throw new HttpError(403, KEY_REFUSED[kind]);
+    }
+    // The right key counts as nothing, but leaves the guessers' streak where it was.
+    await attempt.withdraw();
+    return this.register({ ...account, role: kind });
+  }
+
+  /** Creates an account from the admin CLI, recorded as created there. */
+  createFromCli(account: NewAccount): Promise<UserRow> {
+    return this.create(account, {
+      signedIn: false,
+      action: 'user_created',
+      details: (user) => `${user.username} created as ${account.role} from the CLI`,
+    });
+  }
+
+  /**
+   * Checks a sign-in. Counts the try in the throttle first (429 when it must wait, before any
+   * hashing); a wrong password, an unknown name and a disabled account are one 401 each, with a
+   * 'login_failed' entry. On success the sign-in time and the 'login' entry are one write.
+   */
+  async signIn(username: string, password: string, ip: string): Promise<UserRow> {
+    const { users, activity, throttle, clock } = this.deps;
+    const attempt = await throttle.begin(PASSWORD_SIGN_IN, ip, username.toLowerCase());
+    let found: UserRow | undefined;
+    try {
+      found = await users.findByUsername(username);
+    } catch (err) {
+      // The database could not answer (a 503): no password was checked, so nothing counts.
+      await attempt.withdraw();
+      throw err;
+    }
+    const valid = await verifyPassword(found?.password_hash, password);
+    if (!found || !valid || found.disabled !== 0) {
+      attempt.keep();
+      await activity.record({
+        userId: found?.id ?? null,
+        action: 'login_failed',
+        details: `failed sign-in for ${JSON.stringify(username)} from ${ip}`,
+        at: clock(),
+      });
+      throw new HttpError(
+        401,
+        found && valid ? messages.accountDisabled : messages.invalidCredentials,
+      );
+    }
+    await attempt.succeeded();
+    const user = found;
+    const at = clock();
+    await this.deps.db.transaction().execute(async (trx) => {
+      await users.recordLogin(user.id, at, trx);
+      await activity.record(
+        { userId: user.id, action: 'login', details: `${user.username} signed in`, at },
+        trx,
+      );
+    });
+    return { ...user, last_login: at };
+  }
+
+  async signedOut(user: UserRow): Promise<void> {
+    await this.deps.activity.record({
+      userId: user.id,
+      action: 'logout',
+      details: `${user.username} signed out`,
+      at: this.deps.clock(),
+    });
+  }
+
+  /** Sets a new password and signs the account out everywhere; answers how many sessions ended. */
+  async resetPassword(
+    username: string,
+    password: string,
+  ): Promise<{ user: UserRow; sessionsEnded: number }> {
+    const { db, users, sessions, activity, clock } = this.deps;
+    const user = await users.findByUsername(username);
+    if (!user) throw new HttpError(404, `No user named '${username}'`);
+    const problem = passwordProblem(password);
+    if (problem) throw new HttpError(400, problem);
+    const passwordHash = await hashPassword(password);
+    const sessionsEnded = await db.transaction().execute(async (trx) => {
+      await users.setPasswordHash(user.id, passwordHash, trx);
+      const ended = await sessions.deleteForUser(user.id, trx);
+      await activity.record(
+        {
+          userId: user.id,
+          action: 'password_reset',
+          details: `password of ${user.username} reset from the CLI`,
+          at: clock(),
+        },
+        trx,
+      );
+      return ended;
+    });
+    users.forget(user.id);
+    return { user, sessionsEnded };
+  }
+
+  private async create(
+    account: NewAccount,
+    record: {
+      signedIn: boolean;
+      action: 'register' | 'user_created';
+      details: (user: UserRow) => string;
+    },
+  ): Promise<UserRow> {
+    const { db, users, activity, clock } = this.deps;
+    const problem = usernameProblem(account.username) ?? passwordProblem(account.password);
+    if (problem) throw new HttpError(400, problem);
+    // A name already taken is refused before spending a hash on it.
+    if (await users.findByUsername(account.username)) {
+      throw new HttpError(409, messages.usernameTaken);
+    }
+    const passwordHash = await hashPassword(account.password);
+    return db.transaction().execute(async (trx) => {
+      const at = clock();
+      const created = await users.create(
+        {
+          username: account.username,
+          passwordHash,
+          role: account.role,
+          createdAt: at,
+          lastLogin: record.signedIn ? at : null,
+        },
+        trx,
+      );
+      // A concurrent registration of the same name can win between the check and the insert.
+      if (!created) throw new HttpError(409, messages.usernameTaken);
+      await activity.record(
+        { userId: created.id, action: record.action, details: record.details(created), at },
+        trx,
+      );
+      return created;
+    });
+  }
+}

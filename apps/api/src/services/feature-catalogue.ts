@@ -1,0 +1,226 @@
+// The plan and feature catalogue as the Subscription Manager edits it: plans with their
+// features, adding a feature, the plan matrix (a feature on or off for a plan), per-user
+// feature overrides, and setting the plan of one user or of many. Every write and its
+// activity entry are one transaction; a change to many users is all or nothing.
+import type { Assignment, Feature, Plan, UserWithSubscription } from '@omega/contracts';
+import { annualSavingPercent, normalizeRole } from '@omega/domain';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { HttpError } from '../lib/http-error.js';
+import type { ActivityRepository } from '../repositories/activity.js';
+import type { SubscriptionsRepository } from '../repositories/subscriptions.js';
+import type { UsersRepository } from '../repositories/users.js';
+import { FREE_PLAN_ID, type SubscriptionService } from './subscriptions.js';
+
+export interface FeatureCatalogueDeps {
+  db: Kysely<Database>;
+  catalogue: SubscriptionsRepository;
+  users: UsersRepository;
+  activity: ActivityRepository;
+  subscriptions: SubscriptionService;
+  clock: Clock;
+}
+
+type Trx = Kysely<Database>;
+
+export class FeatureCatalogueService {
+  constructor(private readonly deps: FeatureCatalogueDeps) {}
+
+  /** The plan ladder, cheapest first, each with the names of the features it includes. */
+  async plans(): Promise<Plan[]> {
+    const { catalogue } = this.deps;
+    const [plans, assignments, features] = await Promise.all([
+      catalogue.plans(),
+      catalogue.assignments(),
+      catalogue.features(),
+    ]);
+    const names = new Map(features.map((f) => [f.id, f.name]));
+    return plans.map((p) => ({
+      id: p.id,
+      name: p.name,
+      price: p.monthlyPrice,
+      annualPrice: p.annualPrice,
+      trialDays: p.trialDays,
+      isPopular: p.isPopular,
+      perks: p.perks,
+      features: assignments
+        .filter((a) => a.planId === p.id && a.enabled)
+        .map((a) => names.get(a.featureId) ?? String(a.featureId)),
+      annualSavingPercent:
+        p.annualPrice === null ? null : annualSavingPercent(p.monthlyPrice, p.annualPrice),
+    }));
+  }
+
+  /** Every feature with the cheapest plan that includes it (null when none does yet). */
+  async features(): Promise<Feature[]> {
+    const { catalogue } = this.deps;
+    const [plans, assignments, features] = await Promise.all([
+      catalogue.plans(),
+      catalogue.assignments(),
+      catalogue.features(),
+    ]);
+    // Plans come cheapest first: the first one that includes a feature is its required plan.
+    const required = new Map<number, string>();
+    for (const plan of plans) {
+      for (const a of assignments) {
+        if (a.planId === plan.id && a.enabled && !required.has(a.featureId)) {
+          required.set(a.featureId, plan.name);
+        }
+      }
+    }
+    return features.map((f) => ({
+      id: f.id,
+      name: f.name,
+      category: f.category,
+      description: f.description,
+      requiredPlan: required.get(f.id) ?? null,
+    }));
+  }
+
+  assignments(): Promise<Assignment[]> {
+    return this.deps.catalogue.assignments();
+  }
+
+  /** A page of users by id with their plan; users who never opened a subscription are on Free. */
+  async usersWithPlans(page: {
+    search?: string;
+    offset: number;
+    limit: number;
+  }): Promise<{ users: UserWithSubscription[]; total: number }> {
+    const { rows, total } = await this.deps.catalogue.usersWithPlans(page);
+    return {
+      users: rows.map((r) => ({
+        id: r.id,
+        username: r.username,
+        role: normalizeRole(r.role),
+        subscription: { planId: r.plan_id ?? FREE_PLAN_ID, status: r.status ?? 'active' },
+      })),
+      total,
+    };
+  }
+
+  /** The feature ids a user can use, as an administrator looks them up (404 for no such user). */
+  async featureIdsOf(userId: number): Promise<number[]> {
+    await this.existingUsers([userId]);
+    return this.deps.subscriptions.featureIdsFor(userId);
+  }
+
+  /** Adds a feature, included in no plan until an administrator turns it on for one. */
+  async addFeature(
+    adminId: number,
+    input: { name: string; category: string; description?: string },
+  ): Promise<Feature> {
+    const name = input.name.trim();
+    const category = input.category.trim();
+    if (!name) throw new HttpError(400, 'Name is required');
+    if (!category) throw new HttpError(400, 'Category is required');
+    const created = await this.write(async (trx, at) => {
+      const row = await this.deps.catalogue.addFeature(
+        { name, category, description: (input.description ?? '').trim(), at },
+        trx,
+      );
+      if (!row) throw new HttpError(409, `A feature named ${name} already exists`);
+      await this.audit(trx, adminId, 'feature_added', `${name} (${category})`, at);
+      return row;
+    });
+    return {
+      id: created.id,
+      name: created.name,
+      category: created.category,
+      description: created.description,
+      requiredPlan: null,
+    };
+  }
+
+  /** The plan matrix: includes or excludes a feature from a plan. */
+  async setPlanFeature(adminId: number, change: Assignment): Promise<Assignment> {
+    const { planId, featureId, enabled } = change;
+    await this.write(async (trx, at) => {
+      if (!(await this.deps.subscriptions.book(trx)).has(planId)) {
+        throw new HttpError(404, `No plan ${planId}`);
+      }
+      await this.existingFeature(featureId, trx);
+      await this.deps.catalogue.setAssignment(planId, featureId, enabled, trx);
+      await this.audit(
+        trx,
+        adminId,
+        'feature_toggle',
+        `feature ${featureId} ${enabled ? 'on' : 'off'} for ${planId}`,
+        at,
+      );
+    });
+    return { planId, featureId, enabled };
+  }
+
+  /** Turns one feature on or off for one user, whatever the user's plan says. */
+  async setUserFeature(
+    adminId: number,
+    change: { userId: number; featureId: number; enabled: boolean },
+  ): Promise<void> {
+    const { userId, featureId, enabled } = change;
+    await this.write(async (trx, at) => {
+      await this.existingUsers([userId], trx);
+      await this.existingFeature(featureId, trx);
+      await this.deps.catalogue.setOverride(userId, featureId, enabled, at, trx);
+      await this.audit(
+        trx,
+        adminId,
+        'feature_override',
+        `feature ${featureId} ${enabled ? 'on' : 'off'} for user ${userId}`,
+        at,
+      );
+    });
+  }
+
+  /** Sets one user's plan without charging (see SubscriptionService.override). */
+  async setPlan(adminId: number, userId: number, planId: string): Promise<void> {
+    await this.setPlanOfMany(adminId, [userId], planId);
+  }
+
+  /**
+   * Sets the plan of every user named, in one transaction: an unknown plan or user (or any
+   * failure on the way) changes nobody.
+   */
+  async setPlanOfMany(adminId: number, userIds: readonly number[], planId: string) {
+    const ids = [...new Set(userIds)];
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await this.deps.subscriptions.book(trx)).has(planId)) {
+        throw new HttpError(404, `Unknown plan: ${planId}`);
+      }
+      await this.existingUsers(ids, trx, ids.length > 1 ? ': no plan was changed' : '');
+      for (const id of ids) await this.deps.subscriptions.overrideIn(trx, adminId, id, planId);
+    });
+  }
+
+  private write<T>(work: (trx: Trx, at: number) => Promise<T>): Promise<T> {
+    return this.deps.db.transaction().execute((trx) => work(trx, this.deps.clock()));
+  }
+
+  private audit(
+    trx: Trx,
+    adminId: number,
+    action: 'feature_added' | 'feature_toggle' | 'feature_override',
+    details: string,
+    at: number,
+  ): Promise<void> {
+    return this.deps.activity.record({ userId: adminId, action, details, at }, trx);
+  }
+
+  private async existingFeature(featureId: number, trx: Trx): Promise<void> {
+    if (!(await this.deps.catalogue.featureById(featureId, trx))) {
+      throw new HttpError(404, `No feature ${featureId}`);
+    }
+  }
+
+  /** 404 naming every id that is no account; `outcome` says what that means for the caller. */
+  private async existingUsers(ids: readonly number[], trx?: Trx, outcome = ''): Promise<void> {
+    const missing = await this.deps.users.missingIds(ids, trx);
+    if (missing.length === 0) return;
+    const which =
+      missing.length === 1
+        ? `No user with id ${missing[0]}`
+        : `No users with ids ${missing.join(', ')}`;
+    throw new HttpError(404, `${which}${outcome}`);
+  }
+}

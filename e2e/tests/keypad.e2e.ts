@@ -127,10 +127,28 @@ describeWithBrowser('keypad', () => {
     if (options.wrongPinFirst) {
       await press(`${options.wrongPinFirst}#`);
       await shows('Wrong PIN. 2 tries left.');
+      // The spec's PIN attempts counter, from the server's count of wrong PINs.
+      await shows('Attempts: 1/3');
     }
     await press('1357#');
     await shows('1. Buy');
   }
+
+  it('asks the server for the balance and the history once each after signing in', async () => {
+    await account();
+    const asked = { balance: 0, transactions: 0 };
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/api/ussd/balance') asked.balance++;
+      if (path === '/api/ussd/transactions') asked.transactions++;
+    });
+    await page.goto(`${h.baseUrl}/`);
+    await signInOnKeypad('0821236543');
+    await expect.poll(() => asked).toEqual({ balance: 1, transactions: 1 });
+    // Anything asked twice would have gone out by now.
+    await page.waitForTimeout(1000);
+    expect(asked).toEqual({ balance: 1, transactions: 1 });
+  });
 
   it('works as the standalone page (the custom element)', async () => {
     await page.goto(`${h.baseUrl}/keypad/`);

@@ -114,13 +114,30 @@ describeEachDatabase('keypad wallets', (database) => {
     await signIn(PHONE, '2468');
     const wrong = async () =>
       post('/api/ussd/login', { phone: PHONE, otp: await otp(), pin: '1357' });
-    expect((await wrong()).json()).toEqual({ message: 'Wrong PIN. 2 tries left.' });
-    expect((await wrong()).json()).toEqual({ message: 'Wrong PIN. 1 try left.' });
+    expect((await wrong()).json()).toEqual({
+      message: 'Wrong PIN. 2 tries left.',
+      failedPins: 1,
+      maxPins: 3,
+    });
+    expect((await wrong()).json()).toEqual({
+      message: 'Wrong PIN. 1 try left.',
+      failedPins: 2,
+      maxPins: 3,
+    });
     const locked = await wrong();
     expect(locked.statusCode).toBe(423);
+    expect(locked.json()).toEqual({
+      message: 'Wrong PIN. This wallet is locked for 15 minutes.',
+      failedPins: 3,
+      maxPins: 3,
+    });
     const right = await post('/api/ussd/login', { phone: PHONE, otp: await otp(), pin: '2468' });
     expect(right.statusCode).toBe(423);
-    expect(right.json().message).toMatch(/locked/);
+    expect(right.json()).toEqual({
+      message: 'This wallet is locked after 3 wrong PINs. Try again in 15 minutes.',
+      failedPins: 3,
+      maxPins: 3,
+    });
     t.advance(15 * 60_000);
     expect(
       (await post('/api/ussd/login', { phone: PHONE, otp: await otp(), pin: '2468' })).statusCode,

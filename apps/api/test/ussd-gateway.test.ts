@@ -62,6 +62,7 @@ describeEachDatabase('USSD gateway', (database) => {
     await callback('second', '');
     const wrong = await callback('second', '1111');
     expect(wrong.body).toContain('Wrong PIN. 2 tries left.');
+    expect(wrong.body).toContain('Attempts: 1/3');
     expect(wrong.body.startsWith('CON ')).toBe(true);
     const right = await callback('second', '1111*2468');
     expect(right.body).toContain('1. Buy');
@@ -110,6 +111,40 @@ describeEachDatabase('USSD gateway', (database) => {
     const rows = () => t.app.database.db.selectFrom('ussd_sessions').selectAll().execute();
     expect((await rows()).map((r) => r.session_id)).toEqual(['ends']);
     expect(JSON.stringify(await rows())).not.toContain('2468');
+  });
+
+  it("never puts an unexpected error's own text on the phone's screen", async () => {
+    await callback('bug', '');
+    const wallets = t.app.wallets;
+    const loginTrusted = wallets.loginTrusted;
+    wallets.loginTrusted = async () => {
+      throw new TypeError("Cannot read properties of undefined (reading 'pin_hash')");
+    };
+    try {
+      const res = await callback('bug', '2468');
+      expect(res.statusCode).toBe(500);
+      expect(res.body).not.toContain('Cannot read');
+    } finally {
+      wallets.loginTrusted = loginTrusted;
+    }
+  });
+
+  it('continues a session stored before the PIN counter existed', async () => {
+    await callback('older', '');
+    const row = await t.app.database.db
+      .selectFrom('ussd_sessions')
+      .select('state')
+      .where('session_id', '=', 'older')
+      .executeTakeFirstOrThrow();
+    const { failedPins: _f, maxPins: _m, ...older } = JSON.parse(row.state);
+    await t.app.database.db
+      .updateTable('ussd_sessions')
+      .set({ state: JSON.stringify(older) })
+      .where('session_id', '=', 'older')
+      .execute();
+    const res = await callback('older', '12');
+    expect(res.body).toContain('Please enter 4-digit PIN');
+    expect(res.body).toContain('Attempts: 0/3');
   });
 
   it('refuses a callback without the fields it needs', async () => {

@@ -35,13 +35,39 @@ describeEachDatabase('wallet sign-in', (database) => {
     const code = await otp();
     const wrong = await login(code, '1357');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Wrong PIN. 2 tries left.' });
+    expect(wrong.json()).toEqual({
+      message: 'Wrong PIN. 2 tries left.',
+      failedPins: 1,
+      maxPins: 3,
+    });
     const right = await login(code, '2468');
     expect(right.statusCode, right.body).toBe(200);
     // Used once it signed in: the same code cannot open a second session.
     const again = await login(code, '2468');
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe('Invalid OTP. Try again.');
+  });
+
+  it("answers a checked PIN with the wallet's wrong-PIN count, which the right PIN clears", async () => {
+    expect((await login(await otp(), '2468')).statusCode).toBe(200);
+    const code = await otp();
+    const first = await login(code, '1111');
+    expect(first.statusCode).toBe(401);
+    expect(first.json()).toMatchObject({ failedPins: 1, maxPins: 3 });
+    const second = await login(code, '1112');
+    expect(second.statusCode).toBe(401);
+    expect(second.json()).toMatchObject({ failedPins: 2, maxPins: 3 });
+    // A wrong OTP checks no PIN, so it says nothing about the count.
+    const wrongOtp = await login(code === '0000' ? '1111' : '0000', '2468');
+    expect(wrongOtp.statusCode).toBe(401);
+    expect(wrongOtp.json()).toEqual({ message: 'Invalid OTP. Try again.' });
+    expect((await login(code, '2468')).statusCode).toBe(200);
+    const afterSuccess = await login(await otp(), '1113');
+    expect(afterSuccess.json()).toEqual({
+      message: 'Wrong PIN. 2 tries left.',
+      failedPins: 1,
+      maxPins: 3,
+    });
   });
 
   it('ends the OTP when the wallet locks', async () => {

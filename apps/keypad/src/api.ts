@@ -1,14 +1,33 @@
 // The keypad's calls to the OmegaPay API. The wallet token lives only in memory: a reload
-// signs the wallet out, as a phone session would end.
+// signs the wallet out, as a phone session would end. Every failed call is a KeypadApiError
+// whose message the screen can show: the server's own sentence, or one of ours when no
+// answer of the server's could be read (offline, too slow, a proxy's page) — never the
+// browser's 'Failed to fetch' or a proxy's status text.
 import type { Balances, TransactionBody, UssdTransaction } from '@omega/contracts';
 import type { LockedFlow } from '@omega/domain';
 
+export const UNREACHABLE = 'OmegaPay cannot be reached. Check your connection and try again.';
+export const TOO_SLOW = 'OmegaPay did not answer in time. Try again.';
+export const NO_ANSWER = 'OmegaPay is not available right now. Try again later.';
+
+/** How long a call may take before the keypad stops waiting (a hung call would hold it). */
+export const CALL_TIMEOUT_MS = 20_000;
+
 export class KeypadApiError extends Error {
+  /** The wallet's wrong PINs, when the server checked the PIN (shown as n/3). */
+  readonly failedPins: number | undefined;
+  readonly maxPins: number | undefined;
+
   constructor(
     message: string,
+    /** The HTTP status; 0 when no answer of the server's was read. */
     readonly status: number,
+    pins: { failedPins?: number; maxPins?: number } = {},
   ) {
     super(message);
+    this.name = 'KeypadApiError';
+    this.failedPins = pins.failedPins;
+    this.maxPins = pins.maxPins;
   }
 }
 
@@ -24,50 +43,113 @@ export interface KeypadApi {
   transactions(): Promise<UssdTransaction[]>;
 }
 
-export function createKeypadApi(apiBase = ''): KeypadApi {
+export interface KeypadApiOptions {
+  timeoutMs?: number;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+
+function parse(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+type Kind = 'string' | 'object' | 'array';
+const KINDS: Record<Kind, (v: unknown) => boolean> = {
+  string: (v) => typeof v === 'string',
+  object: isObject,
+  array: Array.isArray,
+};
+const has = (body: unknown, fields: Array<[string, Kind]>): body is Json =>
+  isObject(body) && fields.every(([name, kind]) => KINDS[kind](body[name]));
+
+/** The answer's body when it has the fields the keypad reads; otherwise it is not ours. */
+function ours<T extends Json>(body: unknown, ...fields: Array<[string, Kind]>): T {
+  if (!has(body, fields)) throw new KeypadApiError(NO_ANSWER, 0);
+  return body as T;
+}
+
+const TRANSACTION_FIELDS: Array<[string, Kind]> = [
+  ['id', 'string'],
+  ['type', 'string'],
+  ['coin', 'string'],
+  ['amount', 'string'],
+  ['timestamp', 'string'],
+];
+
+export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): KeypadApi {
+  const timeoutMs = options.timeoutMs ?? CALL_TIMEOUT_MS;
   let token: string | null = null;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await fetch(`${apiBase}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    let parsed: unknown = null;
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), timeoutMs);
+    let res: Response;
+    let text: string;
     try {
-      parsed = text ? JSON.parse(text) : null;
+      res = await fetch(`${apiBase}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: abort.signal,
+      });
+      text = await res.text();
     } catch {
-      parsed = null;
+      throw new KeypadApiError(abort.signal.aborted ? TOO_SLOW : UNREACHABLE, 0);
+    } finally {
+      clearTimeout(timer);
     }
-    if (!res.ok) {
-      const message =
-        parsed && typeof parsed === 'object' && 'message' in parsed
-          ? String((parsed as { message: unknown }).message)
-          : `${res.status}: ${res.statusText}`;
-      throw new KeypadApiError(message, res.status);
+    const parsed = parse(text);
+    if (res.ok) return parsed;
+    // Our server answers every failure with a sentence in `message`; anything else came from
+    // something in between (a proxy's error page) and says nothing a person should read.
+    if (isObject(parsed) && typeof parsed.message === 'string' && parsed.message.trim()) {
+      throw new KeypadApiError(parsed.message, res.status, {
+        failedPins: isCount(parsed.failedPins) ? parsed.failedPins : undefined,
+        maxPins: isCount(parsed.maxPins) ? parsed.maxPins : undefined,
+      });
     }
-    return parsed as T;
+    throw new KeypadApiError(NO_ANSWER, res.status);
   }
 
   return {
-    requestOtp: (phone) => call('POST', '/api/ussd/otp', { phone }),
+    async requestOtp(phone) {
+      const res = ours<Json>(await call('POST', '/api/ussd/otp', { phone }));
+      return { demoOtp: typeof res.demoOtp === 'string' ? res.demoOtp : null };
+    },
     async login(phone, otp, pin) {
-      const res = await call<{ token: string; balances: Balances; locked: LockedFlow[] }>(
-        'POST',
-        '/api/ussd/login',
-        { phone, otp, pin },
+      const res = ours<{ token: string; balances: Balances; locked?: LockedFlow[] }>(
+        await call('POST', '/api/ussd/login', { phone, otp, pin }),
+        ['token', 'string'],
+        ['balances', 'object'],
       );
       token = res.token;
       return res;
     },
-    balance: () => call('GET', '/api/ussd/balance'),
-    submit: (body) => call('POST', '/api/ussd/transaction', body),
+    balance: async () =>
+      ours<{ balances: Balances; rates: Balances }>(
+        await call('GET', '/api/ussd/balance'),
+        ['balances', 'object'],
+        ['rates', 'object'],
+      ),
+    submit: async (body) =>
+      ours<{ transaction: UssdTransaction; balances: Balances }>(
+        await call('POST', '/api/ussd/transaction', body),
+        ['transaction', 'object'],
+      ),
     transactions: async () =>
-      (await call<{ transactions: UssdTransaction[] }>('GET', '/api/ussd/transactions'))
-        .transactions,
+      ours<{ transactions: unknown[] }>(await call('GET', '/api/ussd/transactions'), [
+        'transactions',
+        'array',
+      ]).transactions.filter((t): t is UssdTransaction => has(t, TRANSACTION_FIELDS)),
   };
 }

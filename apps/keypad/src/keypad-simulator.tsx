@@ -45,7 +45,9 @@ export function KeypadSimulator({
 }: KeypadSimulatorProps) {
   const client = useMemo(() => api ?? createKeypadApi(apiBase), [api, apiBase]);
   const { state, press, notice } = useKeypad(client, options);
-  const screen = render(state);
+  // The whole screen: pages are for USSD phones; this screen grows, and a line past the
+  // first page (an error under a long history) must not be cut off.
+  const screen = render(state).lines.join('\n');
 
   function onKeyDown(e: KeyboardEvent<HTMLElement>) {
     const key = /^\d$/.test(e.key) ? (e.key as KeypadKey) : KEYBOARD[e.key];
@@ -63,7 +65,7 @@ export function KeypadSimulator({
     >
       <div className="omega-keypad__brand">OmegaPay</div>
       <output className="omega-keypad__screen" aria-live="polite" data-screen={state.screen}>
-        {screen.pages[0]}
+        {screen}
       </output>
       <div className="omega-keypad__keys">
         {KEYS.map((k) => (

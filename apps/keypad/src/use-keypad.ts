@@ -12,7 +12,7 @@ import {
   transition,
 } from '@omega/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { type KeypadApi, KeypadApiError } from './api.js';
+import { type KeypadApi, KeypadApiError, UNREACHABLE } from './api.js';
 import { localOutbox, type Outbox } from './outbox.js';
 
 export const SYNC_FAILED = 'Sync failed. Transaction saved locally, backend unavailable';
@@ -42,6 +42,18 @@ function toKeypadTransaction(t: UssdTransaction): KeypadTransaction {
     reference: t.reference,
   };
 }
+
+/**
+ * What the screen says about a failed call: the client's errors carry a sentence for people;
+ * anything else (a custom transport's raw exception) is read as the server not being reached.
+ */
+function messageOf(err: unknown): string {
+  return err instanceof KeypadApiError ? err.message : UNREACHABLE;
+}
+
+/** The server refused the request itself (4xx): sending it again would not help. */
+const refused = (err: unknown): err is KeypadApiError =>
+  err instanceof KeypadApiError && err.status >= 400 && err.status < 500;
 
 function toBody(t: KeypadTransaction): TransactionBody {
   return {
@@ -80,19 +92,29 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
     for (const effect of step.effects) void runEffect.current(effect);
   }, []);
 
-  const refresh = useCallback(async () => {
+  // Each load asks for one thing: the machine asks for each when its screen needs it.
+  const loadBalances = useCallback(async () => {
     try {
-      const [balance, history] = await Promise.all([api.balance(), api.transactions()]);
-      dispatch({ type: 'balances-loaded', balances: balance.balances });
-      dispatch({ type: 'history-loaded', transactions: history.map(toKeypadTransaction) });
-    } catch {
-      // Shown on the next try; the keypad keeps working with what it has.
+      const res = await api.balance();
+      dispatch({ type: 'balances-loaded', balances: res.balances, rates: res.rates });
+    } catch (err) {
+      dispatch({ type: 'load-failed', message: messageOf(err) });
+    }
+  }, [api, dispatch]);
+
+  const loadHistory = useCallback(async () => {
+    try {
+      const list = await api.transactions();
+      dispatch({ type: 'history-loaded', transactions: list.map(toKeypadTransaction) });
+    } catch (err) {
+      dispatch({ type: 'load-failed', message: messageOf(err) });
     }
   }, [api, dispatch]);
 
   /** Sends the signed-in wallet's queued transactions; answers whether they all went. */
   const flush = useCallback(async () => {
-    for (const body of outbox.all(ref.current.phoneNumber)) {
+    const queued = outbox.all(ref.current.phoneNumber);
+    for (const body of queued) {
       try {
         await api.submit(body);
         outbox.remove(body.idempotencyKey);
@@ -100,19 +122,15 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
         // The server refused the transaction itself (for example 422): resending would not
         // help. A 401 (the sign-in expired) is not about the transaction: keep it for the
         // next sign-in, like an outage.
-        const refused =
-          err instanceof KeypadApiError &&
-          err.status >= 400 &&
-          err.status < 500 &&
-          err.status !== 401;
-        if (!refused) return false;
+        if (!refused(err) || err.status === 401) return false;
         outbox.remove(body.idempotencyKey);
       }
     }
     setNotice(null);
-    await refresh();
+    // Only what was sent changes the balance and the history; an empty outbox asks nothing.
+    if (queued.length > 0) await Promise.all([loadBalances(), loadHistory()]);
     return true;
-  }, [api, outbox, refresh]);
+  }, [api, outbox, loadBalances, loadHistory]);
 
   async function run(effect: KeypadEffect) {
     switch (effect.type) {
@@ -126,7 +144,7 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
           wait(effect.minDelayMs * speed),
         ]);
         if (res.status === 'fulfilled') dispatch({ type: 'otp-issued', code: res.value.demoOtp });
-        else dispatch({ type: 'otp-failed', message: (res.reason as Error).message });
+        else dispatch({ type: 'otp-failed', message: messageOf(res.reason) });
         return;
       }
       case 'login':
@@ -135,12 +153,20 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
           dispatch({ type: 'login-succeeded', balances: res.balances, locked: res.locked });
           void flush();
         } catch (err) {
-          dispatch({ type: 'login-failed', message: (err as Error).message });
+          dispatch({
+            type: 'login-failed',
+            message: messageOf(err),
+            ...(err instanceof KeypadApiError
+              ? { failedPins: err.failedPins, maxPins: err.maxPins }
+              : {}),
+          });
         }
         return;
       case 'load-balances':
+        await loadBalances();
+        return;
       case 'load-history':
-        await refresh();
+        await loadHistory();
         return;
       case 'submit-transaction': {
         const t = effect.transaction;
@@ -162,12 +188,13 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
           return;
         }
         const err = res.reason;
-        if (err instanceof KeypadApiError && err.status < 500) {
+        if (refused(err)) {
           outbox.remove(t.id);
-          dispatch({ type: 'transaction-failed', id: t.id, message: err.message });
+          dispatch({ type: 'transaction-failed', id: t.id, message: messageOf(err) });
           return;
         }
-        // Offline: the transaction is kept and sent when the server is back.
+        // Offline, or no answer we could read: the transaction is kept and sent when the
+        // server is back (its idempotency key makes a repeat harmless).
         setNotice(SYNC_FAILED);
         dispatch({ type: 'transaction-completed', id: t.id, reference: null });
         return;

@@ -1,9 +1,9 @@
 // The keypad widget against a fake API: signing in, a purchase, and an outage during which a
 // confirmed transaction is kept and later sent exactly once.
-import type { TransactionBody } from '@omega/contracts';
+import type { TransactionBody, UssdTransaction } from '@omega/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type KeypadApi, KeypadApiError } from '../src/api.js';
+import { type KeypadApi, KeypadApiError, UNREACHABLE } from '../src/api.js';
 import { KeypadSimulator } from '../src/keypad-simulator.js';
 import { localOutbox } from '../src/outbox.js';
 import { SYNC_FAILED } from '../src/use-keypad.js';
@@ -16,14 +16,18 @@ afterEach(() => {
 function fakeApi() {
   const accepted = new Map<string, TransactionBody>();
   const state = { online: true };
+  const calls = { balance: 0, transactions: 0 };
   const api: KeypadApi = {
     requestOtp: async () => ({ demoOtp: '4321' }),
     login: async () => ({ balances: { USD: '500.00', USDC: '120.00', BTC: '0.0041' } }),
-    balance: async () => ({
-      balances: { USD: '500.00', USDC: '120.00', BTC: '0.0041' },
-      rates: {},
-    }),
-    transactions: async () => [],
+    balance: async () => {
+      calls.balance++;
+      return { balances: { USD: '500.00', USDC: '120.00', BTC: '0.0041' }, rates: {} };
+    },
+    transactions: async () => {
+      calls.transactions++;
+      return [];
+    },
     submit: async (body) => {
       if (!state.online) throw new TypeError('Failed to fetch');
       accepted.set(body.idempotencyKey, body);
@@ -44,10 +48,49 @@ function fakeApi() {
       };
     },
   };
-  return { api, accepted, state };
+  return { api, accepted, state, calls };
 }
 
+const offline = async (): Promise<never> => {
+  throw new TypeError('Failed to fetch');
+};
+
+const sentTransaction = (n: number): UssdTransaction => ({
+  id: `sent-${n}`,
+  type: 'Send-to-Phone',
+  coin: 'USDC',
+  amount: `${n}.25`,
+  destination: '+27831234567',
+  timestamp: new Date(Date.UTC(2026, 0, n)).toISOString(),
+  status: 'success',
+  reference: `OPREF${n}XYZ`,
+  received: null,
+  message: null,
+});
+
 const screenText = () => document.querySelector('.omega-keypad__screen')?.textContent ?? '';
+
+/**
+ * Every text the page shows from now on, however briefly: errors clear after a scaled 3 s,
+ * which at test speed is sooner than an assertion polls.
+ */
+function recordPage() {
+  const shown: string[] = [];
+  const observer = new MutationObserver(() => shown.push(document.body.textContent ?? ''));
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  return {
+    shown,
+    stop: () => observer.disconnect(),
+    /** Waits until the page has shown `text`. */
+    showed: (text: string) =>
+      waitFor(() =>
+        expect(
+          shown.some((t) => t.includes(text)),
+          `showed '${text}'`,
+        ).toBe(true),
+      ),
+  };
+}
 
 async function type(keys: string) {
   for (const key of keys) {
@@ -161,5 +204,95 @@ describe('KeypadSimulator', () => {
       timeout: 3000,
     });
     expect([...accepted.keys()]).toEqual(['queued-before-expiry']);
+  });
+
+  it('asks for the balance and the history once each after signing in', async () => {
+    const { api, calls } = fakeApi();
+    render(<KeypadSimulator api={api} speed={0} />);
+    await signIn('0821234567');
+    await waitFor(() => expect(calls).toEqual({ balance: 1, transactions: 1 }));
+    // Later answers would have come by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(calls).toEqual({ balance: 1, transactions: 1 });
+  });
+
+  it("shows the server's count of wrong PINs as n/3 on the PIN screen", async () => {
+    const { api } = fakeApi();
+    const login = api.login;
+    const refusals = [
+      new KeypadApiError('Wrong PIN. 2 tries left.', 401, { failedPins: 1, maxPins: 3 }),
+      new KeypadApiError('Wrong PIN. 1 try left.', 401, { failedPins: 2, maxPins: 3 }),
+    ];
+    api.login = async (...args) => {
+      const refusal = refusals.shift();
+      if (refusal) throw refusal;
+      return login(...args);
+    };
+    const page = recordPage();
+    render(<KeypadSimulator api={api} speed={0} />);
+    await type('0821234567#');
+    await waitFor(() => expect(screenText()).toContain('Demo OTP'));
+    await type('4321#');
+    await waitFor(() => expect(screenText()).toContain('Attempts: 0/3'));
+    await type('1111#');
+    await page.showed('Wrong PIN. 2 tries left.');
+    await waitFor(() => expect(screenText()).toContain('Attempts: 1/3'));
+    await type('2222#');
+    await page.showed('Wrong PIN. 1 try left.');
+    await waitFor(() => expect(screenText()).toContain('Attempts: 2/3'));
+    await type('3333#');
+    await waitFor(() => expect(screenText()).toContain('1. Buy'));
+    page.stop();
+  });
+
+  it("shows sentences of ours, never an exception's text, when the server cannot be reached", async () => {
+    const { api } = fakeApi();
+    const working = { ...api };
+    const page = recordPage();
+    render(<KeypadSimulator api={api} speed={0.001} />);
+
+    api.requestOtp = offline;
+    await type('0821234567#');
+    await page.showed(UNREACHABLE);
+    api.requestOtp = working.requestOtp;
+    await type('*0821234567#');
+    await waitFor(() => expect(screenText()).toContain('Demo OTP'));
+    await type('4321#');
+    await waitFor(() => expect(screenText()).toContain('PIN'));
+
+    api.login = offline;
+    page.shown.length = 0;
+    await type('1111#');
+    await page.showed(UNREACHABLE);
+    expect(screenText()).toContain('Enter your 4-digit PIN');
+    api.login = working.login;
+    api.transactions = async () => [1, 2, 3].map(sentTransaction);
+    await type('1111#');
+    await waitFor(() => expect(screenText()).toContain('1. Buy'));
+
+    api.balance = offline;
+    api.transactions = offline;
+    page.shown.length = 0;
+    await type('2');
+    await page.showed(UNREACHABLE);
+    await page.showed('USDC: 120.00');
+    await type('0');
+    page.shown.length = 0;
+    await type('5');
+    // Three long history lines and the sentence: the whole screen shows, not a first page.
+    await page.showed(`3. Send-to-Phone 3.25 USDC OPREF3XYZ\n+ Back\n${UNREACHABLE}`);
+    await type('+');
+
+    api.submit = async () => {
+      throw new KeypadApiError('This idempotency key was already used', 422);
+    };
+    await type('11');
+    await type('5#');
+    await type('#');
+    await page.showed('Transaction Failed. Try again later. If problem persists, contact support.');
+    page.stop();
+    for (const text of page.shown) {
+      expect(text).not.toMatch(/fetch|Error:|undefined|NaN|idempotency/);
+    }
   });
 });

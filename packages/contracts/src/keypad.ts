@@ -55,6 +55,19 @@ export const WalletLoginResponse = Type.Object({
   locked: Type.Array(LockedFlowSchema),
 });
 
+/**
+ * A refused wallet sign-in. When the PIN was checked, the answer also carries the wallet's
+ * count of wrong PINs, so the keypad can show it as n/3 without reading the message.
+ */
+export const WalletLoginError = Type.Object({
+  message: Type.String({ description: 'What went wrong, readable by a person' }),
+  failedPins: Type.Optional(
+    Type.Integer({ minimum: 0, description: 'Wrong PINs so far; maxPins when locked' }),
+  ),
+  maxPins: Type.Optional(Type.Integer({ minimum: 1, description: 'Wrong PINs that lock' })),
+});
+export type WalletLoginError = Static<typeof WalletLoginError>;
+
 export const BalanceResponse = Type.Object({
   phone: Type.String(),
   balances: Balances,

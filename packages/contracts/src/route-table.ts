@@ -28,6 +28,7 @@ import {
   TransactionResponse,
   TransactionsResponse,
   WalletLoginBody,
+  WalletLoginError,
   WalletLoginResponse,
 } from './keypad.js';
 import {
@@ -447,8 +448,8 @@ export const routes = {
       body: WalletLoginBody,
       response: {
         200: WalletLoginResponse,
-        401: ErrorResponse,
-        423: ErrorResponse,
+        401: WalletLoginError,
+        423: WalletLoginError,
         429: ErrorResponse,
       },
     },

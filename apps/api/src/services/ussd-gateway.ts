@@ -28,9 +28,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
-import { unavailable } from '../lib/unavailable.js';
 import type { UssdSessionRecord, UssdSessionsRepository } from '../repositories/ussd-sessions.js';
-import type { WalletService } from './wallets.js';
+import { PinRefusedError, type WalletService } from './wallets.js';
 
 export const USSD_SESSION_MS = 180_000;
 export const SESSION_ENDED = 'END This session has ended. Dial again to start over.';
@@ -117,7 +116,11 @@ export class UssdGateway {
     if (stored && stored.phone === phone) {
       return {
         id,
-        state: JSON.parse(stored.state) as KeypadState,
+        // A session stored by an older version lacks newer fields: they start as new.
+        state: {
+          ...initialState(this.wallets.rates),
+          ...(JSON.parse(stored.state) as Partial<KeypadState>),
+        },
         applied: stored.applied,
         pinReplies: new Set(JSON.parse(stored.pinReplies) as number[]),
         reply: stored.applied,
@@ -167,11 +170,15 @@ export class UssdGateway {
             locked: res.locked,
           });
         } catch (err) {
-          // An outage is the server's 503, not a message for the phone's screen.
-          if (unavailable(err)) throw err;
+          // Only our refusals are for the phone's screen; an outage is the server's 503 and
+          // anything else a 500, logged, whose text no phone should see.
+          if (!(err instanceof HttpError)) throw err;
           await this.dispatch(session, phone, {
             type: 'login-failed',
-            message: (err as Error).message,
+            message: err.message,
+            ...(err instanceof PinRefusedError
+              ? { failedPins: err.failedPins, maxPins: err.maxPins }
+              : {}),
           });
         }
         return;
@@ -220,12 +227,12 @@ export class UssdGateway {
                 },
           );
         } catch (err) {
-          // An outage is the server's 503, not a message for the phone's screen.
-          if (unavailable(err)) throw err;
+          // As at sign-in: only our refusals fail the transaction on screen.
+          if (!(err instanceof HttpError)) throw err;
           await this.dispatch(session, phone, {
             type: 'transaction-failed',
             id: t.id,
-            message: (err as Error).message,
+            message: err.message,
           });
         }
         return;

@@ -32,12 +32,28 @@ const OTP_EXPIRED = 'The OTP has expired. Request a new one.';
 const OTP_WRONG = 'Invalid OTP. Try again.';
 const PIN_BUSY = 'Another sign-in to this wallet is being checked. Try again in a moment.';
 
+/**
+ * A sign-in refused over the PIN: it carries the wallet's count of wrong PINs, which the
+ * keypad shows as n/3 (all tries used while the wallet is locked).
+ */
+export class PinRefusedError extends HttpError {
+  readonly maxPins = PIN_TRIES;
+  constructor(
+    statusCode: 401 | 423,
+    message: string,
+    readonly failedPins: number,
+  ) {
+    super(statusCode, message);
+  }
+}
+
 /** The one answer to a sign-in while the wallet is locked, whichever way it came in. */
 function lockedError(lockedUntil: number, now: number): HttpError {
   const minutes = Math.max(1, Math.ceil((lockedUntil - now) / 60_000));
-  return new HttpError(
+  return new PinRefusedError(
     423,
     `This wallet is locked after 3 wrong PINs. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    PIN_TRIES,
   );
 }
 
@@ -290,11 +306,15 @@ export class WalletService {
           .execute();
         await trx.deleteFrom('wallet_otps').where('phone', '=', phone).execute();
       });
-      throw new HttpError(423, 'Wrong PIN. This wallet is locked for 15 minutes.');
+      throw new PinRefusedError(423, 'Wrong PIN. This wallet is locked for 15 minutes.', PIN_TRIES);
     }
     await wrongPin();
     const left = PIN_TRIES - taken.failed_pins;
-    throw new HttpError(401, `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
+    throw new PinRefusedError(
+      401,
+      `Wrong PIN. ${left} ${left === 1 ? 'try' : 'tries'} left.`,
+      taken.failed_pins,
+    );
   }
 
   /**

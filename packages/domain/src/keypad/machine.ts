@@ -4,6 +4,7 @@
 // machine, so they cannot drift. No clock, timers, randomness or I/O in here.
 import {
   COIN_DECIMALS,
+  COINS,
   type Coin,
   coinsForUsd,
   formatAmount,
@@ -83,6 +84,10 @@ export interface KeypadState {
   enteredOtp: string;
   /** Wrong OTPs so far, shown as n/3. */
   attempts: number;
+  /** The wallet's wrong PINs as the server counts them, shown as n/3 on the PIN screen. */
+  failedPins: number;
+  /** How many wrong PINs lock the wallet, as the server says. */
+  maxPins: number;
   processing: boolean;
   error: string | null;
   draft: Draft | null;
@@ -104,9 +109,16 @@ export type KeypadInput =
   | { type: 'otp-check' }
   | { type: 'pin-check' }
   | { type: 'login-succeeded'; balances?: Record<string, string>; locked?: LockedFlow[] }
-  | { type: 'login-failed'; message: string }
-  | { type: 'balances-loaded'; balances: Record<string, string> }
+  /** A refusal; when the PIN was checked, the server's count of wrong ones. */
+  | { type: 'login-failed'; message: string; failedPins?: number; maxPins?: number }
+  | {
+      type: 'balances-loaded';
+      balances: Record<string, string>;
+      rates?: Partial<Record<string, string>>;
+    }
   | { type: 'history-loaded'; transactions: KeypadTransaction[] }
+  /** A balance or history load the host could not carry out, with a sentence saying why. */
+  | { type: 'load-failed'; message: string }
   | { type: 'transaction-completed'; id: string; reference: string | null }
   | { type: 'transaction-failed'; id: string; message: string }
   | { type: 'clear-error' };
@@ -160,6 +172,8 @@ export function initialState(rates: Record<Coin, string> = DEMO_RATES): KeypadSt
     issuedOtp: null,
     enteredOtp: '',
     attempts: 0,
+    failedPins: 0,
+    maxPins: MAX_ATTEMPTS,
     processing: false,
     error: null,
     draft: null,
@@ -259,13 +273,29 @@ export function transition(state: KeypadState, input: KeypadInput, ctx: KeypadCo
           error: null,
           balances: input.balances ?? state.balances,
           locked: input.locked ?? [],
+          // The right PIN clears the server's count.
+          failedPins: 0,
         },
         effects: [{ type: 'load-balances' }, { type: 'load-history' }],
       };
     case 'login-failed':
-      return fail(state, input.message, { processing: false, entry: '' });
+      return fail(state, input.message, {
+        processing: false,
+        entry: '',
+        failedPins: input.failedPins ?? state.failedPins,
+        maxPins: input.maxPins ?? state.maxPins,
+      });
     case 'balances-loaded':
-      return same({ ...state, balances: input.balances });
+      return same({
+        ...state,
+        balances: input.balances,
+        rates: { ...state.rates, ...knownRates(input.rates ?? {}) },
+      });
+    case 'load-failed':
+      // Only a screen showing what failed to load says so; the loads after sign-in are quiet.
+      return state.screen === 'balance' || state.screen === 'history'
+        ? fail(state, input.message)
+        : same(state);
     case 'history-loaded':
       return same({ ...state, transactions: input.transactions.slice(0, LOCAL_HISTORY_MAX) });
     case 'transaction-completed':
@@ -275,6 +305,16 @@ export function transition(state: KeypadState, input: KeypadInput, ctx: KeypadCo
     case 'key':
       return pressKey(state, input.key, ctx);
   }
+}
+
+/** The server's rates for the coins the keypad knows, each a usable positive decimal. */
+function knownRates(rates: Partial<Record<string, string>>): Partial<Record<Coin, string>> {
+  const out: Partial<Record<Coin, string>> = {};
+  for (const coin of COINS) {
+    const rate = rates[coin];
+    if (rate !== undefined && parseAmount(rate, COIN_DECIMALS) !== null) out[coin] = rate;
+  }
+  return out;
 }
 
 function checkOtp(state: KeypadState): Step {
@@ -397,8 +437,10 @@ function submit(s: KeypadState, ctx: KeypadContext): Step {
     case 'phone': {
       const phone = normalizePhone(s.entry);
       if (!phone) return fail(s, MESSAGES.phone);
+      // The wrong-PIN count belongs to a wallet: another number's is not known yet.
+      const failedPins = phone === s.phoneNumber ? s.failedPins : 0;
       return {
-        state: { ...s, phoneNumber: phone, processing: true, entry: '' },
+        state: { ...s, phoneNumber: phone, failedPins, processing: true, entry: '' },
         effects: [{ type: 'request-otp', phone, minDelayMs: OTP_DELAY_MS }],
       };
     }
@@ -440,8 +482,9 @@ function submit(s: KeypadState, ctx: KeypadContext): Step {
       });
     }
     case 'send-phone': {
+      // A flow input, so the flows' text (spec section 5), not the sign-in's phone hint.
       const phone = normalizePhone(s.entry);
-      if (!phone || !s.draft) return fail(s, MESSAGES.phone);
+      if (!phone || phone === s.phoneNumber || !s.draft) return fail(s, MESSAGES.invalidInput);
       return same({
         ...s,
         screen: 'send-amount',

@@ -24,7 +24,12 @@ function lines(s: KeypadState): string[] {
         `Attempts: ${s.attempts}/${MAX_ATTEMPTS}`,
       ];
     case 'pin':
-      return ['Enter your 4-digit PIN:', '*'.repeat(entry.length) || '_', '# OK  + Back'];
+      return [
+        'Enter your 4-digit PIN:',
+        '*'.repeat(entry.length) || '_',
+        `Attempts: ${s.failedPins}/${s.maxPins}`,
+        '# OK  + Back',
+      ];
     case 'menu':
       return [BRAND, '1. Buy', '2. Balance', '3. Transfer', '4. Send to phone', '5. History'];
     case 'buy-coin':

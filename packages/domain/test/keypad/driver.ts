@@ -10,9 +10,17 @@ import {
   transition,
 } from '../../src/keypad/index.js';
 
+/** A refused sign-in: the message, and the wallet's wrong-PIN count when the PIN was checked. */
+export interface Refusal {
+  message: string;
+  failedPins?: number;
+  maxPins?: number;
+}
+
 export interface ScriptedServer {
   otp: string | null;
-  loginError?: string;
+  /** The answers to the first sign-ins, in order; once used up, sign-ins succeed. */
+  refusals?: Refusal[];
   failTransactions?: string;
 }
 
@@ -25,11 +33,12 @@ export class Driver {
 
   constructor(readonly server: ScriptedServer = { otp: '1234' }) {}
 
-  send(input: KeypadInput): void {
+  send(input: KeypadInput): this {
     const step = transition(this.state, input, { now: this.now, newId: () => `tx-${++this.ids}` });
     this.state = step.state;
     this.screens.push(render(this.state).pages.join('\n---\n'));
     for (const effect of step.effects) this.run(effect);
+    return this;
   }
 
   /** Presses keys: '0821234567#' presses each character. */
@@ -52,16 +61,18 @@ export class Driver {
         // Errors stay on screen for the test to read; everything else fires at once.
         if (effect.input.type !== 'clear-error') this.send(effect.input);
         return;
-      case 'login':
+      case 'login': {
+        const refusal = this.server.refusals?.shift();
         this.send(
-          this.server.loginError
-            ? { type: 'login-failed', message: this.server.loginError }
+          refusal
+            ? { type: 'login-failed', ...refusal }
             : {
                 type: 'login-succeeded',
                 balances: { USD: '500.00', USDC: '120.00', BTC: '0.0041' },
               },
         );
         return;
+      }
       case 'submit-transaction':
         this.send(
           this.server.failTransactions

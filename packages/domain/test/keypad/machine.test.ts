@@ -64,12 +64,58 @@ describe('keypad sign-in', () => {
   });
 
   it('needs exactly 4 PIN digits and shows a refused sign-in', () => {
-    const d = new Driver({ otp: '1234', loginError: 'Wrong PIN. 2 tries left.' });
+    const d = new Driver({ otp: '1234', refusals: [{ message: 'Wrong PIN. 2 tries left.' }] });
     d.press('0821234567#').press('1234#').press('12#');
     expect(d.state.error).toBe('Please enter 4-digit PIN');
     d.press('*').press('0000#');
     expect(d.state.screen).toBe('pin');
     expect(d.state.error).toBe('Wrong PIN. 2 tries left.');
+  });
+
+  it("shows the server's count of wrong PINs as n/3 on the PIN screen", () => {
+    const d = new Driver({
+      otp: '1234',
+      refusals: [
+        { message: 'Wrong PIN. 2 tries left.', failedPins: 1, maxPins: 3 },
+        { message: 'Wrong PIN. 1 try left.', failedPins: 2, maxPins: 3 },
+        // A refusal before any PIN was checked says nothing about the count.
+        { message: 'Invalid OTP. Try again.' },
+      ],
+    });
+    d.press('0821234567#').press('1234#');
+    expect(d.text).toContain('Attempts: 0/3');
+    d.press('1111#');
+    expect(d.state.screen).toBe('pin');
+    expect(d.text).toContain('Attempts: 1/3');
+    expect(d.text).toContain('Wrong PIN. 2 tries left.');
+    d.press('2222#');
+    expect(d.text).toContain('Attempts: 2/3');
+    d.press('3333#');
+    expect(d.text).toContain('Invalid OTP. Try again.');
+    expect(d.text).toContain('Attempts: 2/3');
+    // The same wallet asking for a new code keeps its count; the right PIN clears it.
+    d.press('+').press('+').press('0821234567#').press('1234#');
+    expect(d.text).toContain('Attempts: 2/3');
+    d.press('4444#');
+    expect(d.state.screen).toBe('menu');
+    expect(d.state.failedPins).toBe(0);
+  });
+
+  it('shows a locked wallet as all tries used, and starts another number at 0', () => {
+    const d = new Driver({
+      otp: '1234',
+      refusals: [
+        {
+          message: 'This wallet is locked after 3 wrong PINs. Try again in 15 minutes.',
+          failedPins: 3,
+          maxPins: 3,
+        },
+      ],
+    });
+    d.press('0821234567#').press('1234#').press('1111#');
+    expect(d.text).toContain('Attempts: 3/3');
+    d.press('+').press('+').press('0831234567#').press('1234#');
+    expect(d.text).toContain('Attempts: 0/3');
   });
 
   it('leaves the OTP check to the server when no code is shown', () => {
@@ -157,6 +203,45 @@ describe('keypad flows', () => {
       amount: '5',
       destination: '+27831234567',
     });
+  });
+
+  it("refuses a bad recipient, or the wallet's own number, with the flow's invalid-input text", () => {
+    const d = signedIn().press('4').press('12345#');
+    expect(d.state.screen).toBe('send-phone');
+    expect(d.state.error).toBe('Invalid input. Try again.');
+    expect(d.effects.at(-1)).toEqual({
+      type: 'schedule',
+      afterMs: 3000,
+      input: { type: 'clear-error' },
+    });
+    d.press('*').press('0821234567#');
+    expect(d.state.screen).toBe('send-phone');
+    expect(d.state.error).toBe('Invalid input. Try again.');
+  });
+
+  it('says so on the balance and history screens when they could not be updated', () => {
+    const d = signedIn().press('2');
+    d.send({ type: 'load-failed', message: 'No connection. Try again.' });
+    expect(d.text).toContain('USDC: 120.00');
+    expect(d.text).toContain('No connection. Try again.');
+    d.send({ type: 'clear-error' }).press('0').press('5');
+    d.send({ type: 'load-failed', message: 'No connection. Try again.' });
+    expect(d.text).toContain('No connection. Try again.');
+    // Elsewhere (the loads after sign-in) nothing was asked for: the screen stays as it is.
+    d.send({ type: 'clear-error' }).press('+');
+    d.send({ type: 'load-failed', message: 'No connection. Try again.' });
+    expect(d.state.error).toBeNull();
+  });
+
+  it("quotes a purchase at the server's rate once it is loaded", () => {
+    const d = signedIn();
+    d.send({
+      type: 'balances-loaded',
+      balances: { USD: '500.00', USDC: '120.00', BTC: '0.0041' },
+      rates: { USDC: '1.00', BTC: '50000.00' },
+    });
+    d.press('1').press('2').press('100#');
+    expect(d.text).toContain('Get: 0.002 BTC');
   });
 
   it('refuses amounts with more than 8 decimals, zero, and a second decimal point', () => {

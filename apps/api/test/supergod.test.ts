@@ -151,6 +151,28 @@ describeEachDatabase('supergod console', (database) => {
     }
   });
 
+  it('searches accounts by username or email, ignoring case, and counts only the matches', async () => {
+    for (const name of ['Alice', 'alfred', 'bob', 'carol_1']) {
+      t.advance(1000);
+      await createUser(t.app, name);
+    }
+    const names = async (query: string) => {
+      const res = await get(`/api/supergod/users?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      return { total: body.total, names: body.users.map((u: { username: string }) => u.username) };
+    };
+    expect(await names('search=AL')).toEqual({ total: 2, names: ['Alice', 'alfred'] });
+    expect(await names('search=al&limit=1&offset=1')).toEqual({ total: 2, names: ['alfred'] });
+    // LIKE's wildcard '_' is the character itself in a search.
+    expect(await names('search=_')).toEqual({ total: 1, names: ['carol_1'] });
+    expect(await names('search=nobody-matches')).toEqual({ total: 0, names: [] });
+    expect(await names('search=')).toMatchObject({ total: 5 });
+    const long = await get(`/api/supergod/users?search=${'x'.repeat(65)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/search/);
+  });
+
   it('refuses a wrong confirmation with 403, runs nothing, and records the refusal', async () => {
     const res = await run('maintenance on', rootCookie, 'i understand');
     expect(res.statusCode).toBe(403);

@@ -31,6 +31,13 @@ export const SUPERGOD_USERS_PAGE_MAX = 100;
 export const SupergodUsersQuery = Type.Object({
   offset: Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 }),
   limit: Type.Integer({ minimum: 1, maximum: SUPERGOD_USERS_PAGE_MAX, default: 25 }),
+  /** Part of a username or email, any case; the total then counts only the matches. */
+  search: Type.Optional(
+    Type.String({
+      maxLength: 64,
+      errorMessage: { maxLength: 'search must be at most 64 characters' },
+    }),
+  ),
 });
 export type SupergodUsersQuery = Static<typeof SupergodUsersQuery>;
 

@@ -1,7 +1,8 @@
 // The users table: accounts, roles and sign-in bookkeeping.
 import { normalizeRole, type Role } from '@omega/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
+import { containsPattern } from '../lib/like-pattern.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
 export interface NewUser {
@@ -94,9 +95,8 @@ export class UsersRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  async count(db = this.db): Promise<number> {
-    const row = await db
-      .selectFrom('users')
+  async count(search?: string, db = this.db): Promise<number> {
+    const row = await matching(db.selectFrom('users'), search)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
@@ -122,10 +122,12 @@ export class UsersRepository {
     return result.numUpdatedRows > 0n;
   }
 
-  /** A page of accounts, oldest first (index users(created_at, id)). */
-  page(offset: number, limit: number, db = this.db): Promise<UserRow[]> {
-    return db
-      .selectFrom('users')
+  /**
+   * A page of accounts, oldest first (index users(created_at, id)); `search` keeps those whose
+   * username or email contains it, in any case.
+   */
+  page(offset: number, limit: number, search?: string, db = this.db): Promise<UserRow[]> {
+    return matching(db.selectFrom('users'), search)
       .selectAll()
       .orderBy('created_at', 'asc')
       .orderBy('id', 'asc')
@@ -171,4 +173,21 @@ export class UsersRepository {
     const rows = await query.execute();
     return rows.map((r) => r.id);
   }
+}
+
+/**
+ * Keeps the accounts whose username or email contains `search`, ignoring case. Both sides are
+ * lower-cased (username_key already is), so plain LIKE gives the same answer on both dialects.
+ */
+function matching<O>(
+  query: SelectQueryBuilder<Database, 'users', O>,
+  search: string | undefined,
+): SelectQueryBuilder<Database, 'users', O> {
+  const term = search?.trim().toLowerCase();
+  if (!term) return query;
+  const pattern = containsPattern(term);
+  return query.where(
+    (eb) =>
+      sql<boolean>`(${eb.ref('username_key')} like ${pattern} escape '\\' or lower(${eb.ref('email')}) like ${pattern} escape '\\')`,
+  );
 }

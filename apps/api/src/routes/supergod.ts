@@ -17,7 +17,7 @@ export default async function supergodRoutes(app: FastifyInstance) {
   }));
 
   defineRoute(app, routes.supergodUsers, async (request) =>
-    app.adminReads.accounts(request.query.offset, request.query.limit),
+    app.adminReads.accounts(request.query.offset, request.query.limit, request.query.search),
   );
 
   // Every refusal of a command goes on record with who asked. The console records those it

@@ -23,9 +23,12 @@ export class AdminReads {
     }));
   }
 
-  /** A page of accounts, oldest first, with how many there are in all. */
-  async accounts(offset: number, limit: number): Promise<SupergodUsersResponse> {
-    const [rows, total] = await Promise.all([this.users.page(offset, limit), this.users.count()]);
+  /** A page of accounts, oldest first, with how many match (all of them without a search). */
+  async accounts(offset: number, limit: number, search?: string): Promise<SupergodUsersResponse> {
+    const [rows, total] = await Promise.all([
+      this.users.page(offset, limit, search),
+      this.users.count(search),
+    ]);
     return { users: rows.map(toUser), total, offset, limit };
   }
 }

@@ -1,6 +1,6 @@
 // Starts the built API (serving the built web app) on a free loopback port with a fresh
 // SQLite file, and Debian's Chromium through playwright-core. Never downloads a browser.
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 const apiDist = fileURLToPath(new URL('../../apps/api/dist/app.js', import.meta.url));
 const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const keypadDist = fileURLToPath(new URL('../../apps/keypad/dist/standalone', import.meta.url));
+const failureShots = fileURLToPath(new URL('../artifacts/failures/', import.meta.url));
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -153,9 +154,16 @@ export function browserSession(): BrowserSession {
           return `${res.status} ${await res.text()}`;
         })
         .catch((err: unknown) => String(err));
+      // And what it looked like: one picture per failing test, named after it.
+      mkdirSync(failureShots, { recursive: true });
+      const shot = `${failureShots}${task.name.replace(/[^\w-]+/g, '-').slice(0, 120)}.png`;
+      const saved = await session.page.screenshot({ path: shot, fullPage: true }).then(
+        () => shot,
+        (err: unknown) => `(no screenshot: ${err instanceof Error ? err.message : String(err)})`,
+      );
       process.stderr.write(
         `\n--- ${task.name}: page at ${session.page.url()} showed:\n${text.slice(0, 3000)}\n` +
-          `and GET /api/user answered there: ${me}\n---\n`,
+          `and GET /api/user answered there: ${me}\nscreenshot: ${saved}\n---\n`,
       );
     }
     await session.context.close();

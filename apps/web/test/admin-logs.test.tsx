@@ -1,6 +1,6 @@
 // /admin/logs against a fake server: the query it sends, the client-side level and search
 // filter over what is shown, the empty state, stack traces, older pages and clearing.
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
@@ -138,6 +138,21 @@ describe('logs page', () => {
     expect(await screen.findByText('Logs cleared')).toBeDefined();
     expect(await screen.findByText('No logs found')).toBeDefined();
     expect(fake.to('POST /api/admin/logs/clear')).toHaveLength(1);
+  });
+
+  it('asks the question once, as the title, and says what clearing does', async () => {
+    server(() => ({ body: { logs: page1, nextCursor: null } }));
+    const u = userEvent.setup();
+    renderAt('/admin/logs');
+    await screen.findByText('Server started');
+    await u.click(screen.getByRole('button', { name: 'Clear Logs' }));
+    const question = 'Are you sure you want to clear all logs?';
+    const dialog = await screen.findByRole('alertdialog', { name: question });
+    expect(within(dialog).getAllByText(question)).toHaveLength(1);
+    const describedBy = dialog.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toBe(
+      'Every entry in the system log is deleted, and this cannot be undone. The activity log records who cleared it.',
+    );
   });
 
   it("shows 'Failed to clear logs' when the server refuses", async () => {

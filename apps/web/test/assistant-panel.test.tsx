@@ -13,7 +13,7 @@ const answer = (query: string) => ({
     `**Cancelling and resuming › Cancelling** (${query})`,
     "Press 'Cancel Subscription'. It ends at the period end.",
     'Read more: [Cancelling and resuming](/subscription)',
-  ].join('\n'),
+  ].join('\n\n'),
   suggestions: ['Resuming (undo a cancellation)'],
   actions: [
     { label: 'Open subscription plans', type: 'navigate', endpoint: '/subscription/plans' },
@@ -27,7 +27,10 @@ const assistant: FakeRoute = (init) => {
   return { status: 200, body: answer(query) };
 };
 
-async function openPanel(role: 'user' | 'admin', routes: Record<string, FakeRoute> = {}) {
+async function openPanel(
+  role: 'user' | 'admin' | 'supergod',
+  routes: Record<string, FakeRoute> = {},
+) {
   const calls = fakeServer({
     'GET /api/user': signedInAs(role, 'alice'),
     'POST /api/ai/ai-assistant': assistant,
@@ -137,11 +140,48 @@ describe('assistant panel', () => {
     expect(within(panel).getByText('healthy')).toBeDefined();
   });
 
-  it('closes on Escape and opens from the top bar too', async () => {
+  it('closes on Escape, and its one button opens it again', async () => {
     const { user } = await openPanel('user');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await user.click(screen.getByRole('button', { name: 'Open the AI Assistant' }));
+    await user.click(screen.getByRole('button', { name: 'AI Assistant' }));
     expect(await screen.findByRole('dialog', { name: 'AI Assistant' })).toBeDefined();
+  });
+
+  it('is a labelled dialog, not a second banner of the page', async () => {
+    const { panel } = await openPanel('user');
+    expect(within(panel).queryByRole('banner')).toBeNull();
+    expect(within(panel).getByRole('heading', { level: 2, name: 'AI Assistant' })).toBeDefined();
+  });
+
+  describe('offers only the pages the viewer may open', () => {
+    const withActions: FakeRoute = (init) => ({
+      status: 200,
+      body: {
+        ...answer(JSON.parse(String(init?.body)).query),
+        actions: [
+          { label: 'Open the supergod console', type: 'navigate', endpoint: '/supergod' },
+          { label: 'Open system logs', type: 'navigate', endpoint: '/admin/logs' },
+        ],
+      },
+    });
+
+    it('hides a supergod page from an admin', async () => {
+      const { user, panel } = await openPanel('admin', {
+        'POST /api/ai/ai-assistant': withActions,
+      });
+      await user.type(within(panel).getByLabelText('Your question'), 'supergod console{Enter}');
+      await within(panel).findByRole('button', { name: 'Open system logs' });
+      expect(within(panel).queryByRole('button', { name: 'Open the supergod console' })).toBeNull();
+    });
+
+    it('shows it to a supergod', async () => {
+      const { user, panel } = await openPanel('supergod', {
+        'POST /api/ai/ai-assistant': withActions,
+      });
+      await user.type(within(panel).getByLabelText('Your question'), 'supergod console{Enter}');
+      await within(panel).findByRole('button', { name: 'Open the supergod console' });
+      expect(within(panel).getByRole('button', { name: 'Open system logs' })).toBeDefined();
+    });
   });
 });

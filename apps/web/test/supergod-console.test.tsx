@@ -220,6 +220,36 @@ describe('the supergod panels', () => {
     expect(await screen.findByText('No users found in the system.')).toBeDefined();
   });
 
+  it("searches the users, and says 'No users found in the system.' when none match", async () => {
+    const calls = fakeServer({
+      'GET /api/user': signedInAs('supergod', 'zeus'),
+      [`GET ${STATUS}`]: status,
+      [`GET ${USERS}`]: users,
+      // A server that does not filter yet answers every user: the card filters what it shows.
+      [`GET ${USERS}&search=nobody`]: users,
+      [`GET ${USERS}&search=ADA`]: users,
+    });
+    const ue = userEvent.setup();
+    renderAt('/supergod');
+    await screen.findByRole('table');
+    const search = screen.getByRole('searchbox', { name: 'Search users' });
+
+    await ue.type(search, 'nobody');
+    expect(await screen.findByText('No users found in the system.')).toBeDefined();
+    expect(screen.queryByRole('table')).toBeNull();
+    await waitFor(() => expect(calls.some((c) => c.url === `${USERS}&search=nobody`)).toBe(true));
+
+    await ue.clear(search);
+    await ue.type(search, 'ADA');
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['IDUsernameEmailRoleCreatedLast Login', expect.stringContaining('ada@example.com')]);
+    expect(screen.queryByText('No users found in the system.')).toBeNull();
+  });
+
   it('says so when the users read fails', async () => {
     fakeServer({
       'GET /api/user': signedInAs('supergod'),

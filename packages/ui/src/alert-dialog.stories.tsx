@@ -25,7 +25,9 @@ export const Open: Story = {
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Are you sure you want to clear all logs?</AlertDialogTitle>
-          <AlertDialogDescription>This cannot be undone.</AlertDialogDescription>
+          <AlertDialogDescription>
+            Every entry in the system log is deleted, and this cannot be undone.
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
@@ -46,6 +48,7 @@ function ConfirmDemo({ destructive }: { destructive?: boolean }) {
         onClick={async () => {
           const ok = await confirm({
             title: 'Are you sure you want to clear all logs?',
+            description: 'Every entry in the system log is deleted, and this cannot be undone.',
             confirmLabel: 'Clear Logs',
             destructive,
           });

@@ -1,4 +1,5 @@
-// The dialog behind useConfirm(), loaded on first use.
+// The dialog behind useConfirm(), loaded on first use. Without a description the title is all
+// it says: repeating the title as the description would have it read out twice.
 import {
   AlertDialog,
   AlertDialogAction,
@@ -24,11 +25,9 @@ export default function ConfirmDialog({
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{options.title}</AlertDialogTitle>
-          <AlertDialogDescription
-            className={options.description ? undefined : 'omega-visually-hidden'}
-          >
-            {options.description ?? options.title}
-          </AlertDialogDescription>
+          {options.description && (
+            <AlertDialogDescription>{options.description}</AlertDialogDescription>
+          )}
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel onClick={() => onAnswer(false)}>

@@ -12,7 +12,9 @@ import {
 } from 'react';
 
 export interface ConfirmOptions {
+  /** The question, for example 'Are you sure you want to clear all logs?'. */
   title: string;
+  /** What confirming does, in other words than the title's (it is read after it). */
   description?: string;
   confirmLabel?: string;
   cancelLabel?: string;

@@ -4,9 +4,11 @@ import { cn } from './cn.js';
 
 export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: React.Ref<HTMLInputElement>;
+  /** What a hidden field holds, as its toggle names it ('Show administrator secret key'). */
+  shows?: string;
 }
 
-export function Input({ className, type = 'text', ...props }: InputProps) {
+export function Input({ className, type = 'text', shows = 'password', ...props }: InputProps) {
   const [visible, setVisible] = useState(false);
   if (type !== 'password') {
     return <input type={type} className={cn('omega-input', className)} {...props} />;
@@ -21,8 +23,8 @@ export function Input({ className, type = 'text', ...props }: InputProps) {
       <button
         type="button"
         className="omega-input__toggle"
-        aria-label={visible ? 'Hide password' : 'Show password'}
-        aria-pressed={visible}
+        // The name says what a press does; a pressed state on top would contradict it.
+        aria-label={`${visible ? 'Hide' : 'Show'} ${shows}`}
         onClick={() => setVisible((v) => !v)}
         disabled={props.disabled}
       >

@@ -36,6 +36,8 @@ export function LogsPage() {
   async function onClear() {
     const ok = await confirm({
       title: 'Are you sure you want to clear all logs?',
+      description:
+        'Every entry in the system log is deleted, and this cannot be undone. The activity log records who cleared it.',
       confirmLabel: 'Clear Logs',
       destructive: true,
     });

@@ -1,6 +1,8 @@
-// The floating assistant button and its panel, mounted by the shell for signed-in users only
-// and loaded on demand, so the sign-in page downloads none of it. The panel itself loads the
-// first time it is opened.
+// The floating assistant button and its panel, mounted by the shell in its dock of fixed
+// buttons, for signed-in users only, and loaded on demand, so the sign-in page downloads none
+// of it. The panel itself loads the first time it is opened. The button is the only way in
+// (docs/decisions/017-one-assistant-button.md); on a phone it shrinks to its icon, keeping its
+// label as its accessible name.
 import { isAdmin } from '@omega/domain';
 import { Button } from '@omega/ui';
 import { lazy, Suspense } from 'react';
@@ -20,8 +22,7 @@ export function AssistantLauncher() {
   const admin = isAdmin(role);
   const label = assistantLabel(admin);
   return (
-    // Admins also have the god-mode toggle at the bottom right: the button sits above it.
-    <div className={admin ? 'omega-assistant omega-assistant--raised' : 'omega-assistant'}>
+    <div className="omega-assistant">
       {open && (
         <Suspense fallback={null}>
           <AssistantPanel
@@ -38,7 +39,17 @@ export function AssistantLauncher() {
         aria-controls={open ? 'omega-assistant-panel' : undefined}
         onClick={() => setOpen(!open)}
       >
-        {label}
+        <svg
+          className="omega-assistant__icon"
+          aria-hidden="true"
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="currentColor"
+        >
+          <path d="M12 2l2.2 6.6L21 11l-6.8 2.4L12 20l-2.2-6.6L3 11l6.8-2.4z" />
+        </svg>
+        <span className="omega-assistant__label">{label}</span>
       </Button>
     </div>
   );

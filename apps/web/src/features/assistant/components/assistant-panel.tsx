@@ -1,11 +1,15 @@
 // The assistant panel (spec sections 2 'Assistant', 5, 7 and 8): a question box with Ask
 // (disabled while blank; Enter asks), the answer with working links, live figures for admins,
 // follow-up suggestions that ask when clicked, action buttons, and a yes/no rating. Escape closes.
+// It is a dialog labelled by its title, floating over the page: not a second banner or region.
 import type { AssistantAction, AssistantResponse } from '@omega/contracts';
+import { atLeast, type Role } from '@omega/domain';
 import { Button, Input, Label, Spinner, toast } from '@omega/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api-client.js';
+import { paths } from '../../../lib/paths.js';
+import { useSession } from '../../../lib/session.js';
 import { askAssistant, callAction, sendFeedback } from '../api/assistant-api.js';
 import { AnswerText } from './answer-text.js';
 
@@ -24,6 +28,21 @@ interface Exchange {
   rated: boolean;
 }
 
+/** The lowest role the router lets open a page (spec section 6). */
+function pageRole(path: string): Role {
+  const under = (root: string) => path === root || path.startsWith(`${root}/`);
+  if (under(paths.supergod)) return 'supergod';
+  if (under(paths.admin)) return 'admin';
+  return 'user';
+}
+
+/**
+ * Whether to offer an action's button. The server offers an article's button only to the roles
+ * it names; a page the viewer would be turned away from is left out here as well.
+ */
+const mayOffer = (action: AssistantAction, role: Role | null) =>
+  action.type !== 'navigate' || (role !== null && atLeast(role, pageRole(action.endpoint)));
+
 const errorText = (err: unknown) =>
   err instanceof ApiError
     ? (err.serverMessage ?? err.message)
@@ -33,6 +52,7 @@ const errorText = (err: unknown) =>
 
 export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanelProps) {
   const navigate = useNavigate();
+  const { role } = useSession();
   const titleId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
@@ -103,6 +123,7 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
   }
 
   const response = exchange?.response;
+  const actions = response?.actions.filter((a) => mayOffer(a, role)) ?? [];
   return (
     <section
       id="omega-assistant-panel"
@@ -116,7 +137,7 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
         }
       }}
     >
-      <header className="omega-assistant__header">
+      <div className="omega-assistant__header">
         <div>
           <h2 id={titleId} className="omega-assistant__title">
             {label}
@@ -128,7 +149,7 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
         <Button variant="ghost" size="icon" aria-label={`Close the ${label}`} onClick={onClose}>
           ×
         </Button>
-      </header>
+      </div>
 
       <div className="omega-assistant__body" aria-live="polite" aria-busy={busy}>
         {busy && <Spinner aria-label="Finding an answer" />}
@@ -160,9 +181,9 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
               </dl>
             )}
             <AnswerText text={response.answer} />
-            {response.actions.length > 0 && (
+            {actions.length > 0 && (
               <div className="omega-assistant__actions">
-                {response.actions.map((a) => (
+                {actions.map((a) => (
                   <Button key={`${a.type} ${a.endpoint}`} size="sm" onClick={() => void act(a)}>
                     {a.label}
                   </Button>

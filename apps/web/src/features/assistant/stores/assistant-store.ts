@@ -1,5 +1,5 @@
-// Whether the assistant panel is open: shared by the top-bar button and the floating button,
-// which open the same panel. Kept tiny, since the top bar is on every page, /auth included.
+// Whether the assistant panel is open; set by the floating button (docs/decisions/017). Kept
+// apart from the panel, which loads only when first opened.
 import { create } from 'zustand';
 
 interface AssistantUiState {

@@ -9,7 +9,9 @@ export function SignInRequired() {
     <main className="omega-page omega-page--centered">
       <Card>
         <CardHeader>
-          <CardTitle>Sign in required</CardTitle>
+          <CardTitle>
+            <h1>Sign in required</h1>
+          </CardTitle>
           <CardDescription>Please sign in with an account that can open this page.</CardDescription>
         </CardHeader>
         <CardContent>

@@ -9,7 +9,7 @@ function ModuleCard({ id }: { id: number }) {
   return (
     <li>
       <Link to={paths.module(id)} className="omega-module-link">
-        <Card>
+        <Card className="omega-module-card">
           <CardHeader>
             <CardTitle>{name}</CardTitle>
           </CardHeader>

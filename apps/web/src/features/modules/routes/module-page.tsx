@@ -1,4 +1,5 @@
-// /module/:id: one module with its locally editable name (spec section 2).
+// /module/:id: one module with its locally editable name (spec section 2). The name is the
+// page's level-one heading, so it changes as it is typed.
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label } from '@omega/ui';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths.js';
@@ -22,7 +23,7 @@ function ModuleDetail({ id }: { id: number }) {
       <Card className="omega-module-detail">
         <CardHeader>
           <CardTitle>
-            <span>{name.trim() || defaultModuleName(id)}</span>
+            <h1>{name.trim() || defaultModuleName(id)}</h1>
           </CardTitle>
         </CardHeader>
         <CardContent>

@@ -1,5 +1,6 @@
-// The frame around every screen: the supergod banner, the top bar, the page, and the
-// god-mode toggle for admins and supergods.
+// The frame around every screen: the supergod banner, the top bar, the page, and for signed-in
+// users the dock of fixed buttons at the bottom right (the assistant, and the god-mode toggle
+// for admins and supergods). The page ends with room for the dock, so nothing stays under it.
 
 import { isAdmin } from '@omega/domain';
 import { Banner, toast } from '@omega/ui';
@@ -28,7 +29,7 @@ export function Shell() {
   }, [isSupergod, user]);
 
   return (
-    <div className="omega-shell">
+    <div className={user ? 'omega-shell omega-shell--docked' : 'omega-shell'}>
       {isSupergod && (
         <Banner variant="destructive" className="omega-shell__banner">
           Super-God Mode Active
@@ -38,11 +39,13 @@ export function Shell() {
       <div className="omega-shell__page">
         <Outlet />
       </div>
-      {role && isAdmin(role) && <GodModeToggle />}
       {user && (
-        <Suspense fallback={null}>
-          <AssistantLauncher />
-        </Suspense>
+        <div className="omega-dock">
+          <Suspense fallback={null}>
+            <AssistantLauncher />
+          </Suspense>
+          {role && isAdmin(role) && <GodModeToggle />}
+        </div>
       )}
     </div>
   );

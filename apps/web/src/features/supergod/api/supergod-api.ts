@@ -12,15 +12,21 @@ export const USERS_PAGE_SIZE = 25;
 
 export const keys = {
   status: '/api/supergod/system-status',
-  users: (offset: number) => `/api/supergod/users?offset=${offset}&limit=${USERS_PAGE_SIZE}`,
+  users: (offset: number, search = '') =>
+    `/api/supergod/users?offset=${offset}&limit=${USERS_PAGE_SIZE}${
+      search ? `&${new URLSearchParams({ search })}` : ''
+    }`,
   usersPrefix: '/api/supergod/users?',
 } as const;
 
 export const useSystemStatus = (enabled: boolean) =>
   useSWR<SystemStatusResponse>(enabled ? keys.status : null);
 
-export const useSupergodUsers = (enabled: boolean, offset: number) =>
-  useSWR<SupergodUsersResponse>(enabled ? keys.users(offset) : null, { keepPreviousData: true });
+/** A page of accounts; `search` (usernames and emails) is sent for the server to match. */
+export const useSupergodUsers = (enabled: boolean, offset: number, search: string) =>
+  useSWR<SupergodUsersResponse>(enabled ? keys.users(offset, search) : null, {
+    keepPreviousData: true,
+  });
 
 /** Runs a command; on success the status and every page of the user list are read again. */
 export function useExecuteCommand() {

@@ -1,5 +1,6 @@
 // The System Users card: every account a page at a time, with the spec's columns, role badges,
-// 'N/A' for a missing email, 'Never' for a missing last login, and 'Refresh Users'.
+// 'N/A' for a missing email, 'Never' for a missing last login, 'Refresh Users', and a search by
+// username or email that says 'No users found in the system.' when nothing matches.
 import type { User } from '@omega/contracts';
 import {
   Badge,
@@ -9,6 +10,8 @@ import {
   CardContent,
   CardHeader,
   CardTitle,
+  Input,
+  Label,
   Pager,
   Skeleton,
   Table,
@@ -18,7 +21,7 @@ import {
   TableHeader,
   TableRow,
 } from '@omega/ui';
-import { useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { USERS_PAGE_SIZE, useSupergodUsers } from '../api/supergod-api.js';
 import { when } from './format.js';
 
@@ -27,6 +30,13 @@ const ROLE_BADGE: Record<User['role'], BadgeProps['variant']> = {
   admin: 'default',
   user: 'outline',
 };
+
+/** The server is asked once typing pauses; what is shown follows every key. */
+const SEARCH_PAUSE_MS = 300;
+
+/** Whether an account matches the search as the server matches it: username or email, any case. */
+const matches = (user: User, term: string) =>
+  [user.username, user.email ?? ''].some((field) => field.toLowerCase().includes(term));
 
 function UsersTable({ users }: { users: User[] }) {
   return (
@@ -65,9 +75,19 @@ function UsersTable({ users }: { users: User[] }) {
 
 export function SystemUsersTable({ enabled }: { enabled: boolean }) {
   const [offset, setOffset] = useState(0);
-  const { data, error, isLoading, isValidating, mutate } = useSupergodUsers(enabled, offset);
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const { data, error, isLoading, isValidating, mutate } = useSupergodUsers(enabled, offset, query);
   const total = data?.total ?? 0;
-  const shown = data?.users ?? [];
+  // Filtered here too: at once while the server's answer is on its way, and over a page
+  // from a server that answers every account.
+  const term = search.trim().toLowerCase();
+  const shown = (data?.users ?? []).filter((u) => matches(u, term));
 
   return (
     <section aria-labelledby="supergod-users-heading">
@@ -81,6 +101,23 @@ export function SystemUsersTable({ enabled }: { enabled: boolean }) {
         </CardHeader>
         <CardContent className="omega-stack">
           <div className="omega-actions">
+            <div className="omega-field__label-row">
+              {/* The input takes the row's width; the label keeps its words on one line. */}
+              <Label htmlFor={searchId} style={{ whiteSpace: 'nowrap' }}>
+                Search users
+              </Label>
+              <Input
+                id={searchId}
+                type="search"
+                placeholder="Username or email"
+                autoComplete="off"
+                value={search}
+                onChange={(e) => {
+                  setSearch(e.target.value);
+                  setOffset(0);
+                }}
+              />
+            </div>
             <Button variant="outline" loading={isValidating} onClick={() => mutate()}>
               Refresh Users
             </Button>

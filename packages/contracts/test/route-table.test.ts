@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ACCESS_LEVELS, routeList } from '../src/route-table.js';
+import { ACCESS_LEVELS, routeList, routes } from '../src/route-table.js';
+import { adminRoutes } from '../src/routes/admin.js';
+import { announcementsRoutes } from '../src/routes/announcements.js';
+import { assistantRoutes } from '../src/routes/assistant.js';
+import { catalogueRoutes } from '../src/routes/catalogue.js';
+import { healthRoutes } from '../src/routes/health.js';
+import { keypadRoutes } from '../src/routes/keypad.js';
+import { sessionRoutes } from '../src/routes/session.js';
+import { subscriptionsRoutes } from '../src/routes/subscriptions.js';
+import { supergodRoutes } from '../src/routes/supergod.js';
 
 describe('route table', () => {
   it('gives every route a known access level and a unique method and path', () => {
@@ -10,6 +19,23 @@ describe('route table', () => {
       expect(seen.has(key), `${key} is declared twice`).toBe(false);
       seen.add(key);
     }
+  });
+
+  it('loses no route when the areas are assembled (a name used by two areas would hide one)', () => {
+    const areas = [
+      healthRoutes,
+      sessionRoutes,
+      adminRoutes,
+      announcementsRoutes,
+      catalogueRoutes,
+      subscriptionsRoutes,
+      keypadRoutes,
+      supergodRoutes,
+      assistantRoutes,
+    ];
+    const names = areas.flatMap((area) => Object.keys(area));
+    expect(new Set(names).size).toBe(names.length);
+    expect(Object.keys(routes).sort()).toEqual([...names].sort());
   });
 
   it('keeps every API route under /api', () => {

@@ -1,0 +1,47 @@
+// The shape of a route-table entry: method, path, access level, schemas and notes.
+import type { TSchema } from '@sinclair/typebox';
+
+/**
+ * Who may call a route. 'user', 'admin' and 'supergod' are account sessions, each including the
+ * ones before it; 'wallet' is a keypad wallet signed in with phone, OTP and PIN (a bearer token);
+ * 'gateway' is the USSD aggregator, proved by the shared secret (and source address) the
+ * operator configured.
+ */
+export type Access = 'public' | 'user' | 'admin' | 'supergod' | 'wallet' | 'gateway';
+export const ACCESS_LEVELS: readonly Access[] = [
+  'public',
+  'user',
+  'admin',
+  'supergod',
+  'wallet',
+  'gateway',
+];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteSchema {
+  body?: TSchema;
+  querystring?: TSchema;
+  params?: TSchema;
+  response: Record<number, TSchema>;
+}
+
+export interface RouteSpec {
+  method: HttpMethod;
+  url: string;
+  access: Access;
+  summary: string;
+  /** Longer notes for the API reference, where the summary cannot say enough. */
+  description?: string;
+  tags: readonly string[];
+  schema: RouteSchema;
+  /** Body encoding the route accepts; JSON unless stated. */
+  bodyType?: 'json' | 'form';
+  /** A read that clients poll: answered 304 when the client's ETag still matches. */
+  polled?: boolean;
+  /** A POST that changes nothing (a question with a body): open during maintenance mode. */
+  readOnly?: boolean;
+}
+
+/** Declares one route, keeping its literal types (method, path, schemas) for typed clients. */
+export const route = <const S extends RouteSpec>(spec: S): S => spec;

@@ -67,6 +67,13 @@ describeWithBrowser('sign-in and registration', () => {
     await fill('Username', name);
     await fill('Password', 'e2e-password');
     await fill('Administrator Secret Key', 'not-the-key');
+    // The key's show/hide button says what it shows; the password keeps its own.
+    await page.getByRole('button', { name: 'Show administrator secret key' }).click();
+    expect(
+      await page.getByLabel('Administrator Secret Key', { exact: true }).getAttribute('type'),
+    ).toBe('text');
+    await page.getByRole('button', { name: 'Hide administrator secret key' }).waitFor();
+    await page.getByRole('button', { name: 'Show password' }).waitFor();
     await page.getByRole('button', { name: 'Register as Administrator' }).click();
     await toast('Registration Failed');
     await page.getByText('Invalid administrator secret key').first().waitFor();
@@ -84,6 +91,7 @@ describeWithBrowser('sign-in and registration', () => {
     await fill('Username', name);
     await fill('Password', 'e2e-password');
     await fill('Super-God Secret Key', 'e2e-supergod-key');
+    await page.getByRole('button', { name: 'Show Super-God secret key' }).waitFor();
     await page.getByRole('button', { name: 'Register as Super-God' }).click();
     await page.waitForURL(`${h.baseUrl}/app-central`);
     await toast('👑 Super-God registration successful');

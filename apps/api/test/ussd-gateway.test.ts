@@ -115,9 +115,9 @@ describeEachDatabase('USSD gateway', (database) => {
 
   it("never puts an unexpected error's own text on the phone's screen", async () => {
     await callback('bug', '');
-    const wallets = t.app.wallets;
-    const loginTrusted = wallets.loginTrusted;
-    wallets.loginTrusted = async () => {
+    const signIn = t.app.walletSignIn;
+    const loginTrusted = signIn.loginTrusted;
+    signIn.loginTrusted = async () => {
       throw new TypeError("Cannot read properties of undefined (reading 'pin_hash')");
     };
     try {
@@ -125,7 +125,7 @@ describeEachDatabase('USSD gateway', (database) => {
       expect(res.statusCode).toBe(500);
       expect(res.body).not.toContain('Cannot read');
     } finally {
-      wallets.loginTrusted = loginTrusted;
+      signIn.loginTrusted = loginTrusted;
     }
   });
 

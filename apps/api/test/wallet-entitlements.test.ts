@@ -2,7 +2,7 @@
 // Starter, so a Free account's wallet is refused them (403 with the spec's locked-feature text,
 // nothing recorded), exactly when its feature cards say Locked. A wallet belongs to the account
 // it was first signed in from; a wallet with no account has the Free plan's features.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import {
   createTestApp,
   createUser,
@@ -136,6 +136,19 @@ describeEachDatabase('keypad flows follow the plan', (database) => {
     const owned = await walletSignIn('0821234567', await sessionFor(t.app, user.id));
     expect(owned.locked).toEqual([]);
     expect((await send(owned.token, 'owned-send-1')).statusCode).toBe(200);
+  });
+
+  it("reads the plan catalogue once per transaction, the owner's plan included", async () => {
+    const user = await createUser(t.app, 'counted');
+    const { token } = await walletSignIn('0821234567', await sessionFor(t.app, user.id));
+    const catalogue = t.app.repos.subscriptions;
+    const reads = [
+      vi.spyOn(catalogue, 'plans'),
+      vi.spyOn(catalogue, 'features'),
+      vi.spyOn(catalogue, 'assignments'),
+    ];
+    expect((await send(token, 'counted-buy-1', 'Purchase')).statusCode).toBe(200);
+    for (const read of reads) expect(read).toHaveBeenCalledTimes(1);
   });
 
   it('says on the USSD menu which plan unlocks a locked flow', async () => {

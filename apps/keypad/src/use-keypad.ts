@@ -1,14 +1,15 @@
 // Runs the keypad machine in the browser: keys go in, and the effects it asks for (OTP,
 // sign-in, timers, transactions) are carried out against the API. Confirmed transactions go
 // through the outbox, so an outage never loses one and a retry never doubles it.
-import type { TransactionBody, UssdTransaction } from '@omega/contracts';
 import {
   initialState,
   type KeypadEffect,
   type KeypadInput,
   type KeypadKey,
   type KeypadState,
-  type KeypadTransaction,
+  settledInput,
+  toKeypadTransaction,
+  toTransactionRequest,
   transition,
 } from '@omega/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -30,19 +31,6 @@ const newId = () =>
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function toKeypadTransaction(t: UssdTransaction): KeypadTransaction {
-  return {
-    id: t.id,
-    type: t.type as KeypadTransaction['type'],
-    coin: t.coin === 'BTC' ? 'BTC' : 'USDC',
-    amount: t.amount,
-    destination: t.destination,
-    timestamp: Date.parse(t.timestamp),
-    status: t.status,
-    reference: t.reference,
-  };
-}
-
 /**
  * What the screen says about a failed call: the client's errors carry a sentence for people;
  * anything else (a custom transport's raw exception) is read as the server not being reached.
@@ -54,18 +42,6 @@ function messageOf(err: unknown): string {
 /** The server refused the request itself (4xx): sending it again would not help. */
 const refused = (err: unknown): err is KeypadApiError =>
   err instanceof KeypadApiError && err.status >= 400 && err.status < 500;
-
-function toBody(t: KeypadTransaction): TransactionBody {
-  return {
-    type: t.type,
-    coin: t.coin,
-    amount: t.amount,
-    to: t.destination,
-    idempotencyKey: t.id,
-    success: true,
-    timestamp: t.timestamp,
-  };
-}
 
 export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
   const speed = options.speed ?? 1;
@@ -170,21 +146,13 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
         return;
       case 'submit-transaction': {
         const t = effect.transaction;
-        outbox.add(ref.current.phoneNumber, toBody(t));
+        const body = toTransactionRequest(t);
+        outbox.add(ref.current.phoneNumber, body);
         const delay = effect.minDelayMs + Math.random() * (effect.maxDelayMs - effect.minDelayMs);
-        const [res] = await Promise.allSettled([api.submit(toBody(t)), wait(delay * speed)]);
+        const [res] = await Promise.allSettled([api.submit(body), wait(delay * speed)]);
         if (res.status === 'fulfilled') {
           outbox.remove(t.id);
-          const tx = res.value.transaction;
-          if (tx.status === 'success') {
-            dispatch({ type: 'transaction-completed', id: t.id, reference: tx.reference });
-          } else {
-            dispatch({
-              type: 'transaction-failed',
-              id: t.id,
-              message: tx.message ?? 'Transaction failed',
-            });
-          }
+          dispatch(settledInput(t.id, res.value.transaction));
           return;
         }
         const err = res.reason;

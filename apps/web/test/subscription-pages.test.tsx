@@ -1,7 +1,8 @@
 // The user's subscription screens against a fake server: the 'Feature Locked' dialog for a
 // feature a plan unlocks and for one no plan includes yet, the status card of a plan the user
-// pays for and of one an administrator assigned (complimentary), and keeping the current plan
-// when a downgrade is scheduled.
+// pays for and of one an administrator assigned (complimentary), the plan comparison, the
+// Monthly/Yearly tabs and their panels, keeping the current plan when a downgrade is scheduled,
+// and confirming a plan chosen before signing up.
 import type { CurrentSubscription, Feature, Plan } from '@omega/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
-const plan = (id: string, name: string, price: number): Plan => ({
+const plan = (id: string, name: string, price: number, features: string[]): Plan => ({
   id,
   name,
   price,
@@ -17,10 +18,14 @@ const plan = (id: string, name: string, price: number): Plan => ({
   trialDays: null,
   isPopular: false,
   perks: [],
-  features: [],
+  features,
   annualSavingPercent: 17,
 });
-const plans = [plan('free', 'Free', 0), plan('starter', 'Starter', 900), plan('pro', 'Pro', 2900)];
+const plans = [
+  plan('free', 'Free', 0, ['Wallet balance']),
+  plan('starter', 'Starter', 900, ['Wallet balance']),
+  plan('pro', 'Pro', 2900, ['Wallet balance', 'Spending analytics']),
+];
 
 const features: Feature[] = [
   { id: 1, name: 'Wallet balance', category: 'Wallet', description: '', requiredPlan: 'Free' },
@@ -99,16 +104,23 @@ describe('feature cards', () => {
     const u = userEvent.setup();
     renderAt('/subscription/features');
     await u.click(await screen.findByRole('button', { name: /Spending analytics/ }));
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Feature Locked')).toBeDefined();
+    // 'Feature Locked' names the dialog (spec); the change it offers comes under it.
+    const dialog = await screen.findByRole('dialog', { name: 'Feature Locked' });
+    expect(within(dialog).getByRole('heading', { name: 'Change to Pro' })).toBeDefined();
     expect(
       within(dialog).getByText('This feature requires the Pro plan. Upgrade to access.'),
     ).toBeDefined();
+    expect(
+      within(dialog).getByText(
+        (_, el) =>
+          el?.tagName === 'P' && el.textContent === 'Required plan: Pro · Current plan: Starter',
+      ),
+    ).toBeDefined();
     expect(await within(dialog).findByText('$10.00')).toBeDefined();
-    expect(JSON.parse(fake.to('POST /api/subscription/preview-change')[0]?.body ?? '')).toEqual({
-      planId: 'pro',
-      interval: 'month',
-    });
+    const previews = fake.to('POST /api/subscription/preview-change');
+    expect(previews.map((c) => JSON.parse(c.body ?? ''))).toEqual([
+      { planId: 'pro', interval: 'month' },
+    ]);
   });
 
   it('opens nothing for an available feature', async () => {
@@ -151,8 +163,83 @@ describe('subscription status', () => {
   });
 });
 
+describe('plan comparison', () => {
+  it("groups the features by category and marks each plan's own", async () => {
+    server(subscription());
+    renderAt('/subscription');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((r) => (r as HTMLTableRowElement).cells[0]?.textContent)).toEqual([
+      'Feature',
+      'Wallet',
+      'Wallet balance',
+      'Insights',
+      'Spending analytics',
+      'Trading',
+      'Dark pool',
+    ]);
+    const analytics = within(table).getByRole('row', { name: /^Spending analytics/ });
+    expect(
+      within(analytics)
+        .getAllByRole('img')
+        .map((mark) => mark.getAttribute('aria-label')),
+    ).toEqual(['Not included', 'Not included', 'Included']);
+    // The paying user's main button.
+    expect(screen.getByRole('link', { name: 'Upgrade Plan' })).toBeDefined();
+    // The table scrolls in its own box on a phone, so it can be scrolled from the keyboard.
+    const box = screen.getByRole('region', { name: 'Plan comparison table' });
+    expect(box.tabIndex).toBe(0);
+    expect(box.contains(table)).toBe(true);
+  });
+});
+
 describe('plan chooser', () => {
   beforeEach(polyfillRadix);
+
+  it('shows the plans in the panel of the chosen billing interval', async () => {
+    server(subscription());
+    const u = userEvent.setup();
+    renderAt('/subscription/plans');
+    for (const name of ['Monthly', 'Yearly']) {
+      const tab = await screen.findByRole('tab', { name });
+      await u.click(tab);
+      const panel = screen.getByRole('tabpanel', { name });
+      expect(tab.getAttribute('aria-controls')).toBe(panel.id);
+      const cards = within(within(panel).getByRole('list', { name: 'Plans' })).getAllByRole(
+        'listitem',
+      );
+      expect(cards).toHaveLength(3);
+      expect(within(panel).getByText(name === 'Yearly' ? '$290.00' : '$29.00')).toBeDefined();
+    }
+    // The other tab's panel exists too (hidden), so every tab controls an element.
+    for (const tab of screen.getAllByRole('tab')) {
+      expect(document.getElementById(tab.getAttribute('aria-controls') ?? '')).not.toBeNull();
+    }
+  });
+
+  it('opens the confirmation of a plan chosen before signing up, once', async () => {
+    const fake = server(subscription({ planId: 'free', planName: 'Free', nextCharge: null }));
+    const u = userEvent.setup();
+    renderAt('/subscription/plans?plan=pro');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your Pro plan' });
+    expect(await within(dialog).findByText('$10.00')).toBeDefined();
+    expect(JSON.parse(fake.to('POST /api/subscription/preview-change')[0]?.body ?? '')).toEqual({
+      planId: 'pro',
+      interval: 'month',
+    });
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens nothing when the plan chosen before signing up is already the current one', async () => {
+    const fake = server(subscription());
+    renderAt('/subscription/plans?plan=starter');
+    await screen.findByRole('button', { name: 'Choose Pro' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(fake.to('POST /api/subscription/preview-change')).toEqual([]);
+  });
 
   it('lets the user keep the current plan while a downgrade is scheduled', async () => {
     const fake = server(

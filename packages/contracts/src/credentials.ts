@@ -31,6 +31,38 @@ export const messages = {
   accountDisabled: 'This account is disabled',
 } as const;
 
+/** The wording of a form: the Super-God form says '… characters long' (spec section 5). */
+export interface RuleWording {
+  long?: boolean;
+}
+
+/**
+ * The username rule: why `username` cannot be used, or null when it can. Registration checks
+ * the pattern too; the sign-in form (`pattern: false`) checks only the length.
+ */
+export function usernameProblem(
+  username: string,
+  options: RuleWording & { pattern?: boolean } = {},
+): string | null {
+  if (username.length < USERNAME_MIN) {
+    return options.long ? messages.usernameMinLong : messages.usernameMin;
+  }
+  if (username.length > USERNAME_MAX) return messages.usernameMax;
+  if (options.pattern !== false && !new RegExp(USERNAME_PATTERN).test(username)) {
+    return messages.usernamePattern;
+  }
+  return null;
+}
+
+/** The password rule: why `password` cannot be used, or null when it can. */
+export function passwordProblem(password: string, options: RuleWording = {}): string | null {
+  if (password.length < PASSWORD_MIN) {
+    return options.long ? messages.passwordMinLong : messages.passwordMin;
+  }
+  if (password.length > PASSWORD_MAX) return messages.passwordMax;
+  return null;
+}
+
 /** Usernames are unique ignoring case; this is the key they are compared by. */
 export function usernameKey(username: string): string {
   return username.toLowerCase();

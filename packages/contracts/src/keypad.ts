@@ -36,12 +36,18 @@ export const WalletLoginBody = Type.Object({
 export const Balances = Type.Record(Type.String(), Type.String());
 export type Balances = Static<typeof Balances>;
 
+const TRANSACTION_TYPES = ['Purchase', 'Transfer', 'Send-to-Phone'] as const;
+type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+const TxType = Type.Unsafe<TransactionType>({
+  type: 'string',
+  enum: [...TRANSACTION_TYPES],
+  errorMessage: { enum: "type must be 'Purchase', 'Transfer' or 'Send-to-Phone'" },
+});
+
 /** A keypad flow the wallet's plan does not include, and the cheapest plan that does. */
 export const LockedFlowSchema = Type.Object({
-  type: Type.Unsafe<'Purchase' | 'Transfer' | 'Send-to-Phone'>({
-    type: 'string',
-    enum: ['Purchase', 'Transfer', 'Send-to-Phone'],
-  }),
+  type: TxType,
   feature: Type.String(),
   plan: Nullable(Type.String()),
 });
@@ -74,11 +80,6 @@ export const BalanceResponse = Type.Object({
   rates: Balances,
 });
 
-const TxType = Type.Unsafe<'Purchase' | 'Transfer' | 'Send-to-Phone'>({
-  type: 'string',
-  enum: ['Purchase', 'Transfer', 'Send-to-Phone'],
-  errorMessage: { enum: "type must be 'Purchase', 'Transfer' or 'Send-to-Phone'" },
-});
 const CoinSchema = Type.Unsafe<'USDC' | 'BTC'>({
   type: 'string',
   enum: ['USDC', 'BTC'],

@@ -6,10 +6,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { HttpError } from '../lib/http-error.js';
 import { OTP_REQUEST, type ThrottlePolicy, WALLET_SIGN_IN } from '../services/login-throttle.js';
-import { PinRefusedError } from '../services/wallets.js';
+import { PinRefusedError } from '../services/wallet-sign-in.js';
 
 export default async function keypadRoutes(app: FastifyInstance) {
-  const wallets = app.wallets;
+  const signIn = app.walletSignIn;
+  const transactions = app.walletTransactions;
   const throttle = app.loginThrottle;
 
   /** One phone counts once in the throttle, however the number is written. */
@@ -25,9 +26,9 @@ export default async function keypadRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.ussdOtp, async (request) => {
     const attempt = await beginAttempt(request, OTP_REQUEST, request.body.phone);
-    let sent: Awaited<ReturnType<typeof wallets.requestOtp>>;
+    let sent: Awaited<ReturnType<typeof signIn.requestOtp>>;
     try {
-      sent = await wallets.requestOtp(request.body.phone);
+      sent = await signIn.requestOtp(request.body.phone);
     } catch (err) {
       // A bad number reached no provider: it counts as nothing. A provider that failed was
       // still called, so that counts, or a failing provider could be hammered without limit.
@@ -48,11 +49,11 @@ export default async function keypadRoutes(app: FastifyInstance) {
   defineRoute(app, routes.ussdLogin, async (request, reply) => {
     const { phone, otp, pin } = request.body;
     const attempt = await beginAttempt(request, WALLET_SIGN_IN, phone);
-    let result: Awaited<ReturnType<typeof wallets.login>>;
+    let result: Awaited<ReturnType<typeof signIn.login>>;
     try {
       // Signed in to an account too (the keypad at '/'): an ownerless wallet becomes its.
       const account = await app.currentUser(request);
-      result = await wallets.login(phone, otp, pin, account?.id ?? null);
+      result = await signIn.login(phone, otp, pin, account?.id ?? null);
     } catch (err) {
       // A wrong OTP or PIN stays counted; a locked wallet or a bad number checked no secret.
       if (err instanceof HttpError && err.statusCode === 401) attempt.keep();
@@ -72,11 +73,11 @@ export default async function keypadRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.ussdBalance, async (request) => {
     const phone = walletOf(request);
-    return { phone, balances: await wallets.balances(phone), rates: wallets.rates };
+    return { phone, balances: await transactions.balances(phone), rates: transactions.rates };
   });
 
   defineRoute(app, routes.ussdTransaction, async (request) =>
-    wallets.submit(walletOf(request), request.body),
+    transactions.submit(walletOf(request), request.body),
   );
 
   defineRoute(app, routes.ussdGateway, async (request, reply) => {
@@ -88,6 +89,6 @@ export default async function keypadRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.ussdTransactions, async (request) => ({
     status: 'ok' as const,
-    transactions: await wallets.list(walletOf(request)),
+    transactions: await transactions.list(walletOf(request)),
   }));
 }

@@ -2,15 +2,7 @@
 // signing in and out, and resetting a password. The username and password rules are the
 // contract's (wire shape, `@omega/contracts` credentials); each write and its activity entry
 // are one transaction, and argon2 runs before the transaction, never inside it.
-import {
-  messages,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  USERNAME_PATTERN,
-  type User,
-} from '@omega/contracts';
+import { messages, passwordProblem, type User, usernameProblem } from '@omega/contracts';
 import { normalizeRole, type Role } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
@@ -30,23 +22,6 @@ const KEY_REFUSED: Record<KeyKind, string> = {
   admin: messages.adminKeyInvalid,
   supergod: messages.supergodKeyInvalid,
 };
-
-const usernamePattern = new RegExp(USERNAME_PATTERN);
-
-/** The contract's username rule: why `username` cannot be registered, or null when it can. */
-export function usernameProblem(username: string): string | null {
-  if (username.length < USERNAME_MIN) return messages.usernameMin;
-  if (username.length > USERNAME_MAX) return messages.usernameMax;
-  if (!usernamePattern.test(username)) return messages.usernamePattern;
-  return null;
-}
-
-/** The contract's password rule: why `password` cannot be used, or null when it can. */
-export function passwordProblem(password: string): string | null {
-  if (password.length < PASSWORD_MIN) return messages.passwordMin;
-  if (password.length > PASSWORD_MAX) return messages.passwordMax;
-  return null;
-}
 
 /** An account as every client sees it: never the password hash. */
 export function toUser(row: UserRow): User {

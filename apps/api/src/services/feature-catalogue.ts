@@ -3,7 +3,7 @@
 // feature overrides, and setting the plan of one user or of many. Every write and its
 // activity entry are one transaction; a change to many users is all or nothing.
 import type { Assignment, Feature, Plan, UserWithSubscription } from '@omega/contracts';
-import { annualSavingPercent, normalizeRole } from '@omega/domain';
+import { annualSavingPercent, cheapestPlanWith, FREE_PLAN_ID, normalizeRole } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -11,7 +11,7 @@ import { HttpError } from '../lib/http-error.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type { SubscriptionsRepository } from '../repositories/subscriptions.js';
 import type { UsersRepository } from '../repositories/users.js';
-import { FREE_PLAN_ID, type SubscriptionService } from './subscriptions.js';
+import type { SubscriptionService } from './subscriptions.js';
 
 export interface FeatureCatalogueDeps {
   db: Kysely<Database>;
@@ -60,21 +60,13 @@ export class FeatureCatalogueService {
       catalogue.assignments(),
       catalogue.features(),
     ]);
-    // Plans come cheapest first: the first one that includes a feature is its required plan.
-    const required = new Map<number, string>();
-    for (const plan of plans) {
-      for (const a of assignments) {
-        if (a.planId === plan.id && a.enabled && !required.has(a.featureId)) {
-          required.set(a.featureId, plan.name);
-        }
-      }
-    }
     return features.map((f) => ({
       id: f.id,
       name: f.name,
       category: f.category,
       description: f.description,
-      requiredPlan: required.get(f.id) ?? null,
+      // Plans come cheapest first, as the domain rule expects.
+      requiredPlan: cheapestPlanWith(f.id, plans, assignments)?.name ?? null,
     }));
   }
 

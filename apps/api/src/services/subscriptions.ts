@@ -11,10 +11,13 @@ import {
   availableFeatureIds,
   cancelAtPeriodEnd,
   changePlan,
+  FREE_PLAN_ID,
   type Interval,
+  type Override,
   overridePlan,
   type PlanBook,
   planBook,
+  type Result,
   renew,
   resume,
   type Subscription,
@@ -28,7 +31,6 @@ import { HttpError } from '../lib/http-error.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import { type SubscriptionsRepository, toSubscription } from '../repositories/subscriptions.js';
 
-export const FREE_PLAN_ID = 'free';
 /** How long a renewal worker holds a claimed subscription before another may take it. */
 const CLAIM_MS = 60_000;
 
@@ -129,25 +131,22 @@ export class SubscriptionService {
   }
 
   async cancel(userId: number) {
-    return this.simple(userId, 'subscription_cancel', (s, plans) => cancelAtPeriodEnd(s, plans));
+    return this.simple(userId, 'subscription_cancel', cancelAtPeriodEnd);
   }
 
   async resume(userId: number) {
-    return this.simple(userId, 'subscription_resume', (s) => resume(s));
+    return this.simple(userId, 'subscription_resume', resume);
   }
 
   private async simple(
     userId: number,
     action: 'subscription_cancel' | 'subscription_resume',
-    step: (
-      s: Subscription,
-      plans: PlanBook,
-    ) => { ok: true; subscription: Subscription } | { ok: false; error: string },
+    step: (s: Subscription) => Result<{ subscription: Subscription }>,
   ) {
     const plans = await this.book();
     const now = this.clock();
     const { subscription, version } = await this.current(userId);
-    const result = step(subscription, plans);
+    const result = step(subscription);
     if (!result.ok) throw new HttpError(409, result.error);
     if (!(await this.repo.update(userId, version, result.subscription, now))) {
       throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
@@ -199,19 +198,27 @@ export class SubscriptionService {
     };
   }
 
-  async featureIdsFor(userId: number): Promise<number[]> {
+  /** What decides the user's features besides the catalogue: their plan and own overrides. */
+  async entitlementOf(userId: number): Promise<{ planId: string; overrides: Override[] }> {
     const { subscription } = await this.current(userId);
-    const [features, assignments, overrides] = await Promise.all([
+    const overrides = await this.repo.overrides(userId);
+    return {
+      planId: subscription.planId,
+      overrides: overrides.map((o) => ({ ...o, featureId: String(o.featureId) })),
+    };
+  }
+
+  async featureIdsFor(userId: number): Promise<number[]> {
+    const entitlement = await this.entitlementOf(userId);
+    const [features, assignments] = await Promise.all([
       this.repo.features(),
       this.repo.assignments(),
-      this.repo.overrides(userId),
     ]);
     return availableFeatureIds(
       features.map((f) => String(f.id)),
       {
-        planId: subscription.planId,
+        ...entitlement,
         assignments: assignments.map((a) => ({ ...a, featureId: String(a.featureId) })),
-        overrides: overrides.map((o) => ({ ...o, featureId: String(o.featureId) })),
       },
     ).map(Number);
   }

@@ -21,7 +21,10 @@ import {
   normalizePhone,
   redactReplies,
   replyToKeys,
+  settledInput,
   splitUssdText,
+  toKeypadTransaction,
+  toTransactionRequest,
   toUssdResponse,
   transition,
 } from '@omega/domain';
@@ -29,7 +32,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
 import type { UssdSessionRecord, UssdSessionsRepository } from '../repositories/ussd-sessions.js';
-import { PinRefusedError, type WalletService } from './wallets.js';
+import { PinRefusedError, type WalletSignInService } from './wallet-sign-in.js';
+import type { WalletTransactionService } from './wallet-transactions.js';
 
 export const USSD_SESSION_MS = 180_000;
 export const SESSION_ENDED = 'END This session has ended. Dial again to start over.';
@@ -44,19 +48,22 @@ interface GatewaySession {
   ids: number;
 }
 
+export interface UssdGatewayDeps {
+  signIn: WalletSignInService;
+  transactions: WalletTransactionService;
+  sessions: UssdSessionsRepository;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
 export class UssdGateway {
-  constructor(
-    private readonly wallets: WalletService,
-    private readonly sessions: UssdSessionsRepository,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  constructor(private readonly deps: UssdGatewayDeps) {}
 
   async handle(request: { sessionId: string; phoneNumber: string; text: string }): Promise<string> {
     const phone = normalizePhone(request.phoneNumber.trim());
     if (!phone) throw new HttpError(400, 'phoneNumber must be a valid phone number');
-    const now = this.clock();
-    const stored = await this.sessions.find(request.sessionId, now);
+    const now = this.deps.clock();
+    const stored = await this.deps.sessions.find(request.sessionId, now);
     // The text holds the PIN, so only its hash is kept to recognise a resend.
     const textHash = createHash('sha256').update(request.text).digest('hex');
     if (stored && stored.phone === phone) {
@@ -79,7 +86,7 @@ export class UssdGateway {
       }
     }
     session.applied = Math.max(session.applied, replies.length);
-    this.log.debug(
+    this.deps.log.debug(
       {
         ussdSession: request.sessionId,
         text: redactReplies(request.text, session.pinReplies),
@@ -89,7 +96,7 @@ export class UssdGateway {
     );
     const answer = toUssdResponse(session.state);
     // An ended session is kept until it expires, so resends and late callbacks find it closed.
-    await this.sessions.save({
+    await this.deps.sessions.save({
       sessionId: request.sessionId,
       phone,
       state: JSON.stringify(session.state),
@@ -118,7 +125,7 @@ export class UssdGateway {
         id,
         // A session stored by an older version lacks newer fields: they start as new.
         state: {
-          ...initialState(this.wallets.rates),
+          ...initialState(this.deps.transactions.rates),
           ...(JSON.parse(stored.state) as Partial<KeypadState>),
         },
         applied: stored.applied,
@@ -128,10 +135,10 @@ export class UssdGateway {
       };
     }
     // Sessions nobody continued are cleared as new ones begin.
-    await this.sessions.deleteExpired(now);
+    await this.deps.sessions.deleteExpired(now);
     return {
       id,
-      state: { ...initialState(this.wallets.rates), screen: 'pin', phoneNumber: phone },
+      state: { ...initialState(this.deps.transactions.rates), screen: 'pin', phoneNumber: phone },
       applied: 0,
       pinReplies: new Set(),
       reply: 0,
@@ -146,7 +153,7 @@ export class UssdGateway {
     input: KeypadInput,
   ): Promise<void> {
     const step = transition(session.state, input, {
-      now: this.clock(),
+      now: this.deps.clock(),
       // The same session and reply always give the same key, so a replayed confirmation
       // (a resend, or the session rebuilt from `text` on another instance) is recorded once.
       newId: () => transactionKey(session.id, session.reply, session.ids++),
@@ -163,7 +170,7 @@ export class UssdGateway {
         return;
       case 'login':
         try {
-          const res = await this.wallets.loginTrusted(phone, effect.pin);
+          const res = await this.deps.signIn.loginTrusted(phone, effect.pin);
           await this.dispatch(session, phone, {
             type: 'login-succeeded',
             balances: res.balances,
@@ -185,47 +192,22 @@ export class UssdGateway {
       case 'load-balances':
         await this.dispatch(session, phone, {
           type: 'balances-loaded',
-          balances: await this.wallets.balances(phone),
+          balances: await this.deps.transactions.balances(phone),
         });
         return;
       case 'load-history': {
-        const list = await this.wallets.list(phone);
+        const list = await this.deps.transactions.list(phone);
         await this.dispatch(session, phone, {
           type: 'history-loaded',
-          transactions: list.map((t) => ({
-            id: t.id,
-            type: t.type as 'Purchase',
-            coin: t.coin === 'BTC' ? 'BTC' : 'USDC',
-            amount: t.amount,
-            destination: t.destination,
-            timestamp: Date.parse(t.timestamp),
-            status: t.status,
-            reference: t.reference,
-          })),
+          transactions: list.map(toKeypadTransaction),
         });
         return;
       }
       case 'submit-transaction': {
         const t = effect.transaction;
         try {
-          const res = await this.wallets.submit(phone, {
-            type: t.type,
-            coin: t.coin,
-            amount: t.amount,
-            to: t.destination,
-            idempotencyKey: t.id,
-          });
-          await this.dispatch(
-            session,
-            phone,
-            res.transaction.status === 'success'
-              ? { type: 'transaction-completed', id: t.id, reference: res.transaction.reference }
-              : {
-                  type: 'transaction-failed',
-                  id: t.id,
-                  message: res.transaction.message ?? 'failed',
-                },
-          );
+          const res = await this.deps.transactions.submit(phone, toTransactionRequest(t));
+          await this.dispatch(session, phone, settledInput(t.id, res.transaction));
         } catch (err) {
           // As at sign-in: only our refusals fail the transaction on screen.
           if (!(err instanceof HttpError)) throw err;

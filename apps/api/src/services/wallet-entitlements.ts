@@ -3,42 +3,47 @@
 // belongs to the account it was first signed in from and takes that account's plan and
 // overrides — the same entitlements the feature cards show; a wallet with no account (opened on
 // another site's widget, or a phone through the USSD gateway) has the Free plan's features.
-import { availableFeatureIds, type LockedFlow, lockedFlows } from '@omega/domain';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import {
+  availableFeatureIds,
+  FREE_PLAN_ID,
+  type LockedFlow,
+  lockedFlows,
+  type Override,
+} from '@omega/domain';
 import type { SubscriptionsRepository } from '../repositories/subscriptions.js';
-import { FREE_PLAN_ID, type SubscriptionService } from './subscriptions.js';
+import type { WalletsRepository } from '../repositories/wallets.js';
+import type { SubscriptionService } from './subscriptions.js';
+
+export interface WalletEntitlementDeps {
+  wallets: WalletsRepository;
+  catalogue: SubscriptionsRepository;
+  subscriptions: SubscriptionService;
+}
 
 export class WalletEntitlements {
-  constructor(
-    private readonly db: Kysely<Database>,
-    private readonly catalogue: SubscriptionsRepository,
-    private readonly subscriptions: SubscriptionService,
-  ) {}
+  constructor(private readonly deps: WalletEntitlementDeps) {}
 
-  /** The flows this wallet may not use, each with the cheapest plan that unlocks it. */
+  /**
+   * The flows this wallet may not use, each with the cheapest plan that unlocks it. The
+   * catalogue is read once: the owner's plan and overrides are all that is read besides.
+   */
   async lockedFor(phone: string): Promise<LockedFlow[]> {
-    const [wallet, features, plans, assignments] = await Promise.all([
-      this.db
-        .selectFrom('wallets')
-        .select('owner_id')
-        .where('phone', '=', phone)
-        .executeTakeFirst(),
-      this.catalogue.features(),
-      this.catalogue.plans(),
-      this.catalogue.assignments(),
+    const { wallets, catalogue, subscriptions } = this.deps;
+    const [owner, features, plans, assignments] = await Promise.all([
+      wallets.ownerOf(phone),
+      catalogue.features(),
+      catalogue.plans(),
+      catalogue.assignments(),
     ]);
-    const featureIds = features.map((f) => String(f.id));
-    const byId = assignments.map((a) => ({ ...a, featureId: String(a.featureId) }));
-    const owner = wallet?.owner_id ?? null;
-    const available =
+    const entitlement: { planId: string; overrides: Override[] } =
       owner === null
-        ? availableFeatureIds(featureIds, {
-            planId: FREE_PLAN_ID,
-            assignments: byId,
-            overrides: [],
-          })
-        : (await this.subscriptions.featureIdsFor(owner)).map(String);
+        ? { planId: FREE_PLAN_ID, overrides: [] }
+        : await subscriptions.entitlementOf(owner);
+    const byId = assignments.map((a) => ({ ...a, featureId: String(a.featureId) }));
+    const available = availableFeatureIds(
+      features.map((f) => String(f.id)),
+      { ...entitlement, assignments: byId },
+    );
     return lockedFlows(
       {
         features: features.map((f) => ({ id: String(f.id), name: f.name })),
@@ -53,12 +58,7 @@ export class WalletEntitlements {
    * Makes the wallet the account's when it belongs to none yet (one conditional write): the
    * person who proved the phone with OTP and PIN while signed in is its owner from then on.
    */
-  async claim(phone: string, userId: number): Promise<void> {
-    await this.db
-      .updateTable('wallets')
-      .set({ owner_id: userId })
-      .where('phone', '=', phone)
-      .where('owner_id', 'is', null)
-      .execute();
+  claim(phone: string, userId: number): Promise<void> {
+    return this.deps.wallets.claimOwner(phone, userId);
   }
 }

@@ -1,4 +1,11 @@
 // Every route path of the web app, in one place (spec section 2).
+
+/**
+ * The search parameter carrying a plan a visitor chose in the comparison on /auth: kept there
+ * through registration, then on the plan chooser, which opens that plan's confirmation.
+ */
+export const PLAN_PARAM = 'plan';
+
 export const paths = {
   home: '/',
   auth: '/auth',
@@ -10,6 +17,9 @@ export const paths = {
   mockSettings: '/mock-settings',
   subscription: '/subscription',
   subscriptionPlans: '/subscription/plans',
+  /** The plan chooser with a plan's change confirmation open, for a plan chosen at sign-up. */
+  confirmPlan: (planId: string) =>
+    `/subscription/plans?${new URLSearchParams({ [PLAN_PARAM]: planId })}`,
   subscriptionFeatures: '/subscription/features',
   admin: '/admin',
   adminLogs: '/admin/logs',

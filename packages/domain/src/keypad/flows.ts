@@ -2,7 +2,7 @@
 // what a feature card says (Available or Locked) is what the wallet can do: a flow is locked
 // when its feature exists and the wallet's plan (with the owner's overrides) does not include
 // it. The message names the cheapest plan that does, or says no plan does yet.
-import type { Assignment } from '../subscriptions/entitlements.js';
+import { type Assignment, cheapestPlanWith } from '../subscriptions/entitlements.js';
 import type { TransactionType } from './machine.js';
 
 /** The catalogue feature behind each keypad flow, by the name the catalogue seeds. */
@@ -36,17 +36,13 @@ export function lockedFlows(
     const feature = catalogue.features.find((f) => f.name === name);
     // A flow whose feature the catalogue does not list is not a plan feature.
     if (!feature || available.has(feature.id)) continue;
-    const plan = catalogue.plans.find((p) =>
-      catalogue.assignments.some(
-        (a) => a.planId === p.id && a.featureId === feature.id && a.enabled,
-      ),
-    );
+    const plan = cheapestPlanWith(feature.id, catalogue.plans, catalogue.assignments);
     locked.push({ type, feature: name, plan: plan?.name ?? null });
   }
   return locked;
 }
 
-/** What the keypad and the API say when a locked flow is chosen (spec section 10's text). */
+/** What the keypad, the API and the features page say of a locked feature (spec section 10). */
 export function lockedFlowMessage(flow: Pick<LockedFlow, 'plan'>): string {
   return flow.plan
     ? `This feature requires the ${flow.plan} plan. Upgrade to access.`

@@ -6,13 +6,14 @@ import {
   COIN_DECIMALS,
   COINS,
   type Coin,
-  coinsForUsd,
   formatAmount,
   parseAmount,
   USD_DECIMALS,
 } from './amounts.js';
 import { type LockedFlow, lockedFlowMessage } from './flows.js';
+import { isWalletAddress, quoteOf, WALLET_ADDRESS_MAX } from './ledger.js';
 import { normalizePhone, PHONE_ERROR, PHONE_MAX } from './phone.js';
+import { OTP_TRIES, PIN_TRIES, SIGN_IN_MESSAGES } from './sign-in-limits.js';
 
 /** The phone's keys, plus '.' and 'backspace' from a physical keyboard. */
 export type KeypadKey =
@@ -82,7 +83,7 @@ export interface KeypadState {
   /** The OTP the server issued, when it shows it (demo mode). */
   issuedOtp: string | null;
   enteredOtp: string;
-  /** Wrong OTPs so far, shown as n/3. */
+  /** Wrong OTPs so far, shown as n/OTP_TRIES. */
   attempts: number;
   /** The wallet's wrong PINs as the server counts them, shown as n/3 on the PIN screen. */
   failedPins: number;
@@ -147,13 +148,12 @@ export const VERIFY_DELAY_MS = 1000;
 export const PROCESSING_MIN_MS = 1000;
 export const PROCESSING_MAX_MS = 2000;
 export const ERROR_MS = 3000;
-export const MAX_ATTEMPTS = 3;
 export const LOCAL_HISTORY_MAX = 10;
 export const HISTORY_SHOWN = 3;
 
 export const MESSAGES = {
   otpDigits: 'Please enter 4-digit OTP',
-  otpWrong: 'Invalid OTP. Try again.',
+  otpWrong: SIGN_IN_MESSAGES.otpWrong,
   otpTooMany: 'Too many wrong OTPs. Enter your number again.',
   pinDigits: 'Please enter 4-digit PIN',
   invalidInput: 'Invalid input. Try again.',
@@ -173,7 +173,7 @@ export function initialState(rates: Record<Coin, string> = DEMO_RATES): KeypadSt
     enteredOtp: '',
     attempts: 0,
     failedPins: 0,
-    maxPins: MAX_ATTEMPTS,
+    maxPins: PIN_TRIES,
     processing: false,
     error: null,
     draft: null,
@@ -206,7 +206,7 @@ const MAX_ENTRY: Partial<Record<Screen, number>> = {
   'buy-amount': 16,
   'transfer-amount': 20,
   'send-amount': 20,
-  'transfer-address': 64,
+  'transfer-address': WALLET_ADDRESS_MAX,
   'send-phone': PHONE_MAX,
 };
 
@@ -323,7 +323,7 @@ function checkOtp(state: KeypadState): Step {
     return same({ ...state, screen: 'pin', processing: false, entry: '', error: null });
   }
   const attempts = state.attempts + 1;
-  if (attempts >= MAX_ATTEMPTS) {
+  if (attempts >= OTP_TRIES) {
     return fail(state, MESSAGES.otpTooMany, {
       screen: 'phone',
       processing: false,
@@ -473,7 +473,7 @@ function submit(s: KeypadState, ctx: KeypadContext): Step {
       return same({ ...s, screen: next, draft: { ...s.draft, amount: s.entry }, entry: '' });
     }
     case 'transfer-address': {
-      if (s.entry.length < 3 || !s.draft) return fail(s, MESSAGES.invalidInput);
+      if (!isWalletAddress(s.entry) || !s.draft) return fail(s, MESSAGES.invalidInput);
       return same({
         ...s,
         screen: 'transfer-amount',
@@ -538,7 +538,7 @@ function confirm(s: KeypadState, ctx: KeypadContext): Step {
 
 /** What a purchase of `usd` (decimal string) gets at the state's rate, for the confirm screen. */
 export function quote(state: KeypadState, coin: Coin, usd: string): string {
-  const cents = parseAmount(usd, USD_DECIMALS);
-  if (cents === null) return '0';
-  return formatAmount(coinsForUsd(cents, state.rates[coin]), COIN_DECIMALS, 2);
+  const priced = quoteOf({ type: 'Purchase', coin, amount: usd }, state.rates);
+  if (!priced.ok || !priced.quote.receive) return '0';
+  return formatAmount(priced.quote.receive.amount, COIN_DECIMALS, 2);
 }

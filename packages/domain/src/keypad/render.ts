@@ -2,7 +2,8 @@
 // can be sent to a real phone through a USSD gateway ('CON …' to continue, 'END …' to close).
 import { formatAmount, parseAmount } from './amounts.js';
 import { paginate, toGsm7 } from './gsm7.js';
-import { HISTORY_SHOWN, type KeypadState, MAX_ATTEMPTS, MESSAGES, quote } from './machine.js';
+import { HISTORY_SHOWN, type KeypadState, MESSAGES, quote } from './machine.js';
+import { OTP_TRIES } from './sign-in-limits.js';
 
 export const BRAND = 'OmegaPay';
 
@@ -21,7 +22,7 @@ function lines(s: KeypadState): string[] {
         maskPhone(s.phoneNumber),
         ...(s.issuedOtp ? [`Demo OTP: ${s.issuedOtp}`] : []),
         entry || '_',
-        `Attempts: ${s.attempts}/${MAX_ATTEMPTS}`,
+        `Attempts: ${s.attempts}/${OTP_TRIES}`,
       ];
     case 'pin':
       return [

@@ -26,6 +26,21 @@ export function isFeatureAvailable(featureId: string, input: EntitlementInput): 
   );
 }
 
+/**
+ * The cheapest plan that includes the feature, if any does: `plans` come cheapest first, so it
+ * is the first one with the feature on. Generic over the feature id (numbers in the database,
+ * strings here).
+ */
+export function cheapestPlanWith<P extends { id: string }, F>(
+  featureId: F,
+  plans: readonly P[],
+  assignments: ReadonlyArray<{ planId: string; featureId: F; enabled: boolean }>,
+): P | undefined {
+  return plans.find((p) =>
+    assignments.some((a) => a.planId === p.id && a.featureId === featureId && a.enabled),
+  );
+}
+
 /** Every feature id of `featureIds` the user may use. */
 export function availableFeatureIds(
   featureIds: readonly string[],

@@ -1,6 +1,9 @@
 // Plans and their prices per billing interval.
 import type { Interval } from './periods.js';
 
+/** The plan every account starts on and falls back to when a subscription ends; it costs nothing. */
+export const FREE_PLAN_ID = 'free';
+
 export interface Plan {
   id: string;
   name: string;

@@ -7,7 +7,7 @@
 // it at the period end (docs/decisions/012). It cost nothing, so leaving it credits nothing.
 import { formatMoney } from './money.js';
 import { type Interval, nthPeriod, type Period, trialEnd } from './periods.js';
-import { type Plan, priceFor } from './plans.js';
+import { FREE_PLAN_ID, type Plan, priceFor } from './plans.js';
 import { type ProrationLine, prorateUpgrade, total, unusedValue } from './prorate.js';
 
 export type SubscriptionStatus = 'trialing' | 'active';
@@ -311,16 +311,22 @@ export function changePlan(
   };
 }
 
-export function cancelAtPeriodEnd(
-  sub: Subscription,
-  plans: PlanBook,
-): Result<{ subscription: Subscription }> {
-  const plan = plans.get(sub.planId);
-  if (!plan || plan.monthlyPrice === 0) {
-    return { ok: false, error: 'The free plan has nothing to cancel' };
-  }
-  if (sub.cancelAtPeriodEnd) {
-    return { ok: false, error: 'The subscription is already set to end at the period end' };
+/**
+ * Whether the subscription can be set to end at the period end: it is on a paid plan (the free
+ * plan has nothing to cancel) and not ending already. The subscription page offers Cancel on this.
+ */
+export function canCancel(sub: Pick<Subscription, 'planId' | 'cancelAtPeriodEnd'>): boolean {
+  return sub.planId !== FREE_PLAN_ID && !sub.cancelAtPeriodEnd;
+}
+
+export function cancelAtPeriodEnd(sub: Subscription): Result<{ subscription: Subscription }> {
+  if (!canCancel(sub)) {
+    return {
+      ok: false,
+      error: sub.cancelAtPeriodEnd
+        ? 'The subscription is already set to end at the period end'
+        : 'The free plan has nothing to cancel',
+    };
   }
   // A scheduled change is kept, not dropped: renewal ends a cancelled subscription whatever is
   // scheduled, and resume (which undoes the cancellation only) brings the change back.

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addInterval } from '../../src/subscriptions/periods.js';
 import type { Plan } from '../../src/subscriptions/plans.js';
 import {
+  canCancel,
   cancelAtPeriodEnd,
   changePlan,
   overridePlan,
@@ -155,7 +156,7 @@ describe('plan changes', () => {
 describe('cancel, resume, renew', () => {
   it('cancels at the period end, resumes, and otherwise falls back to free', () => {
     const s = active('pro');
-    const cancelled = cancelAtPeriodEnd(s, book);
+    const cancelled = cancelAtPeriodEnd(s);
     if (!cancelled.ok) throw new Error(cancelled.error);
     expect(cancelled.subscription.cancelAtPeriodEnd).toBe(true);
     const resumed = resume(cancelled.subscription);
@@ -175,7 +176,7 @@ describe('cancel, resume, renew', () => {
     const s = active('pro');
     const down = changePlan(s, book, MONTH, T0 + DAY);
     if (!down.ok) throw new Error(down.error);
-    const cancelled = cancelAtPeriodEnd(down.subscription, book);
+    const cancelled = cancelAtPeriodEnd(down.subscription);
     if (!cancelled.ok) throw new Error(cancelled.error);
     // While cancelled the subscription ends at the period end, whatever was scheduled.
     const ended = renew(cancelled.subscription, book, 'free', s.currentPeriodEnd);
@@ -190,7 +191,7 @@ describe('cancel, resume, renew', () => {
 
   it('continues a cancelled subscription when the user schedules a downgrade', () => {
     const s = active('pro');
-    const cancelled = cancelAtPeriodEnd(s, book);
+    const cancelled = cancelAtPeriodEnd(s);
     if (!cancelled.ok) throw new Error(cancelled.error);
     const down = changePlan(cancelled.subscription, book, MONTH, T0 + DAY);
     if (!down.ok) throw new Error(down.error);
@@ -220,7 +221,19 @@ describe('cancel, resume, renew', () => {
   });
 
   it('has nothing to cancel on the free plan', () => {
-    expect(cancelAtPeriodEnd(active('free'), book).ok).toBe(false);
+    expect(cancelAtPeriodEnd(active('free')).ok).toBe(false);
+  });
+
+  it('offers Cancel on a paid plan not ending already, as the cancellation decides', () => {
+    expect(canCancel(active('free'))).toBe(false);
+    expect(canCancel(active('pro'))).toBe(true);
+    const cancelled = cancelAtPeriodEnd(active('pro'));
+    if (!cancelled.ok) throw new Error(cancelled.error);
+    expect(canCancel(cancelled.subscription)).toBe(false);
+    expect(cancelAtPeriodEnd(cancelled.subscription)).toEqual({
+      ok: false,
+      error: 'The subscription is already set to end at the period end',
+    });
   });
 
   it('does nothing before the period end', () => {
@@ -378,7 +391,7 @@ describe('admin-assigned plans are complimentary', () => {
 
   it('ends at the period end when cancelled; resume keeps it complimentary', () => {
     const s = assigned('pro');
-    const cancelled = cancelAtPeriodEnd(s, book);
+    const cancelled = cancelAtPeriodEnd(s);
     if (!cancelled.ok) throw new Error(cancelled.error);
     const ended = renew(cancelled.subscription, book, 'free', s.currentPeriodEnd);
     expect(ended.subscription).toMatchObject({ planId: 'free', complimentary: false });
@@ -391,7 +404,7 @@ describe('admin-assigned plans are complimentary', () => {
 describe('upcoming charge', () => {
   it('is what the renewal will bill: nothing on free or when cancelled, credit taken off', () => {
     expect(upcomingCharge(active('free'), book, 'free')).toBeNull();
-    const cancelled = cancelAtPeriodEnd(active('pro'), book);
+    const cancelled = cancelAtPeriodEnd(active('pro'));
     if (!cancelled.ok) throw new Error(cancelled.error);
     expect(upcomingCharge(cancelled.subscription, book, 'free')).toBeNull();
     const s = { ...active('pro'), creditBalance: 500 };

@@ -9,6 +9,7 @@ import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
 import { SystemLogsRepository } from '../../repositories/system-logs.js';
 import { UsersRepository } from '../../repositories/users.js';
 import { UssdSessionsRepository } from '../../repositories/ussd-sessions.js';
+import { WalletsRepository } from '../../repositories/wallets.js';
 import { AccountService } from '../../services/accounts.js';
 import { AdminReads } from '../../services/admin-reads.js';
 import { AnnouncementService } from '../../services/announcements.js';
@@ -29,7 +30,8 @@ import { createSmsSender } from '../../services/sms/create-sms-sender.js';
 import { SubscriptionService } from '../../services/subscriptions.js';
 import { UssdGateway } from '../../services/ussd-gateway.js';
 import { WalletEntitlements } from '../../services/wallet-entitlements.js';
-import { WalletService } from '../../services/wallets.js';
+import { WalletSignInService } from '../../services/wallet-sign-in.js';
+import { WalletTransactionService } from '../../services/wallet-transactions.js';
 
 export interface Repositories {
   users: UsersRepository;
@@ -40,6 +42,7 @@ export interface Repositories {
   systemLogs: SystemLogsRepository;
   announcements: AnnouncementsRepository;
   ussdSessions: UssdSessionsRepository;
+  wallets: WalletsRepository;
 }
 
 declare module 'fastify' {
@@ -48,7 +51,10 @@ declare module 'fastify' {
     registrationKeys: RegistrationKeys;
     loginThrottle: LoginThrottle;
     subscriptions: SubscriptionService;
-    wallets: WalletService;
+    walletSignIn: WalletSignInService;
+    walletTransactions: WalletTransactionService;
+    /** The access hook's token check; plugins/app/access.ts is to read walletSignIn instead. */
+    wallets: Pick<WalletSignInService, 'walletForToken'>;
     ussdGateway: UssdGateway;
     gatewayAuth: GatewayAuth;
     announcements: AnnouncementService;
@@ -74,6 +80,7 @@ export default fp(
       systemLogs: new SystemLogsRepository(db, app.database.dialect),
       announcements: new AnnouncementsRepository(db),
       ussdSessions: new UssdSessionsRepository(db),
+      wallets: new WalletsRepository(db, app.database.dialect),
     };
     app.decorate('repos', repos);
     app.systemLogs.attach(repos.systemLogs, repos.activity);
@@ -136,21 +143,39 @@ export default fp(
         clock: app.clock,
       }),
     );
-    app.decorate(
-      'wallets',
-      new WalletService(
-        db,
-        app.database.dialect,
-        app.clock,
-        { demo: app.config.keypadDemo, rates: app.config.rates },
-        createSmsSender(app.config.sms, app.log),
-        new WalletEntitlements(db, repos.subscriptions, app.subscriptions),
-      ),
-    );
+    const entitlements = new WalletEntitlements({
+      wallets: repos.wallets,
+      catalogue: repos.subscriptions,
+      subscriptions: app.subscriptions,
+    });
+    const walletSignIn = new WalletSignInService({
+      db,
+      wallets: repos.wallets,
+      entitlements,
+      sms: createSmsSender(app.config.sms, app.log),
+      demo: app.config.keypadDemo,
+      clock: app.clock,
+    });
+    const walletTransactions = new WalletTransactionService({
+      db,
+      wallets: repos.wallets,
+      entitlements,
+      rates: app.config.rates,
+      clock: app.clock,
+    });
+    app.decorate('walletSignIn', walletSignIn);
+    app.decorate('walletTransactions', walletTransactions);
+    app.decorate('wallets', walletSignIn);
     app.decorate('gatewayAuth', new GatewayAuth(app.config.ussdGateway, app.clock, app.log));
     app.decorate(
       'ussdGateway',
-      new UssdGateway(app.wallets, repos.ussdSessions, app.clock, app.log),
+      new UssdGateway({
+        signIn: walletSignIn,
+        transactions: walletTransactions,
+        sessions: repos.ussdSessions,
+        clock: app.clock,
+        log: app.log,
+      }),
     );
 
     const keys = new RegistrationKeys(repos.settings, {

@@ -4,15 +4,17 @@ import { Button, Input, Label, Tooltip } from '@omega/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { type FormErrors, type FormKind, type FormValues, validate } from './validate.js';
 
-export interface FieldHint {
+export interface SecretKeyField {
   label: string;
   hint: string;
+  /** What its show/hide button shows: 'administrator secret key'. */
+  shows: string;
 }
 
 export interface CredentialsFormProps {
   kind: FormKind;
   submitLabel: string;
-  secretKey?: FieldHint;
+  secretKey?: SecretKeyField;
   /** Answers a field error to show (for example a wrong key), or nothing. */
   onSubmit(values: FormValues): Promise<FormErrors | undefined>;
 }
@@ -120,6 +122,7 @@ export function CredentialsForm({ kind, submitLabel, secretKey, onSubmit }: Cred
               id={`${id}-key`}
               name="secretKey"
               type="password"
+              shows={secretKey.shows}
               autoComplete="off"
               value={values.secretKey}
               onChange={set('secretKey')}

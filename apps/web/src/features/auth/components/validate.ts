@@ -1,14 +1,6 @@
-// The forms' client-side rules (spec section 5). The server checks the same rules; these
-// give the answer before a round trip.
-import {
-  messages,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
-  SUPERGOD_KEY_MIN,
-  USERNAME_MAX,
-  USERNAME_MIN,
-  USERNAME_PATTERN,
-} from '@omega/contracts';
+// The forms' client-side rules (spec section 5): the contract's username and password rules,
+// the ones the server checks, answered before a round trip.
+import { messages, passwordProblem, SUPERGOD_KEY_MIN, usernameProblem } from '@omega/contracts';
 
 export interface FormValues {
   username: string;
@@ -20,24 +12,13 @@ export type FormErrors = Partial<Record<keyof FormValues, string>>;
 
 export type FormKind = 'login' | 'register' | 'admin' | 'supergod';
 
-const usernamePattern = new RegExp(USERNAME_PATTERN);
-
 export function validate(kind: FormKind, values: FormValues): FormErrors {
   const errors: FormErrors = {};
   const long = kind === 'supergod';
-  const username = values.username.trim();
-  if (username.length < USERNAME_MIN) {
-    errors.username = long ? messages.usernameMinLong : messages.usernameMin;
-  } else if (username.length > USERNAME_MAX) {
-    errors.username = messages.usernameMax;
-  } else if (kind !== 'login' && !usernamePattern.test(username)) {
-    errors.username = messages.usernamePattern;
-  }
-  if (values.password.length < PASSWORD_MIN) {
-    errors.password = long ? messages.passwordMinLong : messages.passwordMin;
-  } else if (values.password.length > PASSWORD_MAX) {
-    errors.password = messages.passwordMax;
-  }
+  const username = usernameProblem(values.username.trim(), { long, pattern: kind !== 'login' });
+  if (username) errors.username = username;
+  const password = passwordProblem(values.password, { long });
+  if (password) errors.password = password;
   if (kind === 'admin' && !values.secretKey) errors.secretKey = messages.adminKeyRequired;
   if (kind === 'supergod' && (values.secretKey ?? '').length < SUPERGOD_KEY_MIN) {
     errors.secretKey = messages.supergodKeyMin;

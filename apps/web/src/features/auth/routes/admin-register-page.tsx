@@ -47,6 +47,7 @@ export function AdminRegisterPage() {
         secretKey={{
           label: 'Administrator Secret Key',
           hint: 'The administrator registration key from your Omega operator',
+          shows: 'administrator secret key',
         }}
         onSubmit={submit}
       />

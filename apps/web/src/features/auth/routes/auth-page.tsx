@@ -1,7 +1,12 @@
-// /auth: the Welcome card with Login and Register tabs (spec section 2, 'Auth screen').
-import { Button, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@omega/ui';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths.js';
+// /auth: the Welcome card with Login and Register tabs (spec section 2, 'Auth screen'). The
+// Register tab also opens the plan comparison, where a visitor's main button is 'Sign Up Now':
+// a paid plan chosen there stays in the address (`?plan=`) through registration, and the new
+// user is then asked to confirm it on the plan chooser.
+import type { Plan } from '@omega/contracts';
+import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@omega/ui';
+import { lazy, Suspense, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { PLAN_PARAM, paths } from '../../../lib/paths.js';
 import { useRefreshSession, useSession } from '../../../lib/session.js';
 import { login, register } from '../api/auth-api.js';
 import { AuthCard } from '../components/auth-card.js';
@@ -9,9 +14,21 @@ import { CredentialsForm } from '../components/credentials-form.js';
 import { serverFieldErrors } from '../components/server-field-errors.js';
 import type { FormValues } from '../components/validate.js';
 
-/** Where to go after signing in: back to the page that sent the visitor here. */
-function useReturnPath(): string {
+// The comparison belongs to the subscription feature; like the router, this page loads it as
+// a route-level module on demand, so the sign-in page's first load does not carry it.
+const visitorPlans = () => import('../../subscription/routes/visitor-plans.js');
+const VisitorPlanComparison = lazy(async () => ({
+  default: (await visitorPlans()).VisitorPlanComparison,
+}));
+const ChosenPlanNote = lazy(async () => ({ default: (await visitorPlans()).ChosenPlanNote }));
+
+/**
+ * Where to go after signing in: to confirm a plan chosen here, else back to the page that sent
+ * the visitor here.
+ */
+function useReturnPath(chosenPlan: string | null): string {
   const location = useLocation();
+  if (chosenPlan) return paths.confirmPlan(chosenPlan);
   const from = (location.state as { from?: unknown } | null)?.from;
   return typeof from === 'string' && from.startsWith('/') && from !== paths.auth
     ? from
@@ -24,7 +41,11 @@ export function AuthPage() {
   const { user } = useSession();
   const refresh = useRefreshSession();
   const navigate = useNavigate();
-  const returnTo = useReturnPath();
+  const [params, setParams] = useSearchParams();
+  const chosenPlan = params.get(PLAN_PARAM);
+  const returnTo = useReturnPath(chosenPlan);
+  const [tab, setTab] = useState(chosenPlan ? 'register' : 'login');
+  const [comparing, setComparing] = useState(false);
 
   if (user) return <Navigate to={returnTo} replace />;
 
@@ -45,9 +66,28 @@ export function AuthPage() {
     return undefined;
   };
 
+  function signUpFor(plan: Plan) {
+    setComparing(false);
+    // The Free plan needs nothing after registering; choosing it drops an earlier paid choice.
+    setParams(
+      (p) => {
+        if (plan.price > 0) p.set(PLAN_PARAM, plan.id);
+        else p.delete(PLAN_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+    setTab('register');
+  }
+
   return (
     <AuthCard title="Welcome" description="Sign in to your account or create a new one">
-      <Tabs defaultValue="login">
+      {chosenPlan && (
+        <Suspense fallback={null}>
+          <ChosenPlanNote planId={chosenPlan} />
+        </Suspense>
+      )}
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Sign in or register">
           <TabsTrigger value="login">Login</TabsTrigger>
           <TabsTrigger value="register">Register</TabsTrigger>
@@ -57,8 +97,21 @@ export function AuthPage() {
         </TabsContent>
         <TabsContent value="register">
           <CredentialsForm kind="register" submitLabel="Register" onSubmit={submit('register')} />
+          <Button
+            variant="link"
+            className="omega-auth__alt"
+            aria-haspopup="dialog"
+            onClick={() => setComparing(true)}
+          >
+            Compare plans
+          </Button>
         </TabsContent>
       </Tabs>
+      {comparing && (
+        <Suspense fallback={<Spinner aria-label="Loading the plans" />}>
+          <VisitorPlanComparison onClose={() => setComparing(false)} onSignUp={signUpFor} />
+        </Suspense>
+      )}
       <Button asChild variant="outline" className="omega-auth__alt">
         <Link to={paths.adminRegister}>Register as Administrator</Link>
       </Button>

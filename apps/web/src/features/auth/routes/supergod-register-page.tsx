@@ -55,6 +55,7 @@ export function SupergodRegisterPage() {
         secretKey={{
           label: 'Super-God Secret Key',
           hint: 'At least 8 characters: the supergod registration key',
+          shows: 'Super-God secret key',
         }}
         onSubmit={submit}
       />

@@ -1,6 +1,5 @@
 // Subscription data (polled every 5 s where the spec says so) and the calls that change it.
 import type {
-  Assignment,
   BillingItem,
   ChangePreview,
   CurrentSubscription,
@@ -18,7 +17,6 @@ export const keys = {
   current: '/api/subscription/current',
   plans: '/api/subscription/plans',
   features: '/api/features',
-  assignments: '/api/features/assignments',
   userFeatures: '/api/features/user',
   history: '/api/subscription/billing-history',
   overrideInfo: (userId: number) => `/api/subscription/override-info?userId=${userId}`,
@@ -27,7 +25,6 @@ export const keys = {
 export const useCurrentSubscription = () => useSWR<CurrentSubscription>(keys.current, polled);
 export const usePlans = () => useSWR<Plan[]>(keys.plans, polled);
 export const useFeatures = () => useSWR<Feature[]>(keys.features, polled);
-export const useAssignments = () => useSWR<Assignment[]>(keys.assignments, polled);
 export const useUserFeatures = () => useSWR<number[]>(keys.userFeatures, polled);
 export const useBillingHistory = () => useSWR<BillingItem[]>(keys.history);
 export const useOverrideInfo = (userId: number | undefined) =>

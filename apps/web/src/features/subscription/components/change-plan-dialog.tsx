@@ -1,4 +1,6 @@
-// Confirms a plan change after showing what it will cost, as computed by the server.
+// Confirms a plan change after showing what it will cost, as computed by the server. When the
+// change answers something else (a locked feature, a plan chosen at sign-up), that reason
+// titles the dialog and the change comes under it.
 import type { ChangePreview as Preview } from '@omega/contracts';
 import {
   Button,
@@ -23,33 +25,44 @@ export interface PlanChoice {
   keep?: boolean;
 }
 
+/** Why the change is offered, when not simply chosen: it titles the dialog. */
+export interface ChangeReason {
+  title: string;
+  description: string;
+  details?: ReactNode;
+}
+
 export function ChangePlanDialog({
   choice,
   onClose,
-  intro,
+  reason,
 }: {
   choice: PlanChoice | null;
   onClose(): void;
-  intro?: ReactNode;
+  reason?: ChangeReason;
 }) {
   const { changePlan } = useSubscriptionActions();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Pages build the choice object as they render: the preview follows the plan and interval
+  // chosen, not that object, so a page rendering again does not ask for it again.
+  const planId = choice?.planId;
+  const interval = choice?.interval;
 
   useEffect(() => {
     setPreview(null);
     setError(null);
-    if (!choice) return;
+    if (planId === undefined || interval === undefined) return;
     let live = true;
-    previewChange(choice.planId, choice.interval).then(
+    previewChange(planId, interval).then(
       (p) => live && setPreview(p),
       (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
     );
     return () => {
       live = false;
     };
-  }, [choice]);
+  }, [planId, interval]);
 
   async function confirm() {
     if (!choice) return;
@@ -69,18 +82,27 @@ export function ChangePlanDialog({
     }
   }
 
+  const change = `${choice?.keep ? 'Keep' : 'Change to'} ${choice?.planName ?? ''}`;
+  const billed = interval === 'year' ? 'Billed yearly' : 'Billed monthly';
   return (
     <Dialog open={choice !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
-        <DialogHeader>
-          <DialogTitle>
-            {choice?.keep ? 'Keep' : 'Change to'} {choice?.planName}
-          </DialogTitle>
-          <DialogDescription>
-            {choice?.interval === 'year' ? 'Billed yearly' : 'Billed monthly'}
-          </DialogDescription>
-        </DialogHeader>
-        {intro}
+        {reason ? (
+          <>
+            <DialogHeader>
+              <DialogTitle>{reason.title}</DialogTitle>
+              <DialogDescription>{reason.description}</DialogDescription>
+            </DialogHeader>
+            {reason.details}
+            <h3 className="omega-change__heading">{change}</h3>
+            <p className="omega-muted">{billed}</p>
+          </>
+        ) : (
+          <DialogHeader>
+            <DialogTitle>{change}</DialogTitle>
+            <DialogDescription>{billed}</DialogDescription>
+          </DialogHeader>
+        )}
         {!preview && !error && <Spinner aria-label="Working out the cost" />}
         {error && <p role="alert">{error}</p>}
         {preview && <ChangePreview preview={preview} />}

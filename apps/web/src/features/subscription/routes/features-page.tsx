@@ -1,6 +1,7 @@
 // /subscription/features: every feature marked Available or Locked; a locked one explains
 // which plan it needs and what upgrading would cost today, or that no plan includes it yet.
 import type { Feature } from '@omega/contracts';
+import { lockedFlowMessage } from '@omega/domain';
 import {
   Badge,
   Card,
@@ -19,6 +20,7 @@ import {
 } from '../api/subscription-api.js';
 import { ChangePlanDialog } from '../components/change-plan-dialog.js';
 import { FeatureNotOnAPlanDialog } from '../components/feature-not-on-a-plan-dialog.js';
+import '../components/subscription.css';
 
 export function FeaturesPage() {
   const { data: features, error } = useFeatures();
@@ -72,17 +74,19 @@ export function FeaturesPage() {
             : null
         }
         onClose={() => setLocked(null)}
-        intro={
-          locked && (
-            <div>
-              <h3>Feature Locked</h3>
-              <p>This feature requires the {locked.requiredPlan} plan. Upgrade to access.</p>
-              <p>
-                Required plan: <strong>{locked.requiredPlan}</strong> · Current plan:{' '}
-                <strong>{sub?.planName ?? '…'}</strong>
-              </p>
-            </div>
-          )
+        reason={
+          locked
+            ? {
+                title: 'Feature Locked',
+                description: lockedFlowMessage({ plan: locked.requiredPlan }),
+                details: (
+                  <p>
+                    Required plan: <strong>{locked.requiredPlan}</strong> · Current plan:{' '}
+                    <strong>{sub?.planName ?? '…'}</strong>
+                  </p>
+                ),
+              }
+            : undefined
         }
       />
     </main>

@@ -1,6 +1,7 @@
 // /subscription: status, period and next charge (or 'Complimentary' for a plan an admin
 // assigned), cancel or resume, the admin-override notice, billing history and the plan
 // comparison table (spec section 2, 'Subscription screens').
+import { canCancel, FREE_PLAN_ID } from '@omega/domain';
 import {
   Badge,
   Button,
@@ -23,7 +24,6 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths.js';
 import { useSession } from '../../../lib/session.js';
 import {
-  useAssignments,
   useBillingHistory,
   useCurrentSubscription,
   useFeatures,
@@ -32,6 +32,8 @@ import {
   useSubscriptionActions,
 } from '../api/subscription-api.js';
 import { day, usd } from '../components/money.js';
+import { PlanComparisonTable } from '../components/plan-comparison-table.js';
+import '../components/subscription.css';
 
 function StatusCard() {
   const { data: sub, error } = useCurrentSubscription();
@@ -78,7 +80,6 @@ function StatusCard() {
     }
   }
 
-  const paid = sub.planId !== 'free';
   const scheduled = sub.scheduledChange;
   const scheduledName = plans?.find((p) => p.id === scheduled?.planId)?.name ?? scheduled?.planId;
   return (
@@ -148,7 +149,7 @@ function StatusCard() {
           </p>
         )}
         <div className="omega-actions">
-          {paid && !sub.cancelAtPeriodEnd && (
+          {canCancel(sub) && (
             <Button variant="outline" onClick={onCancel}>
               Cancel Subscription
             </Button>
@@ -194,41 +195,25 @@ function BillingHistory() {
   );
 }
 
-/** A tick or a dash that screen readers read as words. */
-function Mark({ included }: { included: boolean }) {
-  return (
-    <>
-      <span aria-hidden="true">{included ? '✓' : '—'}</span>
-      <span className="omega-visually-hidden">{included ? 'Included' : 'Not included'}</span>
-    </>
-  );
-}
-
 function PlanComparison() {
   const { data: plans } = usePlans();
   const { data: features } = useFeatures();
-  const { data: assignments } = useAssignments();
   const { data: sub } = useCurrentSubscription();
   const { user } = useSession();
   const { data: override } = useOverrideInfo(user?.id);
-  if (!plans || !features || !assignments) return <Skeleton style={{ height: '12rem' }} />;
+  if (!plans || !features) return <Skeleton style={{ height: '12rem' }} />;
 
-  const included = new Set(
-    assignments.filter((a) => a.enabled).map((a) => `${a.planId}:${a.featureId}`),
-  );
-  const categories = [...new Set(features.map((f) => f.category))];
-  const onPaidPlan = sub !== undefined && sub.planId !== 'free';
-  const mainLabel = !user
-    ? 'Sign Up Now'
-    : onPaidPlan
-      ? `Upgrade Plan${override?.proRatedAmount ? ` (pro-rated adjustment ${usd(override.proRatedAmount)})` : ''}`
-      : 'Choose a Plan';
+  // A visitor's 'Sign Up Now' is on /auth: this page is for signed-in users only.
+  const onPaidPlan = sub !== undefined && sub.planId !== FREE_PLAN_ID;
+  const mainLabel = onPaidPlan
+    ? `Upgrade Plan${override?.proRatedAmount ? ` (pro-rated adjustment ${usd(override.proRatedAmount)})` : ''}`
+    : 'Choose a Plan';
 
   return (
     <section aria-labelledby="compare-heading">
       <div className="omega-page__header">
-        <h2 id="compare-heading">
-          Compare plans{' '}
+        <h2>
+          <span id="compare-heading">Compare plans</span>{' '}
           <Tooltip content="Administrators can also upgrade or change your plan for you">
             <button type="button" className="omega-field__hint" aria-label="About admin upgrades">
               ?
@@ -239,45 +224,7 @@ function PlanComparison() {
           <Link to={paths.subscriptionPlans}>{mainLabel}</Link>
         </Button>
       </div>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>Feature</TableHead>
-            {plans.map((p) => (
-              <TableHead key={p.id}>
-                {p.name} {p.isPopular && <Badge>Most Popular</Badge>}{' '}
-                {sub?.planId === p.id && <Badge variant="secondary">Current Plan</Badge>}
-                <div className="omega-muted">{usd(p.price)}/month</div>
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {categories.map((category) => [
-            <TableRow key={category}>
-              <TableCell colSpan={plans.length + 1}>
-                <strong>{category}</strong>
-              </TableCell>
-            </TableRow>,
-            ...features
-              .filter((f) => f.category === category)
-              .map((f) => (
-                <TableRow key={f.id}>
-                  <TableCell>{f.name}</TableCell>
-                  {plans.map((p) => (
-                    <TableCell key={p.id}>
-                      {included.has(`${p.id}:${f.id}`) ? (
-                        <Mark included />
-                      ) : (
-                        <Mark included={false} />
-                      )}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              )),
-          ])}
-        </TableBody>
-      </Table>
+      <PlanComparisonTable plans={plans} features={features} currentPlanId={sub?.planId} />
     </section>
   );
 }

@@ -1,0 +1,250 @@
+// OmegaPay wallets: the wallets (PIN, lock, owner), their OTPs and sign-in tokens, the ledger
+// and the keypad transactions. Every step of a sign-in that counts is one conditional write
+// here, answering whether it applied, so parallel requests cannot share a try.
+import { type Posting, walletAccount } from '@omega/domain';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import type {
+  Database,
+  UssdTransactionRow,
+  UssdTransactionsTable,
+  WalletOtpsTable,
+} from '../db/schema.js';
+
+export type OtpRow = Selectable<WalletOtpsTable>;
+export type NewKeypadTransaction = Insertable<UssdTransactionsTable>;
+
+export class WalletsRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: Dialect,
+  ) {}
+
+  find(phone: string, db = this.db) {
+    return db.selectFrom('wallets').selectAll().where('phone', '=', phone).executeTakeFirst();
+  }
+
+  /** Creates a wallet with its PIN; false when the phone has one already. */
+  async insert(phone: string, pinHash: string | null, at: number, db = this.db) {
+    const inserted = await db
+      .insertInto('wallets')
+      .values({ phone, pin_hash: pinHash, created_at: at })
+      .onConflict((oc) => oc.column('phone').doNothing())
+      .returning('phone')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  /** Sets the PIN of a wallet that has none (it only received money so far); false otherwise. */
+  async setPinIfUnset(phone: string, pinHash: string, db = this.db) {
+    const set = await db
+      .updateTable('wallets')
+      .set({ pin_hash: pinHash, failed_pins: 0 })
+      .where('phone', '=', phone)
+      .where('pin_hash', 'is', null)
+      .executeTakeFirst();
+    return set.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Counts a wrong-PIN try before the PIN is checked, unless all tries are taken or the wallet
+   * is locked; answers the count with it and the PIN's hash, or undefined when it took none.
+   */
+  takePinTry(phone: string, now: number, maxTries: number, db = this.db) {
+    return db
+      .updateTable('wallets')
+      .set((eb) => ({ failed_pins: eb('failed_pins', '+', 1) }))
+      .where('phone', '=', phone)
+      .where('failed_pins', '<', maxTries)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
+      .returning(['failed_pins', 'pin_hash'])
+      .executeTakeFirst();
+  }
+
+  async clearFailedPins(phone: string, db = this.db) {
+    await db.updateTable('wallets').set({ failed_pins: 0 }).where('phone', '=', phone).execute();
+  }
+
+  async lock(phone: string, until: number, db = this.db) {
+    await db
+      .updateTable('wallets')
+      .set({ failed_pins: 0, locked_until: until })
+      .where('phone', '=', phone)
+      .execute();
+  }
+
+  /**
+   * Holds the wallet row until the transaction ends, so two spends cannot both pass the balance
+   * check (PostgreSQL); SQLite runs one write transaction at a time anyway.
+   */
+  async lockForSpend(phone: string, trx: Kysely<Database>) {
+    const row = trx.selectFrom('wallets').select('phone').where('phone', '=', phone);
+    await (this.dialect === 'postgres' ? row.forUpdate() : row).executeTakeFirst();
+  }
+
+  async ownerOf(phone: string, db = this.db): Promise<number | null> {
+    const row = await db
+      .selectFrom('wallets')
+      .select('owner_id')
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+    return row?.owner_id ?? null;
+  }
+
+  /** Makes the wallet the account's when it belongs to none yet (one conditional write). */
+  async claimOwner(phone: string, userId: number, db = this.db) {
+    await db
+      .updateTable('wallets')
+      .set({ owner_id: userId })
+      .where('phone', '=', phone)
+      .where('owner_id', 'is', null)
+      .execute();
+  }
+
+  /** Stores the phone's OTP, replacing the one before with its tries and expiry. */
+  async putOtp(otp: OtpRow, db = this.db) {
+    const { phone: _phone, ...fresh } = otp;
+    await db
+      .insertInto('wallet_otps')
+      .values(otp)
+      .onConflict((oc) => oc.column('phone').doUpdateSet(fresh))
+      .execute();
+  }
+
+  /** Uses up one of the live OTP's tries; false when it has none left (or is gone). */
+  async takeOtpTry(phone: string, now: number, db = this.db): Promise<boolean> {
+    const taken = await db
+      .updateTable('wallet_otps')
+      .set((eb) => ({ tries_left: eb('tries_left', '-', 1) }))
+      .where('phone', '=', phone)
+      .where('tries_left', '>', 0)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return taken.numUpdatedRows === 1n;
+  }
+
+  async otpExpiry(phone: string, db = this.db): Promise<number | undefined> {
+    const row = await db
+      .selectFrom('wallet_otps')
+      .select('expires_at')
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+    return row?.expires_at;
+  }
+
+  /**
+   * Takes the live OTP out if it has this code and tries left (of parallel callers, exactly
+   * one can); undefined otherwise.
+   */
+  claimOtp(phone: string, codeHash: string, now: number, db = this.db) {
+    return db
+      .deleteFrom('wallet_otps')
+      .where('phone', '=', phone)
+      .where('code_hash', '=', codeHash)
+      .where('tries_left', '>', 0)
+      .where('expires_at', '>', now)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Puts a claimed OTP back, unless a newer one was requested meanwhile. */
+  async restoreOtp(otp: OtpRow, db = this.db) {
+    await db
+      .insertInto('wallet_otps')
+      .values(otp)
+      .onConflict((oc) => oc.column('phone').doNothing())
+      .execute();
+  }
+
+  async deleteOtp(phone: string, db = this.db) {
+    await db.deleteFrom('wallet_otps').where('phone', '=', phone).execute();
+  }
+
+  async insertToken(token: { tokenHash: string; phone: string; expiresAt: number }, db = this.db) {
+    await db
+      .insertInto('wallet_tokens')
+      .values({ token_hash: token.tokenHash, phone: token.phone, expires_at: token.expiresAt })
+      .execute();
+  }
+
+  findToken(tokenHash: string, db = this.db) {
+    return db
+      .selectFrom('wallet_tokens')
+      .select(['phone', 'expires_at'])
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  /** Writes ledger entries; `transactionId` null marks a wallet's opening balances. */
+  async post(postings: readonly Posting[], transactionId: number | null, at: number, db = this.db) {
+    await db
+      .insertInto('ledger_entries')
+      .values(
+        postings.map((p) => ({
+          account: p.account,
+          asset: p.asset,
+          amount: p.amount.toString(),
+          transaction_id: transactionId,
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+
+  /** Whether the wallet has been credited its opening balances. */
+  async hasOpeningBalances(phone: string, db = this.db): Promise<boolean> {
+    const row = await db
+      .selectFrom('ledger_entries')
+      .select('id')
+      .where('account', '=', walletAccount(phone))
+      .where('transaction_id', 'is', null)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The wallet's holdings per asset in minor units: the sums of its ledger entries. */
+  async units(phone: string, db = this.db): Promise<Map<string, bigint>> {
+    const rows = await db
+      .selectFrom('ledger_entries')
+      .select(['asset', sql<string>`cast(sum(amount) as text)`.as('total')])
+      .where('account', '=', walletAccount(phone))
+      .groupBy('asset')
+      .execute();
+    return new Map(rows.map((r) => [r.asset, BigInt(r.total ?? '0')]));
+  }
+
+  /** The wallet's newest keypad transactions first. */
+  transactions(phone: string, limit: number, db = this.db): Promise<UssdTransactionRow[]> {
+    return db
+      .selectFrom('ussd_transactions')
+      .selectAll()
+      .where('phone', '=', phone)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The wallet's transaction recorded under this idempotency key. */
+  findTransaction(phone: string, idempotencyKey: string, db = this.db) {
+    return db
+      .selectFrom('ussd_transactions')
+      .selectAll()
+      .where('phone', '=', phone)
+      .where('client_id', '=', idempotencyKey)
+      .executeTakeFirst();
+  }
+
+  async referenceTaken(reference: string, db = this.db): Promise<boolean> {
+    const row = await db
+      .selectFrom('ussd_transactions')
+      .select('id')
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  insertTransaction(t: NewKeypadTransaction, db = this.db): Promise<UssdTransactionRow> {
+    return db.insertInto('ussd_transactions').values(t).returningAll().executeTakeFirstOrThrow();
+  }
+}

@@ -25,9 +25,19 @@ describe('Input', () => {
     await user.click(screen.getByRole('button', { name: 'Show password' }));
     expect(input.getAttribute('type')).toBe('text');
     const hide = screen.getByRole('button', { name: 'Hide password' });
-    expect(hide.getAttribute('aria-pressed')).toBe('true');
+    // The name says what a press does; a pressed state as well would contradict it (WAI-ARIA
+    // button pattern: a toggle whose label changes must not also be aria-pressed).
+    expect(hide.hasAttribute('aria-pressed')).toBe(false);
     await user.click(hide);
     expect(input.getAttribute('type')).toBe('password');
+  });
+
+  it('names its toggle for what the field holds', async () => {
+    const user = userEvent.setup();
+    render(<Input type="password" aria-label="Key" shows="administrator secret key" />);
+    await user.click(screen.getByRole('button', { name: 'Show administrator secret key' }));
+    expect(screen.getByLabelText('Key').getAttribute('type')).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide administrator secret key' })).toBeDefined();
   });
 });
 

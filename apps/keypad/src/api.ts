@@ -4,6 +4,7 @@
 // answer of the server's could be read (offline, too slow, a proxy's page) — never the
 // browser's 'Failed to fetch' or a proxy's status text.
 import type { Balances, TransactionBody, UssdTransaction } from '@omega/contracts';
+import { type ClientRequest, type ClientResponse, createClient } from '@omega/contracts/client';
 import type { LockedFlow } from '@omega/domain';
 
 export const UNREACHABLE = 'OmegaPay cannot be reached. Check your connection and try again.';
@@ -87,21 +88,16 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
   const timeoutMs = options.timeoutMs ?? CALL_TIMEOUT_MS;
   let token: string | null = null;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
-    const headers: Record<string, string> = {};
-    if (body !== undefined) headers['content-type'] = 'application/json';
+  /** `fetch` for the typed client: the wallet's token, the time limit, and our sentences. */
+  async function send(url: string, init: ClientRequest): Promise<ClientResponse> {
+    const headers = { ...init.headers };
     if (token) headers.authorization = `Bearer ${token}`;
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     let res: Response;
     let text: string;
     try {
-      res = await fetch(`${apiBase}${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: abort.signal,
-      });
+      res = await fetch(url, { ...init, headers, signal: abort.signal });
       text = await res.text();
     } catch {
       throw new KeypadApiError(abort.signal.aborted ? TOO_SLOW : UNREACHABLE, 0);
@@ -109,7 +105,7 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
       clearTimeout(timer);
     }
     const parsed = parse(text);
-    if (res.ok) return parsed;
+    if (res.ok) return { text: async () => (parsed === null ? '' : text), headers: res.headers };
     // Our server answers every failure with a sentence in `message`; anything else came from
     // something in between (a proxy's error page) and says nothing a person should read.
     if (isObject(parsed) && typeof parsed.message === 'string' && parsed.message.trim()) {
@@ -121,14 +117,16 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
     throw new KeypadApiError(NO_ANSWER, res.status);
   }
 
+  const client = createClient(send, apiBase);
+
   return {
     async requestOtp(phone) {
-      const res = ours<Json>(await call('POST', '/api/ussd/otp', { phone }));
+      const res = ours<Json>(await client.call('ussdOtp', { body: { phone } }));
       return { demoOtp: typeof res.demoOtp === 'string' ? res.demoOtp : null };
     },
     async login(phone, otp, pin) {
       const res = ours<{ token: string; balances: Balances; locked?: LockedFlow[] }>(
-        await call('POST', '/api/ussd/login', { phone, otp, pin }),
+        await client.call('ussdLogin', { body: { phone, otp, pin } }),
         ['token', 'string'],
         ['balances', 'object'],
       );
@@ -137,17 +135,17 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
     },
     balance: async () =>
       ours<{ balances: Balances; rates: Balances }>(
-        await call('GET', '/api/ussd/balance'),
+        await client.call('ussdBalance'),
         ['balances', 'object'],
         ['rates', 'object'],
       ),
     submit: async (body) =>
       ours<{ transaction: UssdTransaction; balances: Balances }>(
-        await call('POST', '/api/ussd/transaction', body),
+        await client.call('ussdTransaction', { body }),
         ['transaction', 'object'],
       ),
     transactions: async () =>
-      ours<{ transactions: unknown[] }>(await call('GET', '/api/ussd/transactions'), [
+      ours<{ transactions: unknown[] }>(await client.call('ussdTransactions'), [
         'transactions',
         'array',
       ]).transactions.filter((t): t is UssdTransaction => has(t, TRANSACTION_FIELDS)),

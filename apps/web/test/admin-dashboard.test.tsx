@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useUiStore } from '../src/stores/ui-store.js';
+import { useUiStore } from '../src/lib/ui-store.js';
 import { fakeAdminServer, user } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
@@ -142,7 +142,11 @@ describe('admin dashboard', () => {
       'GET /api/admin/activity-logs': () => ({ body: [] }),
     });
     renderAt('/admin');
-    expect(await screen.findByText(/Could not load the system health: 503/)).toBeDefined();
+    expect(
+      await screen.findByText(
+        'Could not load the system health: Omega could not answer just now. Try again in a moment.',
+      ),
+    ).toBeDefined();
     expect(await screen.findByText('No activity yet.')).toBeDefined();
   });
 });

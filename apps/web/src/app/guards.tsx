@@ -4,9 +4,10 @@ import { atLeast, type Role } from '@omega/domain';
 import { Spinner, toast } from '@omega/ui';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router';
-import { SignInRequired } from '../features/misc/routes/sign-in-required.js';
+import { errorMessage } from '../lib/error-message.js';
 import { paths } from '../lib/paths.js';
 import { useSession } from '../lib/session.js';
+import { SignInRequired } from './status-pages/sign-in-required.js';
 
 function Loading() {
   return (
@@ -20,7 +21,7 @@ function SessionError({ error }: { error: Error }) {
   return (
     <main className="omega-page">
       <h1>Omega is unreachable</h1>
-      <p role="alert">We could not check your session: {error.message}</p>
+      <p role="alert">We could not check your session: {errorMessage(error)}</p>
       <p>Reload the page to try again.</p>
     </main>
   );

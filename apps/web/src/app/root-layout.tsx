@@ -2,8 +2,8 @@
 import { ConfirmProvider, Toaster, TooltipProvider } from '@omega/ui';
 import type { ReactNode } from 'react';
 import { SWRConfig } from 'swr';
-import { UiEffects } from '../features/shell/components/ui-effects.js';
 import { swrDefaults } from '../lib/swr-config.js';
+import { UiEffects } from './shell/ui-effects.js';
 
 export function RootLayout({ children }: { children: ReactNode }) {
   return (

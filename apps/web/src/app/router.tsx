@@ -4,9 +4,10 @@
 import { Spinner } from '@omega/ui';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { Shell } from '../features/shell/components/shell.js';
 import { paths } from '../lib/paths.js';
 import { RequireAdmin, RequireSupergod, RequireUser } from './guards.js';
+import { Shell } from './shell/shell.js';
+import { ChosenPlanNote, VisitorPlanComparison } from './visitor-plans.js';
 
 const named = <K extends string, P extends object = object>(
   load: () => Promise<Record<K, React.ComponentType<P>>>,
@@ -62,7 +63,7 @@ const SupergodDashboardPage = named(
   () => import('../features/supergod/routes/supergod-dashboard-page.js'),
   'SupergodDashboardPage',
 );
-const NotFound = named(() => import('../features/misc/routes/not-found.js'), 'NotFound');
+const NotFound = named(() => import('./status-pages/not-found.js'), 'NotFound');
 
 function PageLoading() {
   return (
@@ -78,7 +79,12 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<Shell />}>
-        <Route path={paths.auth} element={page(<AuthPage />)} />
+        <Route
+          path={paths.auth}
+          element={page(
+            <AuthPage PlanComparison={VisitorPlanComparison} ChosenPlanNote={ChosenPlanNote} />,
+          )}
+        />
         <Route path={paths.adminRegister} element={page(<AdminRegisterPage />)} />
         <Route path={paths.supergodRegister} element={page(<SupergodRegisterPage />)} />
         <Route element={<RequireUser />}>

@@ -1,12 +1,14 @@
-// The one fetch helper, applying spec section 8's error rules and typed by
-// @omega/contracts. Reads and writes both send cookies; nothing is retried; no timeout.
+// The one fetch helper, applying spec section 8's error rules: JSON reads and writes, the
+// announcement's form post and the user table's X-Total-Count read. Every call sends cookies;
+// nothing is retried; no timeout. Screens show errors through `errorMessage`, not `message`.
 
 /** An answer that was not a success, with the status for callers that branch on it. */
 export class ApiError extends Error {
   constructor(
     message: string,
+    /** The HTTP status; 0 when the server could not be reached. */
     readonly status: number,
-    /** The server's own `message`, when the body carried one. */
+    /** The server's own `message`, when the body was our JSON `{ message }`. */
     readonly serverMessage: string | undefined,
   ) {
     super(message);
@@ -14,63 +16,74 @@ export class ApiError extends Error {
   }
 }
 
-/** Our server answers errors as `{ message }`; other bodies are used as text. */
-function messageOf(body: string): string | undefined {
+/**
+ * How a failure becomes `ApiError.message` (spec section 8): reads give 'status: text';
+ * login, logout and register give the status text or the body's message; the announcement's
+ * form post gives the body's message.
+ */
+export type FailureKind = 'read' | 'session-write' | 'form';
+
+/** Our server answers errors as `{ message }`; anything else is not a sentence of ours. */
+function jsonMessage(body: string): string | undefined {
   try {
     const parsed: unknown = JSON.parse(body);
     if (parsed && typeof parsed === 'object' && 'message' in parsed) {
       const m = (parsed as { message: unknown }).message;
-      if (typeof m === 'string') return m;
+      if (typeof m === 'string' && m.trim()) return m;
     }
   } catch {
-    // Not JSON: the text itself is the message.
+    // Not JSON: a proxy's page or plain text.
   }
-  return body.trim() || undefined;
+  return undefined;
 }
 
-async function failure(res: Response, kind: 'read' | 'session-write'): Promise<ApiError> {
+/** The form post's refusal comes as plain text (spec section 7); a markup page is not ours. */
+const formText = (text: string, kind: FailureKind) =>
+  kind === 'form' && text.trim() && !text.trimStart().startsWith('<') ? text.trim() : undefined;
+
+async function failure(res: Response, kind: FailureKind): Promise<ApiError> {
   const text = await res.text().catch(() => '');
-  const serverMessage = res.status >= 500 ? undefined : messageOf(text);
+  const bodyText = jsonMessage(text) ?? text.trim();
+  const serverMessage = res.status >= 500 ? undefined : (jsonMessage(text) ?? formText(text, kind));
   if (kind === 'session-write') {
-    // Login, logout and register: the status text for server errors, else the body's message.
     return new ApiError(
-      res.status >= 500 ? res.statusText || `${res.status}` : (serverMessage ?? res.statusText),
+      res.status >= 500 ? res.statusText || `${res.status}` : bodyText || res.statusText,
       res.status,
       serverMessage,
     );
   }
-  const detail = res.status >= 500 ? res.statusText : (serverMessage ?? '');
+  if (kind === 'form' && res.status < 500 && bodyText) {
+    return new ApiError(bodyText, res.status, serverMessage);
+  }
+  const detail = res.status >= 500 ? res.statusText : bodyText;
   return new ApiError(`${res.status}: ${detail}`, res.status, serverMessage);
 }
 
-/** GET a JSON resource; a non-success answer throws `ApiError`. */
-export async function getJson<T>(url: string): Promise<T> {
-  const res = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' } });
-  if (!res.ok) throw await failure(res, 'read');
-  return (await res.json()) as T;
+/**
+ * `fetch` with the app's credentials and error rules: a network failure and a non-success
+ * answer both become `ApiError`; a success is returned as it came.
+ */
+export function apiFetch(kind: FailureKind = 'read') {
+  return async (url: string, init: RequestInit = {}): Promise<Response> => {
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        ...init,
+        credentials: 'include',
+        headers: { accept: 'application/json', ...init.headers },
+      });
+    } catch (err) {
+      // A network failure: the error's own text (spec section 8).
+      throw new ApiError(err instanceof Error ? err.message : String(err), 0, undefined);
+    }
+    if (!res.ok) throw await failure(res, kind);
+    return res;
+  };
 }
 
-type WriteKind = 'read' | 'session-write';
+const readFetch = apiFetch('read');
 
-/** Sends JSON (or nothing) and answers the parsed JSON body. */
-export async function sendJson<T>(
-  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
-  url: string,
-  body?: unknown,
-  kind: WriteKind = 'read',
-): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method,
-      credentials: 'include',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch (err) {
-    // A network failure: the error's own text (spec section 8).
-    throw new ApiError(err instanceof Error ? err.message : String(err), 0, undefined);
-  }
-  if (!res.ok) throw await failure(res, kind);
-  return (await res.json()) as T;
+/** GET a JSON resource; a non-success answer throws `ApiError`. */
+export async function getJson<T>(url: string): Promise<T> {
+  return (await (await readFetch(url)).json()) as T;
 }

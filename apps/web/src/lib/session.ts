@@ -1,11 +1,14 @@
 // The signed-in user, fetched once and cached with no expiry and no retry (spec section 4).
 // A 401 means signed out. Login, logout and register refresh it.
 import type { User } from '@omega/contracts';
+import type { RouteUrl } from '@omega/contracts/client';
 import { isSupergod, normalizeRole, type Role } from '@omega/domain';
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, getJson } from './api-client.js';
 
-export const SESSION_KEY = '/api/user';
+// Typed from the route table, so a changed path fails to compile; written out so the first
+// load carries no route table.
+export const SESSION_KEY: RouteUrl<'currentUser'> = '/api/user';
 
 async function fetchSession(): Promise<User | null> {
   try {

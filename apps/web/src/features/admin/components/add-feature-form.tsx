@@ -2,7 +2,8 @@
 // feature is in no plan until it is switched on in the matrix.
 import { Button, Input, Label, Textarea, toast } from '@omega/ui';
 import { type FormEvent, useId, useState } from 'react';
-import { useFeatureManagerActions, useFeatures } from '../api/admin-api.js';
+import { useFeatures } from '../../../lib/catalogue.js';
+import { useFeatureManagerActions } from '../api/admin-api.js';
 import { failureToast } from './failure-toast.js';
 
 interface Errors {

@@ -1,13 +1,7 @@
-// A failed admin action: the spec's message as the title, the server's reason below it.
+// A failed admin action: the spec's message as the title, our sentence for the cause below it.
 import { toast } from '@omega/ui';
-import { ApiError } from '../../../lib/api-client.js';
+import { errorMessage } from '../../../lib/error-message.js';
 
 export function failureToast(title: string, err: unknown) {
-  const description =
-    err instanceof ApiError
-      ? (err.serverMessage ?? err.message)
-      : err instanceof Error
-        ? err.message
-        : undefined;
-  toast({ title, description, variant: 'destructive' });
+  toast({ title, description: errorMessage(err), variant: 'destructive' });
 }

@@ -9,12 +9,9 @@ import {
   TableHeader,
   TableRow,
 } from '@omega/ui';
-import {
-  useAssignments,
-  useFeatureManagerActions,
-  useFeatures,
-  usePlans,
-} from '../api/admin-api.js';
+import { useFeatures, usePlans } from '../../../lib/catalogue.js';
+import { errorMessage } from '../../../lib/error-message.js';
+import { useAssignments, useFeatureManagerActions } from '../api/admin-api.js';
 import { usePendingActions } from './use-pending-actions.js';
 
 export function FeatureMatrix() {
@@ -25,7 +22,7 @@ export function FeatureMatrix() {
   const { pending, run } = usePendingActions<string>();
 
   const error = plansError ?? featuresError ?? assignmentsError;
-  if (error) return <p role="alert">Could not load the feature matrix: {error.message}</p>;
+  if (error) return <p role="alert">Could not load the feature matrix: {errorMessage(error)}</p>;
   if (!plans || !features || !assignments) return <Skeleton style={{ height: '16rem' }} />;
   if (features.length === 0) return <p>No features yet. Add one in the Add New Feature tab.</p>;
 

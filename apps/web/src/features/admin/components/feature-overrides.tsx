@@ -3,13 +3,10 @@
 import type { UserWithSubscription } from '@omega/contracts';
 import { Input, Label, Select, Skeleton, Switch } from '@omega/ui';
 import { useId, useState } from 'react';
-import {
-  useFeatureManagerActions,
-  useFeatures,
-  useUserFeatures,
-  useUsersPage,
-} from '../api/admin-api.js';
-import { useDebouncedValue } from './use-debounced-value.js';
+import { useFeatures } from '../../../lib/catalogue.js';
+import { errorMessage } from '../../../lib/error-message.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { useFeatureManagerActions, useUserFeatures, useUsersPage } from '../api/admin-api.js';
 import { usePendingActions } from './use-pending-actions.js';
 
 const PICKER_LIMIT = 50;
@@ -24,7 +21,7 @@ function UserFeatureSwitches({ user }: { user: UserWithSubscription }) {
   if (failed)
     return (
       <p role="alert">
-        Could not load {user.username}'s features: {failed.message}
+        Could not load {user.username}'s features: {errorMessage(failed)}
       </p>
     );
   if (!features || !enabledIds) return <Skeleton style={{ height: '10rem' }} />;
@@ -97,7 +94,7 @@ export function FeatureOverrides() {
           options={options}
         />
       </div>
-      {error && <p role="alert">Could not load the users: {error.message}</p>}
+      {error && <p role="alert">Could not load the users: {errorMessage(error)}</p>}
       {data && data.total > users.length && (
         <p className="omega-muted">
           Showing the first {users.length} of {data.total} users; type to narrow the list.

@@ -18,9 +18,11 @@ import {
   toast,
 } from '@omega/ui';
 import { useId, useState } from 'react';
-import { useFeatureManagerActions, usePlans, useUsersPage } from '../api/admin-api.js';
+import { usePlans } from '../../../lib/catalogue.js';
+import { errorMessage } from '../../../lib/error-message.js';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { useFeatureManagerActions, useUsersPage } from '../api/admin-api.js';
 import { failureToast } from './failure-toast.js';
-import { useDebouncedValue } from './use-debounced-value.js';
 import { usePendingActions } from './use-pending-actions.js';
 
 export const USERS_PAGE_SIZE = 25;
@@ -91,7 +93,7 @@ export function UserSubscriptions() {
   const { overridePlan } = useFeatureManagerActions();
   const searchId = useId();
 
-  if (plansError) return <p role="alert">Could not load the plans: {plansError.message}</p>;
+  if (plansError) return <p role="alert">Could not load the plans: {errorMessage(plansError)}</p>;
   if (!plans) return <Skeleton style={{ height: '16rem' }} />;
 
   const users = data?.items ?? [];
@@ -133,7 +135,7 @@ export function UserSubscriptions() {
           className="omega-admin__search"
         />
       </div>
-      {error && <p role="alert">Could not load the users: {error.message}</p>}
+      {error && <p role="alert">Could not load the users: {errorMessage(error)}</p>}
       {isLoading && !data && <Skeleton style={{ height: '12rem' }} />}
       {data && users.length === 0 && (
         <p>{query ? `No users match '${query}'.` : 'No users yet.'}</p>

@@ -21,10 +21,11 @@ import {
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.js';
-import { useUiStore } from '../../../stores/ui-store.js';
+import { useUiStore } from '../../../lib/ui-store.js';
 import { ACTIVITY_PAGE_SIZE, useActivityLogs, useDetailedHealth } from '../api/admin-api.js';
 import { percentOf, truncate, uptimeMinutes, when } from '../components/figures.js';
 import '../components/admin.css';
+import { errorMessage } from '../../../lib/error-message.js';
 
 function StatusCard(props: { title: string; status?: string; children: ReactNode }) {
   return (
@@ -138,7 +139,7 @@ function Plugins({ health }: { health: DetailedHealth }) {
 
 function ActivityLogs() {
   const { data, error, size, setSize, isValidating } = useActivityLogs();
-  if (error) return <p role="alert">Could not load the activity log: {error.message}</p>;
+  if (error) return <p role="alert">Could not load the activity log: {errorMessage(error)}</p>;
   if (!data) return <Skeleton style={{ height: '10rem' }} />;
   const entries = data.flat();
   if (entries.length === 0) return <p>No activity yet.</p>;
@@ -216,7 +217,7 @@ export function AdminDashboardPage() {
           </Tooltip>
         </div>
       </div>
-      {error && <p role="alert">Could not load the system health: {error.message}</p>}
+      {error && <p role="alert">Could not load the system health: {errorMessage(error)}</p>}
       {!health && !error && <Skeleton style={{ height: '14rem' }} />}
       {health && (
         <>

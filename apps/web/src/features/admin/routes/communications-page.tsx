@@ -14,10 +14,12 @@ import {
   toast,
 } from '@omega/ui';
 import { type FormEvent, useId, useState } from 'react';
-import { useAnnouncementActions, useAnnouncements } from '../api/admin-api.js';
+import { useAnnouncements } from '../../../lib/announcements.js';
+import { useAnnouncementActions } from '../api/admin-api.js';
 import { failureToast } from '../components/failure-toast.js';
 import { when } from '../components/figures.js';
 import '../components/admin.css';
+import { errorMessage } from '../../../lib/error-message.js';
 
 interface Errors {
   title?: string;
@@ -26,7 +28,7 @@ interface Errors {
 
 function RecentAnnouncements() {
   const { data, error } = useAnnouncements();
-  if (error) return <p role="alert">Could not load the announcements: {error.message}</p>;
+  if (error) return <p role="alert">Could not load the announcements: {errorMessage(error)}</p>;
   if (!data) return <Skeleton style={{ height: '8rem' }} />;
   if (data.length === 0) return <p>No announcements yet</p>;
   return (

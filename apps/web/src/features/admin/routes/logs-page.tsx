@@ -3,12 +3,13 @@
 // section 7 says), with 'Clear Logs' behind a confirmation.
 import { Button, Input, Label, Select, Skeleton, toast, useConfirm } from '@omega/ui';
 import { useCallback, useId, useState } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
 import { clearLogs, type LogLevelFilter, useLogs } from '../api/admin-api.js';
 import { failureToast } from '../components/failure-toast.js';
 import { matchesLog } from '../components/log-filter.js';
 import { LogList } from '../components/log-list.js';
-import { useDebouncedValue } from '../components/use-debounced-value.js';
 import '../components/admin.css';
+import { errorMessage } from '../../../lib/error-message.js';
 
 const LEVELS = [
   { value: 'ALL', label: 'All Levels' },
@@ -79,7 +80,7 @@ export function LogsPage() {
           options={LEVELS}
         />
       </div>
-      {error && <p role="alert">Could not load the logs: {error.message}</p>}
+      {error && <p role="alert">Could not load the logs: {errorMessage(error)}</p>}
       {isLoading && !data ? (
         <Skeleton style={{ height: '600px' }} />
       ) : shown.length === 0 && !error ? (

@@ -1,29 +1,26 @@
-// Announcements as every signed-in user reads them: the unread count (polled), the recent
-// list, and marking them read up to the newest one seen.
-import type { Announcement, UnreadCount } from '@omega/contracts';
+// The bell's unread count (polled) and marking announcements read up to the newest one seen.
+import type { RouteAnswer } from '@omega/contracts/client';
 import { useCallback } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
-import { sendJson } from '../../../lib/api-client.js';
+import { announcementKeys } from '../../../lib/announcements.js';
+import { api } from '../../../lib/api.js';
 
 export const UNREAD_POLL_MS = 30_000;
 
-export const keys = {
-  messages: '/api/messages',
-  unread: '/api/messages/unread-count',
-} as const;
-
 export const useUnreadCount = () =>
-  useSWR<UnreadCount>(keys.unread, { refreshInterval: UNREAD_POLL_MS });
-
-export const useAnnouncements = () => useSWR<Announcement[]>(keys.messages);
+  useSWR<RouteAnswer<'unreadMessages'>>(announcementKeys.unread, {
+    refreshInterval: UNREAD_POLL_MS,
+  });
 
 /** Marks everything up to `lastId` read and shows the count as zero at once. */
 export function useMarkRead() {
   const { mutate } = useSWRConfig();
   return useCallback(
     async (lastId: number) => {
-      await sendJson<{ ok: true }>('POST', '/api/messages/read', { lastId });
-      await mutate(keys.unread, { unread: 0 } satisfies UnreadCount, { revalidate: true });
+      await api.call('markMessagesRead', { body: { lastId } });
+      await mutate(announcementKeys.unread, { unread: 0 } satisfies RouteAnswer<'unreadMessages'>, {
+        revalidate: true,
+      });
     },
     [mutate],
   );

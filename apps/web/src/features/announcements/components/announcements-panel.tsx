@@ -8,7 +8,9 @@ import {
   Skeleton,
 } from '@omega/ui';
 import { useEffect, useRef } from 'react';
-import { useAnnouncements, useMarkRead } from '../api/announcements-api.js';
+import { useAnnouncements } from '../../../lib/announcements.js';
+import { errorMessage } from '../../../lib/error-message.js';
+import { useMarkRead } from '../api/announcements-api.js';
 
 export interface AnnouncementsPanelProps {
   open: boolean;
@@ -37,7 +39,7 @@ export function AnnouncementsPanel({ open, onOpenChange }: AnnouncementsPanelPro
           <DialogTitle>Announcements</DialogTitle>
           <DialogDescription>News from the Omega administrators.</DialogDescription>
         </DialogHeader>
-        {error && <p role="alert">Could not load the announcements: {error.message}</p>}
+        {error && <p role="alert">Could not load the announcements: {errorMessage(error)}</p>}
         {!data && !error && <Skeleton style={{ height: '6rem' }} />}
         {data?.length === 0 && <p>No announcements yet</p>}
         {data && data.length > 0 && (

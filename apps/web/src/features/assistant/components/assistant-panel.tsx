@@ -7,7 +7,7 @@ import { atLeast, type Role } from '@omega/domain';
 import { Button, Input, Label, Spinner, toast } from '@omega/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api-client.js';
+import { errorMessage } from '../../../lib/error-message.js';
 import { paths } from '../../../lib/paths.js';
 import { useSession } from '../../../lib/session.js';
 import { askAssistant, callAction, sendFeedback } from '../api/assistant-api.js';
@@ -43,13 +43,6 @@ function pageRole(path: string): Role {
 const mayOffer = (action: AssistantAction, role: Role | null) =>
   action.type !== 'navigate' || (role !== null && atLeast(role, pageRole(action.endpoint)));
 
-const errorText = (err: unknown) =>
-  err instanceof ApiError
-    ? (err.serverMessage ?? err.message)
-    : err instanceof Error
-      ? err.message
-      : String(err);
-
 export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanelProps) {
   const navigate = useNavigate();
   const { role } = useSession();
@@ -74,7 +67,7 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
     } catch (err) {
       toast({
         title: 'Failed to process query',
-        description: errorText(err),
+        description: errorMessage(err),
         variant: 'destructive',
       });
     } finally {
@@ -103,7 +96,7 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
     } catch (err) {
       toast({
         title: 'Failed to submit feedback',
-        description: errorText(err),
+        description: errorMessage(err),
         variant: 'destructive',
       });
     }
@@ -118,7 +111,7 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
       await callAction(action.endpoint);
       toast({ title: action.label, description: 'Done.' });
     } catch (err) {
-      toast({ title: action.label, description: errorText(err), variant: 'destructive' });
+      toast({ title: action.label, description: errorMessage(err), variant: 'destructive' });
     }
   }
 

@@ -1,24 +1,15 @@
 // The session calls, with spec section 8's rules for login, logout and register errors.
-import type {
-  Credentials,
-  LoginBody,
-  OkResponse,
-  RegisterAdminBody,
-  RegisterSupergodBody,
-  SessionResponse,
-} from '@omega/contracts';
-import { sendJson } from '../../../lib/api-client.js';
+import type { RouteBody } from '@omega/contracts/client';
+import { sessionApi } from '../../../lib/api.js';
 
-export const login = (body: LoginBody) =>
-  sendJson<SessionResponse>('POST', '/api/login', body, 'session-write');
+export const login = (body: RouteBody<'login'>) => sessionApi.call('login', { body });
 
-export const register = (body: Credentials) =>
-  sendJson<SessionResponse>('POST', '/api/register', body, 'session-write');
+export const register = (body: RouteBody<'register'>) => sessionApi.call('register', { body });
 
-export const registerAdmin = (body: RegisterAdminBody) =>
-  sendJson<SessionResponse>('POST', '/api/register-admin', body, 'session-write');
+export const registerAdmin = (body: RouteBody<'registerAdmin'>) =>
+  sessionApi.call('registerAdmin', { body });
 
-export const registerSupergod = (body: RegisterSupergodBody) =>
-  sendJson<SessionResponse>('POST', '/api/register-supergod', body, 'session-write');
+export const registerSupergod = (body: RouteBody<'registerSupergod'>) =>
+  sessionApi.call('registerSupergod', { body });
 
-export const logout = () => sendJson<OkResponse>('POST', '/api/logout', undefined, 'session-write');
+export const logout = () => sessionApi.call('logout');

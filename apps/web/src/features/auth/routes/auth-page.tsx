@@ -4,23 +4,21 @@
 // user is then asked to confirm it on the plan chooser.
 import type { Plan } from '@omega/contracts';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@omega/ui';
-import { lazy, Suspense, useState } from 'react';
+import { type ComponentType, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/error-message.js';
 import { PLAN_PARAM, paths } from '../../../lib/paths.js';
 import { useRefreshSession, useSession } from '../../../lib/session.js';
-import { login, register } from '../api/auth-api.js';
 import { AuthCard } from '../components/auth-card.js';
 import { CredentialsForm } from '../components/credentials-form.js';
 import { serverFieldErrors } from '../components/server-field-errors.js';
 import type { FormValues } from '../components/validate.js';
 
-// The comparison belongs to the subscription feature; like the router, this page loads it as
-// a route-level module on demand, so the sign-in page's first load does not carry it.
-const visitorPlans = () => import('../../subscription/routes/visitor-plans.js');
-const VisitorPlanComparison = lazy(async () => ({
-  default: (await visitorPlans()).VisitorPlanComparison,
-}));
-const ChosenPlanNote = lazy(async () => ({ default: (await visitorPlans()).ChosenPlanNote }));
+/** The plan comparison and the chosen plan's note, which the subscription feature provides. */
+export interface AuthPageProps {
+  PlanComparison: ComponentType<{ onClose(): void; onSignUp(plan: Plan): void }>;
+  ChosenPlanNote: ComponentType<{ planId: string }>;
+}
 
 /**
  * Where to go after signing in: to confirm a plan chosen here, else back to the page that sent
@@ -35,9 +33,7 @@ function useReturnPath(chosenPlan: string | null): string {
     : paths.home;
 }
 
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
-export function AuthPage() {
+export function AuthPage({ PlanComparison, ChosenPlanNote }: AuthPageProps) {
   const { user } = useSession();
   const refresh = useRefreshSession();
   const navigate = useNavigate();
@@ -52,6 +48,8 @@ export function AuthPage() {
   const submit = (kind: 'login' | 'register') => async (values: FormValues) => {
     try {
       const body = { username: values.username, password: values.password };
+      // Loaded on submit: the sign-in page's first load carries no API client.
+      const { login, register } = await import('../api/auth-api.js');
       const res = kind === 'login' ? await login(body) : await register(body);
       await refresh(res.user);
       toast({
@@ -60,7 +58,7 @@ export function AuthPage() {
       });
       navigate(returnTo, { replace: true });
     } catch (err) {
-      toast({ title: 'Error', description: errorText(err), variant: 'destructive' });
+      toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
       return serverFieldErrors(err);
     }
     return undefined;
@@ -109,7 +107,7 @@ export function AuthPage() {
       </Tabs>
       {comparing && (
         <Suspense fallback={<Spinner aria-label="Loading the plans" />}>
-          <VisitorPlanComparison onClose={() => setComparing(false)} onSignUp={signUpFor} />
+          <PlanComparison onClose={() => setComparing(false)} onSignUp={signUpFor} />
         </Suspense>
       )}
       <Button asChild variant="outline" className="omega-auth__alt">

@@ -2,7 +2,7 @@
 // Light/Dark select that really switches the theme.
 import { Label, Select, Switch } from '@omega/ui';
 import { useState } from 'react';
-import { type Theme, useUiStore } from '../../../stores/ui-store.js';
+import { type Theme, useUiStore } from '../../../lib/ui-store.js';
 
 export function MockSettingsPage() {
   const [featureX, setFeatureX] = useState(false);

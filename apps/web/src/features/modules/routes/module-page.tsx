@@ -2,8 +2,8 @@
 // page's level-one heading, so it changes as it is typed.
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label } from '@omega/ui';
 import { Link, useParams } from 'react-router';
+import { NotFound } from '../../../app/status-pages/not-found.js';
 import { paths } from '../../../lib/paths.js';
-import { NotFound } from '../../misc/routes/not-found.js';
 import { defaultModuleName, MODULE_COUNT, useModuleName } from '../module-names.js';
 
 export function ModulePage() {

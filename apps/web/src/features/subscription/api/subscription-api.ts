@@ -1,39 +1,33 @@
 // Subscription data (polled every 5 s where the spec says so) and the calls that change it.
-import type {
-  BillingItem,
-  ChangePreview,
-  CurrentSubscription,
-  Feature,
-  OverrideInfo,
-  Plan,
-} from '@omega/contracts';
+// The plan and feature catalogue is shared with the admin console (src/lib/catalogue.ts).
+import type { RouteAnswer } from '@omega/contracts/client';
 import useSWR, { useSWRConfig } from 'swr';
-import { sendJson } from '../../../lib/api-client.js';
+import { api } from '../../../lib/api.js';
 import { POLL_INTERVAL_MS } from '../../../lib/swr-config.js';
 
 const polled = { refreshInterval: POLL_INTERVAL_MS };
 
-export const keys = {
-  current: '/api/subscription/current',
-  plans: '/api/subscription/plans',
-  features: '/api/features',
-  userFeatures: '/api/features/user',
-  history: '/api/subscription/billing-history',
-  overrideInfo: (userId: number) => `/api/subscription/override-info?userId=${userId}`,
+const keys = {
+  current: api.url('currentSubscription'),
+  userFeatures: api.url('userFeatures'),
+  history: api.url('billingHistory'),
+  overrideInfo: (userId: number) => api.url('overrideInfo', { query: { userId } }),
 } as const;
 
-export const useCurrentSubscription = () => useSWR<CurrentSubscription>(keys.current, polled);
-export const usePlans = () => useSWR<Plan[]>(keys.plans, polled);
-export const useFeatures = () => useSWR<Feature[]>(keys.features, polled);
-export const useUserFeatures = () => useSWR<number[]>(keys.userFeatures, polled);
-export const useBillingHistory = () => useSWR<BillingItem[]>(keys.history);
+export const useCurrentSubscription = () =>
+  useSWR<RouteAnswer<'currentSubscription'>>(keys.current, polled);
+export const useUserFeatures = () => useSWR<RouteAnswer<'userFeatures'>>(keys.userFeatures, polled);
+export const useBillingHistory = () => useSWR<RouteAnswer<'billingHistory'>>(keys.history);
 export const useOverrideInfo = (userId: number | undefined) =>
-  useSWR<OverrideInfo>(userId === undefined ? null : keys.overrideInfo(userId), polled);
+  useSWR<RouteAnswer<'overrideInfo'>>(
+    userId === undefined ? null : keys.overrideInfo(userId),
+    polled,
+  );
 
 export type Interval = 'month' | 'year';
 
 export const previewChange = (planId: string, interval: Interval) =>
-  sendJson<ChangePreview>('POST', '/api/subscription/preview-change', { planId, interval });
+  api.call('previewChange', { body: { planId, interval } });
 
 /** The calls that change the subscription, each refreshing what it affects. */
 export function useSubscriptionActions() {
@@ -42,18 +36,15 @@ export function useSubscriptionActions() {
     Promise.all([keys.current, keys.history, keys.userFeatures].map((k) => mutate(k)));
   return {
     async cancel() {
-      await sendJson('POST', '/api/subscription/cancel', {});
+      await api.call('cancelSubscription');
       await refresh();
     },
     async resume() {
-      await sendJson('POST', '/api/subscription/resume', {});
+      await api.call('resumeSubscription');
       await refresh();
     },
     async changePlan(planId: string, interval: Interval) {
-      const res = await sendJson<{ message: string }>('POST', '/api/subscription/change-plan', {
-        planId,
-        interval,
-      });
+      const res = await api.call('changePlan', { body: { planId, interval } });
       await refresh();
       return res.message;
     },

@@ -14,6 +14,7 @@ import {
   toast,
 } from '@omega/ui';
 import { type ReactNode, useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/error-message.js';
 import { type Interval, previewChange, useSubscriptionActions } from '../api/subscription-api.js';
 import { ChangePreview } from './change-preview.js';
 
@@ -57,7 +58,7 @@ export function ChangePlanDialog({
     let live = true;
     previewChange(planId, interval).then(
       (p) => live && setPreview(p),
-      (err: unknown) => live && setError(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => live && setError(errorMessage(err)),
     );
     return () => {
       live = false;
@@ -74,7 +75,7 @@ export function ChangePlanDialog({
     } catch (err) {
       toast({
         title: 'Failed to change plan',
-        description: err instanceof Error ? err.message : undefined,
+        description: errorMessage(err),
         variant: 'destructive',
       });
     } finally {

@@ -12,15 +12,12 @@ import {
   Skeleton,
 } from '@omega/ui';
 import { useState } from 'react';
-import {
-  useCurrentSubscription,
-  useFeatures,
-  usePlans,
-  useUserFeatures,
-} from '../api/subscription-api.js';
+import { useFeatures, usePlans } from '../../../lib/catalogue.js';
+import { useCurrentSubscription, useUserFeatures } from '../api/subscription-api.js';
 import { ChangePlanDialog } from '../components/change-plan-dialog.js';
 import { FeatureNotOnAPlanDialog } from '../components/feature-not-on-a-plan-dialog.js';
 import '../components/subscription.css';
+import { errorMessage } from '../../../lib/error-message.js';
 
 export function FeaturesPage() {
   const { data: features, error } = useFeatures();
@@ -35,7 +32,7 @@ export function FeaturesPage() {
   return (
     <main className="omega-page omega-stack">
       <h1>Features</h1>
-      {error && <p role="alert">Could not load the features: {error.message}</p>}
+      {error && <p role="alert">Could not load the features: {errorMessage(error)}</p>}
       {(!features || !mine) && !error && <Skeleton style={{ height: '12rem' }} />}
       <ul className="omega-plan-grid" aria-label="Features">
         {features?.map((f) => {

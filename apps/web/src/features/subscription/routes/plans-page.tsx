@@ -18,11 +18,13 @@ import {
 } from '@omega/ui';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePlans } from '../../../lib/catalogue.js';
 import { PLAN_PARAM } from '../../../lib/paths.js';
-import { type Interval, useCurrentSubscription, usePlans } from '../api/subscription-api.js';
+import { type Interval, useCurrentSubscription } from '../api/subscription-api.js';
 import { ChangePlanDialog, type PlanChoice } from '../components/change-plan-dialog.js';
 import { usd } from '../components/money.js';
 import '../components/subscription.css';
+import { errorMessage } from '../../../lib/error-message.js';
 
 const INTERVALS = [
   { value: 'month', label: 'Monthly' },
@@ -114,7 +116,7 @@ export function PlansPage() {
   return (
     <main className="omega-page omega-stack">
       <h1>Choose a plan</h1>
-      {error && <p role="alert">Could not load the plans: {error.message}</p>}
+      {error && <p role="alert">Could not load the plans: {errorMessage(error)}</p>}
       <Tabs
         value={interval}
         onValueChange={(v) => setInterval(v === 'year' ? 'year' : 'month')}

@@ -21,19 +21,19 @@ import {
   useConfirm,
 } from '@omega/ui';
 import { Link } from 'react-router';
+import { useFeatures, usePlans } from '../../../lib/catalogue.js';
 import { paths } from '../../../lib/paths.js';
 import { useSession } from '../../../lib/session.js';
 import {
   useBillingHistory,
   useCurrentSubscription,
-  useFeatures,
   useOverrideInfo,
-  usePlans,
   useSubscriptionActions,
 } from '../api/subscription-api.js';
 import { day, usd } from '../components/money.js';
 import { PlanComparisonTable } from '../components/plan-comparison-table.js';
 import '../components/subscription.css';
+import { errorMessage } from '../../../lib/error-message.js';
 
 function StatusCard() {
   const { data: sub, error } = useCurrentSubscription();
@@ -43,7 +43,7 @@ function StatusCard() {
   const { cancel, resume } = useSubscriptionActions();
   const confirm = useConfirm();
 
-  if (error) return <p role="alert">Could not load your subscription: {error.message}</p>;
+  if (error) return <p role="alert">Could not load your subscription: {errorMessage(error)}</p>;
   if (!sub) return <Skeleton style={{ height: '8rem' }} />;
 
   async function onCancel() {
@@ -61,7 +61,7 @@ function StatusCard() {
     } catch (err) {
       toast({
         title: 'Failed to cancel subscription',
-        description: err instanceof Error ? err.message : undefined,
+        description: errorMessage(err),
         variant: 'destructive',
       });
     }
@@ -74,7 +74,7 @@ function StatusCard() {
     } catch (err) {
       toast({
         title: 'Failed to resume subscription',
-        description: err instanceof Error ? err.message : undefined,
+        description: errorMessage(err),
         variant: 'destructive',
       });
     }
@@ -166,7 +166,7 @@ function StatusCard() {
 
 function BillingHistory() {
   const { data, error } = useBillingHistory();
-  if (error) return <p role="alert">Could not load your billing history: {error.message}</p>;
+  if (error) return <p role="alert">Could not load your billing history: {errorMessage(error)}</p>;
   if (!data) return <Skeleton style={{ height: '6rem' }} />;
   if (data.length === 0) return <p>No invoices yet.</p>;
   return (

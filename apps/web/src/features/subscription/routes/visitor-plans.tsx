@@ -12,10 +12,11 @@ import {
   DialogTitle,
   Skeleton,
 } from '@omega/ui';
-import { usePlans } from '../api/subscription-api.js';
+import { usePlans } from '../../../lib/catalogue.js';
 import { usd } from '../components/money.js';
 import { featuresOfPlans, PlanComparisonTable } from '../components/plan-comparison-table.js';
 import '../components/subscription.css';
+import { errorMessage } from '../../../lib/error-message.js';
 
 export function VisitorPlanComparison({
   onClose,
@@ -35,7 +36,7 @@ export function VisitorPlanComparison({
             anything is charged.
           </DialogDescription>
         </DialogHeader>
-        {error && <p role="alert">Could not load the plans: {error.message}</p>}
+        {error && <p role="alert">Could not load the plans: {errorMessage(error)}</p>}
         {!plans && !error && <Skeleton style={{ height: '12rem' }} />}
         {plans && (
           <PlanComparisonTable

@@ -1,30 +1,27 @@
 // The supergod console's calls: system status and the user list (read only while the viewer
 // is supergod, spec section 6), and command execution, which refreshes both.
-import type {
-  ExecuteCommandResponse,
-  SupergodUsersResponse,
-  SystemStatusResponse,
-} from '@omega/contracts';
+import type { RouteAnswer } from '@omega/contracts/client';
 import useSWR, { useSWRConfig } from 'swr';
-import { sendJson } from '../../../lib/api-client.js';
+import { api } from '../../../lib/api.js';
 
 export const USERS_PAGE_SIZE = 25;
 
-export const keys = {
-  status: '/api/supergod/system-status',
-  users: (offset: number, search = '') =>
-    `/api/supergod/users?offset=${offset}&limit=${USERS_PAGE_SIZE}${
-      search ? `&${new URLSearchParams({ search })}` : ''
-    }`,
-  usersPrefix: '/api/supergod/users?',
+const usersPage = (offset: number, search = '') =>
+  api.url('supergodUsers', { query: { offset, limit: USERS_PAGE_SIZE, search } });
+
+const keys = {
+  status: api.url('supergodSystemStatus'),
+  users: usersPage,
+  /** What every page's key starts with, whatever its offset and search. */
+  usersPrefix: `${usersPage(0).split('?')[0]}?`,
 } as const;
 
 export const useSystemStatus = (enabled: boolean) =>
-  useSWR<SystemStatusResponse>(enabled ? keys.status : null);
+  useSWR<RouteAnswer<'supergodSystemStatus'>>(enabled ? keys.status : null);
 
 /** A page of accounts; `search` (usernames and emails) is sent for the server to match. */
 export const useSupergodUsers = (enabled: boolean, offset: number, search: string) =>
-  useSWR<SupergodUsersResponse>(enabled ? keys.users(offset, search) : null, {
+  useSWR<RouteAnswer<'supergodUsers'>>(enabled ? keys.users(offset, search) : null, {
     keepPreviousData: true,
   });
 
@@ -32,10 +29,7 @@ export const useSupergodUsers = (enabled: boolean, offset: number, search: strin
 export function useExecuteCommand() {
   const { mutate } = useSWRConfig();
   return async (command: string, confirmation: string) => {
-    const result = await sendJson<ExecuteCommandResponse>('POST', '/api/supergod/execute', {
-      command,
-      confirmation,
-    });
+    const result = await api.call('supergodExecute', { body: { command, confirmation } });
     await Promise.all([
       mutate(keys.status),
       mutate((key) => typeof key === 'string' && key.startsWith(keys.usersPrefix)),

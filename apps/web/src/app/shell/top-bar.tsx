@@ -3,15 +3,16 @@
 import { toast } from '@omega/ui';
 import { lazy, Suspense } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths.js';
-import { useRefreshSession, useSession } from '../../../lib/session.js';
-import { useUiStore } from '../../../stores/ui-store.js';
-import { logout } from '../../auth/api/auth-api.js';
+import { errorMessage } from '../../lib/error-message.js';
+import { paths } from '../../lib/paths.js';
+import { useRefreshSession, useSession } from '../../lib/session.js';
+import { useUiStore } from '../../lib/ui-store.js';
 import { TopBarView } from './top-bar-view.js';
 
 // Signed-in only, and loaded on demand: the sign-in page never downloads the bell.
 const AnnouncementsBell = lazy(async () => ({
-  default: (await import('../../announcements/components/announcements-bell.js')).AnnouncementsBell,
+  default: (await import('../../features/announcements/components/announcements-bell.js'))
+    .AnnouncementsBell,
 }));
 
 export function TopBar() {
@@ -22,6 +23,8 @@ export function TopBar() {
 
   async function signOut() {
     try {
+      // Loaded on click: the first load of the sign-in page then carries no API client.
+      const { logout } = await import('../../features/auth/api/auth-api.js');
       await logout();
       setGodMode(false);
       await refresh(null);
@@ -30,7 +33,7 @@ export function TopBar() {
     } catch (err) {
       toast({
         title: 'Error',
-        description: err instanceof Error ? err.message : String(err),
+        description: errorMessage(err),
         variant: 'destructive',
       });
     }

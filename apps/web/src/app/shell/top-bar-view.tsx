@@ -6,7 +6,7 @@
 import { Badge, Button } from '@omega/ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { FONT_SIZE_MAX, FONT_SIZE_MIN, useUiStore } from '../../../stores/ui-store.js';
+import { FONT_SIZE_MAX, FONT_SIZE_MIN, useUiStore } from '../../lib/ui-store.js';
 
 export interface TopBarViewProps {
   /** The signed-in user's name; null when nobody is signed in. */

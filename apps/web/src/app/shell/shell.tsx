@@ -6,12 +6,14 @@ import { isAdmin } from '@omega/domain';
 import { Banner, toast } from '@omega/ui';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
-import { useSession } from '../../../lib/session.js';
+import { useSession } from '../../lib/session.js';
 import { GodModeToggle } from './god-mode-toggle.js';
 import { TopBar } from './top-bar.js';
 
 // Signed-in only, and loaded on demand: the sign-in page never downloads the assistant.
-const AssistantLauncher = lazy(() => import('../../assistant/components/assistant-launcher.js'));
+const AssistantLauncher = lazy(
+  () => import('../../features/assistant/components/assistant-launcher.js'),
+);
 
 export function Shell() {
   const { user, role, isSupergod } = useSession();

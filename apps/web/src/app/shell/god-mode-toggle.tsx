@@ -1,7 +1,7 @@
 // The god-mode switch for admins and supergods (spec section 2, 'Shell'); the shell places it
 // in the bottom-right corner.
 import { Button, Tooltip } from '@omega/ui';
-import { useUiStore } from '../../../stores/ui-store.js';
+import { useUiStore } from '../../lib/ui-store.js';
 
 export function GodModeToggle() {
   const godMode = useUiStore((s) => s.godMode);

@@ -1,7 +1,7 @@
 // What signed-out visitors (and non-admins on admin pages) see instead of a page.
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@omega/ui';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../../lib/paths.js';
+import { paths } from '../../lib/paths.js';
 
 export function SignInRequired() {
   const location = useLocation();

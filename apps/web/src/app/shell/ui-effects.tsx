@@ -1,7 +1,7 @@
 // Applies the persisted theme and font size to the document: the root font size drives
 // every rem in the design tokens.
 import { useEffect } from 'react';
-import { useUiStore } from '../../../stores/ui-store.js';
+import { useUiStore } from '../../lib/ui-store.js';
 
 export function UiEffects() {
   const theme = useUiStore((s) => s.theme);

@@ -1,0 +1,73 @@
+// The route table's method, path and body encoding per route, as plain data: what a browser
+// client needs at run time without loading a schema. A test keeps it equal to `routes`, and
+// the type below refuses a name, method or path the table does not have.
+import type { routes } from './route-table.js';
+
+type Routes = typeof routes;
+
+export interface ManifestEntry {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  /** The body is form-encoded (the route's `bodyType: 'form'`). */
+  form?: true;
+}
+
+export const routeManifest = {
+  health: { method: 'GET', url: '/api/health' },
+  ready: { method: 'GET', url: '/api/health/ready' },
+  currentUser: { method: 'GET', url: '/api/user' },
+  login: { method: 'POST', url: '/api/login' },
+  logout: { method: 'POST', url: '/api/logout' },
+  register: { method: 'POST', url: '/api/register' },
+  registerAdmin: { method: 'POST', url: '/api/register-admin' },
+  registerSupergod: { method: 'POST', url: '/api/register-supergod' },
+  adminLogs: { method: 'GET', url: '/api/admin/logs' },
+  clearLogs: { method: 'POST', url: '/api/admin/logs/clear' },
+  activityLogs: { method: 'GET', url: '/api/admin/activity-logs' },
+  healthDetailed: { method: 'GET', url: '/api/health/detailed' },
+  messages: { method: 'GET', url: '/api/messages' },
+  createMessage: { method: 'POST', url: '/api/messages', form: true },
+  unreadMessages: { method: 'GET', url: '/api/messages/unread-count' },
+  markMessagesRead: { method: 'POST', url: '/api/messages/read' },
+  plans: { method: 'GET', url: '/api/subscription/plans' },
+  features: { method: 'GET', url: '/api/features' },
+  featureAssignments: { method: 'GET', url: '/api/features/assignments' },
+  usersWithSubscriptions: {
+    method: 'GET',
+    url: '/api/users/with-subscriptions',
+  },
+  adminUserFeatures: {
+    method: 'GET',
+    url: '/api/features/admin/user-features',
+  },
+  toggleFeature: { method: 'PATCH', url: '/api/features/toggle' },
+  overridePlan: { method: 'POST', url: '/api/subscription/override' },
+  bulkOverridePlan: { method: 'POST', url: '/api/subscription/bulk-override' },
+  overrideFeature: { method: 'POST', url: '/api/features/admin/override' },
+  addFeature: { method: 'POST', url: '/api/features' },
+  userFeatures: { method: 'GET', url: '/api/features/user' },
+  currentPlan: { method: 'GET', url: '/api/subscription/current-plan' },
+  currentSubscription: { method: 'GET', url: '/api/subscription/current' },
+  billingHistory: { method: 'GET', url: '/api/subscription/billing-history' },
+  overrideInfo: { method: 'GET', url: '/api/subscription/override-info' },
+  cancelSubscription: { method: 'POST', url: '/api/subscription/cancel' },
+  resumeSubscription: { method: 'POST', url: '/api/subscription/resume' },
+  previewChange: { method: 'POST', url: '/api/subscription/preview-change' },
+  changePlan: { method: 'POST', url: '/api/subscription/change-plan' },
+  ussdOtp: { method: 'POST', url: '/api/ussd/otp' },
+  ussdLogin: { method: 'POST', url: '/api/ussd/login' },
+  ussdBalance: { method: 'GET', url: '/api/ussd/balance' },
+  ussdTransaction: { method: 'POST', url: '/api/ussd/transaction' },
+  ussdTransactions: { method: 'GET', url: '/api/ussd/transactions' },
+  ussdGateway: { method: 'POST', url: '/api/ussd/gateway', form: true },
+  supergodSystemStatus: { method: 'GET', url: '/api/supergod/system-status' },
+  supergodUsers: { method: 'GET', url: '/api/supergod/users' },
+  supergodExecute: { method: 'POST', url: '/api/supergod/execute' },
+  assistantQuery: { method: 'POST', url: '/api/ai/ai-assistant' },
+  assistantFeedback: { method: 'POST', url: '/api/ai/feedback' },
+} as const satisfies {
+  readonly [N in keyof Routes]: ManifestEntry & {
+    method: Routes[N]['method'];
+    url: Routes[N]['url'];
+  };
+};

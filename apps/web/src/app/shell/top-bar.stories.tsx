@@ -4,7 +4,7 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react';
 import { MemoryRouter } from 'react-router';
 import { SWRConfig } from 'swr';
-import '../../../app/app.css';
+import '../app.css';
 import { AnnouncementsBell } from '../../features/announcements/components/announcements-bell.js';
 import { TopBarView } from './top-bar-view.js';
 

@@ -2,13 +2,23 @@
 // (React reports broken markup and act() misuse through console.error).
 import { clearToasts } from '@omega/ui';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 
 // Pages are loaded on demand, and the first import of one is transformed on the spot: with the
 // API suite beside it on a 2-core CI machine that took over 5 s once (a `findBy` that gave up
 // while the page was still loading). Every wait is on a condition, so a long ceiling costs
 // nothing when things are fast; it stays well inside the 30 s test timeout.
 configure({ asyncUtilTimeout: 15_000 });
+
+// Pages load on demand (React.lazy). The first import of a page is transformed on the spot, and
+// on a 2-core CI machine running the API suite beside this one that once took longer than any
+// sensible wait inside a test (the page was still 'Loading the page' after 15 s). Importing every
+// page before a file's tests moves that cost into a hook with room for it; the lazy imports in
+// the tests then resolve at once.
+const pages = import.meta.glob('../src/features/*/routes/*.tsx');
+beforeAll(async () => {
+  await Promise.all(Object.values(pages).map((load) => load()));
+}, 120_000);
 
 beforeEach(() => {
   localStorage.clear();

@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { HttpError } from '../lib/http-error.js';
 import { OTP_REQUEST, type ThrottlePolicy, WALLET_SIGN_IN } from '../services/login-throttle.js';
-import { PinRefusedError } from '../services/wallet-sign-in.js';
 
 export default async function keypadRoutes(app: FastifyInstance) {
   const signIn = app.walletSignIn;
@@ -46,7 +45,7 @@ export default async function keypadRoutes(app: FastifyInstance) {
     };
   });
 
-  defineRoute(app, routes.ussdLogin, async (request, reply) => {
+  defineRoute(app, routes.ussdLogin, async (request) => {
     const { phone, otp, pin } = request.body;
     const attempt = await beginAttempt(request, WALLET_SIGN_IN, phone);
     let result: Awaited<ReturnType<typeof signIn.login>>;
@@ -58,11 +57,7 @@ export default async function keypadRoutes(app: FastifyInstance) {
       // A wrong OTP or PIN stays counted; a locked wallet or a bad number checked no secret.
       if (err instanceof HttpError && err.statusCode === 401) attempt.keep();
       else await attempt.withdraw();
-      // The keypad shows the wrong-PIN count (n/3) from these fields, not from the message.
-      if (err instanceof PinRefusedError) {
-        reply.code(err.statusCode);
-        return { message: err.message, failedPins: err.failedPins, maxPins: err.maxPins };
-      }
+      // A PIN refusal carries the wrong-PIN count (n/3) as details the error handler sends.
       throw err;
     }
     await attempt.succeeded();

@@ -41,7 +41,7 @@ export class PinRefusedError extends HttpError {
     message: string,
     readonly failedPins: number,
   ) {
-    super(statusCode, message);
+    super(statusCode, message, {}, { details: { failedPins, maxPins: PIN_TRIES } });
   }
 }
 

@@ -22,7 +22,10 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof HttpError) {
-        return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+        return reply
+          .code(error.statusCode)
+          .headers(error.headers)
+          .send({ ...error.details, message: error.message });
       }
       if (error.validation) {
         return reply.code(400).send({ message: error.message });

@@ -5,16 +5,18 @@
 //
 // The sets: training (assistant-eval-questions.json, written with the articles), the retired
 // held-out v1 (apps/api/test/assistant-eval/held-out.ts: its misses were seen while tuning, so it
-// is training now) and the held-out v2 (held-out-2.ts, written by someone else and never seen:
-// only its figures are printed, never its questions). Targets (issue 16, on the held-out set):
-// top-3 >= 95%, top-1 >= 85%, off-topic answered <= 3%.
+// is training now) and the blind held-out v2 and v3 (held-out-2.ts, held-out-3.ts, each written by
+// someone else and never seen: only their figures are printed, never their questions). Targets
+// (issue 16, on a held-out set): top-3 >= 95%, top-1 >= 85%, off-topic answered <= 3%.
 //
-// `--training` leaves v2 out (for tuning), `--verbose` prints every training and v1 question, and
-// `--calibrate` chooses the thresholds by cross-validation on training + v1 (decision 006).
+// `--training` leaves v2 and v3 out (for tuning), `--verbose` prints every training and v1
+// question, and `--calibrate` chooses the thresholds by cross-validation on training + v1
+// (decision 006).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadArticles } from '../apps/api/src/services/assistant/load-articles.js';
 import {
+  type CoverageWeights,
   coverageOf,
   decide,
   meetsThresholds,
@@ -149,34 +151,43 @@ function withArticles(
 }
 
 /**
- * The held-out v2 set, imported only when it exists (the path is a variable so that the bench
- * typechecks and runs before the file is written). Errors are reported by kind, never by
- * content: nothing of v2 is printed but its figures.
+ * A blind held-out set (v2: held-out-2.ts + topic-articles-2.ts, v3: held-out-3.ts +
+ * topic-articles-3.ts), imported only when it exists (the path is a variable so that the bench
+ * typechecks and runs before the file is written). Its exports are found by shape, not by name:
+ * the on-topic questions are the array whose items have a topic, the off-topic ones the other
+ * array, the topic map the exported object. Errors are reported by kind, never by content:
+ * nothing of a held-out set is printed but its figures.
  */
-async function loadHeldOut2(): Promise<EvalSet | string> {
+async function loadHeldOut(version: number): Promise<EvalSet | string> {
+  const name = `held-out v${version}`;
   const folder = '../apps/api/test/assistant-eval/';
-  const questions = `${folder}held-out-2.js`;
-  const topics = `${folder}topic-articles-2.js`;
+  const questions = `${folder}held-out-${version}.js`;
+  const topics = `${folder}topic-articles-${version}.js`;
   try {
-    const v2 = (await import(questions)) as {
-      heldOut2OnTopic: readonly OnTopicQuestion[];
-      heldOut2OffTopic: readonly OffTopicQuestion[];
-    };
-    const map = (await import(topics)) as {
-      topicArticles2: Readonly<Record<string, readonly string[]>>;
-    };
-    if (!Array.isArray(v2.heldOut2OnTopic) || !Array.isArray(v2.heldOut2OffTopic)) {
-      return 'held-out v2: held-out-2.ts does not export heldOut2OnTopic and heldOut2OffTopic';
+    const exported = Object.values((await import(questions)) as Record<string, unknown>);
+    const arrays = exported.filter((v): v is unknown[] => Array.isArray(v));
+    const hasTopic = (a: unknown[]) =>
+      a.length > 0 && a.every((x) => typeof (x as { topic?: unknown }).topic === 'string');
+    const onTopic = arrays.find(hasTopic) as OnTopicQuestion[] | undefined;
+    const offTopic = arrays.find((a) => a !== onTopic && !hasTopic(a)) as
+      | OffTopicQuestion[]
+      | undefined;
+    const map = Object.values((await import(topics)) as Record<string, unknown>).find(
+      (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
+    ) as Readonly<Record<string, readonly string[]>> | undefined;
+    if (!onTopic || !offTopic) {
+      return `${name}: held-out-${version}.ts does not export an on-topic and an off-topic array`;
     }
-    const unmapped = v2.heldOut2OnTopic.filter((x) => !map.topicArticles2?.[x.topic]).length;
+    if (!map) return `${name}: topic-articles-${version}.ts does not export a topic map`;
+    const unmapped = onTopic.filter((x) => !map[x.topic]?.length).length;
     if (unmapped > 0) {
-      return `held-out v2: ${unmapped} on-topic questions have a topic topic-articles-2.ts does not map`;
+      return `${name}: ${unmapped} on-topic questions have a topic topic-articles-${version}.ts does not map`;
     }
-    return withArticles(v2.heldOut2OnTopic, v2.heldOut2OffTopic, map.topicArticles2);
+    return withArticles(onTopic, offTopic, map);
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND') return 'held-out v2: not written yet';
-    return `held-out v2: could not be loaded (${code ?? (err as Error).name})`;
+    if (code === 'ERR_MODULE_NOT_FOUND') return `${name}: not written yet`;
+    return `${name}: could not be loaded (${code ?? (err as Error).name})`;
   }
 }
 
@@ -219,11 +230,14 @@ else {
   if (seen.lines.length > 0) console.log(seen.lines.join('\n'));
 
   if (!process.argv.includes('--training')) {
-    const v2 = await loadHeldOut2();
-    if (typeof v2 === 'string') console.log(`\n${v2}`);
-    else {
-      const f = measure(v2, false).figures;
-      print('held-out v2 (written by someone else, never seen or tuned on)', f);
+    for (const version of [2, 3]) {
+      const set = await loadHeldOut(version);
+      if (typeof set === 'string') {
+        console.log(`\n${set}`);
+        continue;
+      }
+      const f = measure(set, false).figures;
+      print(`held-out v${version} (written by someone else, never seen or tuned on)`, f);
       printTargets(f);
     }
   }
@@ -239,12 +253,15 @@ else {
  * of a plateau, not its edge). The rules (injection, other topics) are on throughout.
  */
 function calibrate() {
-  const shares = [0.3, 0.4, 0.5, 0.6, 0.7];
   const scores = [0, 5, 10, 15, 20, 25, 30];
   const coverages = Array.from({ length: 13 }, (_, i) => 0.2 + i * 0.05);
-  const grid: Thresholds[] = shares.flatMap((unmatchedKnownShare) =>
+  // The weights of the words an article does not match, each set giving a coverage per question.
+  const weightings: CoverageWeights[] = [0.3, 0.4, 0.5, 0.6, 0.7].map((unmatchedKnownShare) => ({
+    unmatchedKnownShare,
+  }));
+  const grid: Array<Thresholds & { w: number }> = weightings.flatMap((weights, w) =>
     scores.flatMap((minScore) =>
-      coverages.map((minCoverage) => ({ minScore, minCoverage, unmatchedKnownShare })),
+      coverages.map((minCoverage) => ({ ...weights, minScore, minCoverage, w })),
     ),
   );
   const featuresOf = (q: string, role: EvalRole) => {
@@ -253,7 +270,7 @@ function calibrate() {
     return {
       ruled: ruled || words.length === 0,
       score: hits[0]?.score ?? 0,
-      coverage: new Map(shares.map((s) => [s, coverageOf(words, hits, s)])),
+      coverage: weightings.map((weights) => coverageOf(words, hits, weights)),
       found: [...new Set(hits.map((h) => h.passage.slug))],
     };
   };
@@ -263,14 +280,14 @@ function calibrate() {
   }));
   const off = [...trainingSet.offTopic, ...v1.offTopic].map((a) => featuresOf(a.q, a.role));
   type Features = (typeof off)[number];
-  const answers = (f: Features, t: Thresholds) =>
-    !f.ruled && meetsThresholds(f.score, f.coverage.get(t.unmatchedKnownShare) ?? 0, t);
-  const onLoss = (f: (typeof on)[number], t: Thresholds) => {
+  const answers = (f: Features, t: Thresholds & { w: number }) =>
+    !f.ruled && meetsThresholds(f.score, f.coverage[t.w] ?? 0, t);
+  const onLoss = (f: (typeof on)[number], t: Thresholds & { w: number }) => {
     if (!answers(f, t)) return 1;
     if (f.found[0] !== undefined && f.right.includes(f.found[0])) return 0;
     return f.found.slice(0, 3).some((a) => f.right.includes(a)) ? 0.5 : 1;
   };
-  const lossOn = (t: Thresholds, fold: (i: number) => boolean) => {
+  const lossOn = (t: Thresholds & { w: number }, fold: (i: number) => boolean) => {
     let onSum = 0;
     let onN = 0;
     let offSum = 0;
@@ -287,10 +304,10 @@ function calibrate() {
     });
     return (onN ? onSum / onN : 0) + (offN ? offSum / offN : 0);
   };
-  const neighbours = (t: Thresholds) =>
+  const neighbours = (t: Thresholds & { w: number }) =>
     grid.filter(
       (g) =>
-        g.unmatchedKnownShare === t.unmatchedKnownShare &&
+        g.w === t.w &&
         Math.abs(scores.indexOf(g.minScore) - scores.indexOf(t.minScore)) <= 1 &&
         Math.abs(coverages.indexOf(g.minCoverage) - coverages.indexOf(t.minCoverage)) <= 1,
     );
@@ -298,7 +315,7 @@ function calibrate() {
     const losses = grid.map((t) => lossOn(t, fold));
     const least = Math.min(...losses);
     const tied = grid.filter((_, i) => (losses[i] ?? 1) <= least + 1e-9);
-    const smooth = (t: Thresholds) => {
+    const smooth = (t: Thresholds & { w: number }) => {
       const around = neighbours(t);
       return around.reduce((sum, g) => sum + lossOn(g, fold), 0) / around.length;
     };
@@ -310,7 +327,7 @@ function calibrate() {
   const chosen: string[] = [];
   for (let k = 0; k < FOLDS; k++) {
     const t = best((i) => i % FOLDS !== k);
-    chosen.push(`${t.minScore}/${t.minCoverage.toFixed(2)}/${t.unmatchedKnownShare}`);
+    chosen.push(describe(t));
     on.forEach((f, i) => {
       if (i % FOLDS !== k || !answers(f, t)) return;
       if (f.found[0] !== undefined && f.right.includes(f.found[0])) figures.top1 += 1;
@@ -329,10 +346,15 @@ function calibrate() {
     figures,
   );
   console.log(
-    `\nchosen on all of training + v1: score >= ${final.minScore}, coverage >= ` +
-      `${final.minCoverage.toFixed(2)}, unmatched known words count ${final.unmatchedKnownShare}` +
-      ` (in use: ${THRESHOLDS.minScore}, ${THRESHOLDS.minCoverage}, ${THRESHOLDS.unmatchedKnownShare})`,
+    `\nchosen on all of training + v1: ${describe(final)} (in use: ${describe(THRESHOLDS)})`,
   );
-  const inUse = lossOn(THRESHOLDS, () => true);
+  const inUseW = weightings.findIndex((w) =>
+    (Object.keys(w) as Array<keyof CoverageWeights>).every((k) => w[k] === THRESHOLDS[k]),
+  );
+  const inUse = inUseW < 0 ? Number.NaN : lossOn({ ...THRESHOLDS, w: inUseW }, () => true);
   console.log(`  loss ${lossOn(final, () => true).toFixed(4)} (in use: ${inUse.toFixed(4)})`);
+}
+
+function describe(t: Thresholds): string {
+  return [t.minScore, t.minCoverage.toFixed(2), t.unmatchedKnownShare].join('/');
 }

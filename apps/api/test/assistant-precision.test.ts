@@ -63,6 +63,8 @@ describeEachDatabase('assistant precision', (database) => {
       'how do I change a car tire',
       // No list names millipedes: the article's coverage of the question declines it.
       'how many legs does a millipede have',
+      // 'write' is in the help (write paths); asking for a letter is not a question about Omega.
+      'write me a cover letter',
     ]) {
       expectDeclined(await ask(q), q);
     }
@@ -114,6 +116,16 @@ describeEachDatabase('assistant precision', (database) => {
     );
     expect(await firstSource('kick someone out of all their devices', 'supergod')).toBe(
       'Supergod commands (command terminal)',
+    );
+    expect(await firstSource('why is this button greyed out with a padlock')).toBe(
+      'Locked features and what your plan includes',
+    );
+    // The architecture notes' words too, in the admins' God Mode assistant.
+    expect(await firstSource('can we run more than one api server', 'admin')).toBe(
+      'Deploying several instances behind a load balancer',
+    );
+    expect(await firstSource('which packages are in the repo', 'admin')).toBe(
+      'How the code is organised (the monorepo)',
     );
   });
 

@@ -73,7 +73,7 @@ python java javascript php ruby golang kotlin html div flexbox regex kubernetes 
 terraform vim emacs vscode recursion tcp udp bluetooth printer laptop pc mac tablet router
 modem sim puk vpn antivirus malware screenshot wallpaper ringtone emoji usb charger battery
 headphones earbuds smartwatch photo picture camera video selfie
-cv interview boss startup
+cv interview startup
 girlfriend boyfriend wife husband wedding marriage divorce birthday christmas halloween valentine
 lawyer court police
 `;
@@ -111,6 +111,9 @@ export const CHIT_CHAT: readonly RegExp[] = [
   /\b(im bored|im sad|im lonely|i feel (sad|lonely|bored))\b/,
   /\bgood (morning|afternoon|evening|night)\b/,
   /\b(sing|tell|write) (me )?(a |an )?(song|joke|story|poem|riddle)\b/,
+  // Writing or choosing something for the asker is not a question about Omega.
+  /\b(write|draft) (me )?(a|an|my) (\w+ )?(letter|essay|email|speech|cv|resume|report|story|poem|song)\b/,
+  /\brecommend (me )?(a |an |some )?(good )?(book|movie|film|song|restaurant|show|series|game|podcast)s?\b/,
   /^\s*(lol|haha+|lmao|bye|goodbye|wow)\W*$/,
 ];
 

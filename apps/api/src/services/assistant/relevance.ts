@@ -17,7 +17,13 @@ export interface Thresholds {
   unmatchedKnownShare: number;
 }
 
-export const THRESHOLDS: Thresholds = { minScore: 10, minCoverage: 0.4, unmatchedKnownShare: 0.4 };
+export const THRESHOLDS: Thresholds = {
+  minScore: 10,
+  minCoverage: 0.4,
+  unmatchedKnownShare: 0.4,
+};
+
+export type CoverageWeights = Pick<Thresholds, 'unmatchedKnownShare'>;
 
 export type Decline = 'empty' | 'injection' | 'not-omega' | 'weak';
 
@@ -128,7 +134,7 @@ export function isAboutSomethingElse(query: string, index: HelpIndex): boolean {
 export function coverageOf(
   words: readonly QueryWord[],
   hits: readonly Hit[],
-  unmatchedKnownShare = THRESHOLDS.unmatchedKnownShare,
+  t: CoverageWeights = THRESHOLDS,
 ): number {
   const best = hits[0];
   if (!best || words.length === 0) return 0;
@@ -137,7 +143,7 @@ export function coverageOf(
   let missed = 0;
   for (const w of words) {
     if (matched.has(w.word)) covered += w.weight;
-    else missed += w.known ? w.weight * unmatchedKnownShare : w.weight;
+    else missed += w.known ? w.weight * t.unmatchedKnownShare : w.weight;
   }
   const share = covered + missed > 0 ? covered / (covered + missed) : 0;
   return Math.max(share, best.phrasing);
@@ -166,7 +172,7 @@ export function decide(
   if (rule) return { decline: rule, words: [], hits: [], coverage: 0 };
   const { words, hits } = index.retrieve(query, scope);
   if (words.length === 0) return { decline: 'empty', words, hits, coverage: 0 };
-  const coverage = coverageOf(words, hits, thresholds.unmatchedKnownShare);
+  const coverage = coverageOf(words, hits, thresholds);
   if (!meetsThresholds(hits[0]?.score ?? 0, coverage, thresholds)) {
     return { decline: 'weak', words, hits, coverage };
   }

@@ -132,6 +132,11 @@ describeWithBrowser('admin console', () => {
     expect(await update.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: `Select ${target}` }).click();
     await update.click();
+    // The dry run first (issue 19): who moves from which plan to which, before anything changes.
+    const review = page.getByRole('dialog', { name: 'Review the plan change' });
+    await review.getByText('1 user from Pro to Starter.').waitFor();
+    await expectAccessible(page);
+    await review.getByRole('button', { name: 'Apply' }).click();
     await toast('Subscriptions updated');
     await expect
       .poll(() => page.getByRole('combobox', { name: `Plan for ${target}` }).textContent())
@@ -148,6 +153,9 @@ describeWithBrowser('admin console', () => {
       .getByRole('switch', { name: new RegExp(feature) });
     expect(await own.getAttribute('aria-checked')).toBe('false');
     await own.click();
+    // An override needs a reason (issue 19).
+    await page.getByLabel('Reason', { exact: true }).fill('Pilot of the new feature');
+    await page.getByRole('button', { name: 'Save override' }).click();
     await toast('Override updated');
     await expect.poll(() => own.getAttribute('aria-checked')).toBe('true');
     await expectAccessible(page);

@@ -5,15 +5,19 @@ import Fastify, {
   type FastifyPluginAsync,
   type FastifyPluginCallback,
 } from 'fastify';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
+import { requestIdGenerator } from './lib/request-context.js';
 import { schemaErrorFormatter, validatorCompiler } from './lib/validation.js';
 import access from './plugins/app/access.js';
 import core from './plugins/app/core.js';
 import crossOriginGuard from './plugins/app/cross-origin-guard.js';
 import errors from './plugins/app/errors.js';
+import impersonation from './plugins/app/impersonation.js';
 import maintenance from './plugins/app/maintenance.js';
+import observability from './plugins/app/observability.js';
 import polledReads from './plugins/app/polled-reads.js';
 import renewalJob from './plugins/app/renewal-job.js';
 import routeRegistry from './plugins/app/route-registry.js';
@@ -27,10 +31,12 @@ import session from './plugins/external/session.js';
 import webApp from './plugins/external/web-app.js';
 import widgetCors from './plugins/external/widget-cors.js';
 import adminRoutes from './routes/admin.js';
+import adminUsersRoutes from './routes/admin-users.js';
 import announcementRoutes from './routes/announcements.js';
 import assistantRoutes from './routes/assistant.js';
 import healthRoutes from './routes/health.js';
 import keypadRoutes from './routes/keypad.js';
+import metricsRoutes from './routes/metrics.js';
 import sessionRoutes from './routes/session.js';
 import subscriptionRoutes from './routes/subscriptions.js';
 import supergodRoutes from './routes/supergod.js';
@@ -45,6 +51,8 @@ export interface AppOptions {
   runJobs?: boolean;
   /** `false`: nothing on stdout (warnings and errors still reach the system log). */
   logger?: false;
+  /** Where stdout's log lines go instead of the process's stdout (tests read them). */
+  logDestination?: DestinationStream;
 }
 
 export async function build(options: AppOptions): Promise<FastifyInstance> {
@@ -64,15 +72,26 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     ].filter((s): s is string => Boolean(s)),
     retention: config.logRetention,
   });
+  const logging = createLogger({
+    level: options.logger === false ? 'silent' : config.logLevel,
+    systemLogSink: systemLog.stream,
+    stdout: options.logDestination,
+  });
   const app = Fastify({
-    loggerInstance: createLogger({
-      level: options.logger === false ? 'silent' : config.logLevel,
-      systemLogSink: systemLog.stream,
-    }),
+    loggerInstance: logging.logger,
+    logController: logging.logController,
+    childLoggerFactory: logging.childLoggerFactory,
     // Only our own proxies may set X-Forwarded-For: a forged header never buys a fresh limit.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // The same list decides whose X-Request-Id is kept; anyone else's is replaced (decision 020).
+    requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     schemaErrorFormatter,
     ajv: { customOptions: { removeAdditional: true } },
+    // Answers are serialised from their schemas; where a schema is a union (a nullable time),
+    // the serialiser asks Ajv which branch fits. The type decides that: checking the time's
+    // date-time format on every answer cost as much as building the answer did.
+    serializerOpts: { ajv: { validateFormats: false } },
     // Slow clients hold neither a connection nor a shutdown: Node answers 408 when the headers,
     // or the whole request, take longer than configured, checked every second (Node's default
     // is every 30 s). Kept-alive connections outlive the load balancer's idle timeout.
@@ -120,6 +139,8 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     runJobs: options.runJobs,
   });
   await load(routeRegistry);
+  // Before anything that can answer: every answer carries its X-Request-Id and is counted.
+  await load(observability);
 
   // External plugins. Load shedding comes first, so an overloaded server refuses a call
   // before anything (the session's database read included) is spent on it.
@@ -136,6 +157,9 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await load(services);
   await load(errors);
   await load(crossOriginGuard);
+  // Before the access hook: a read-only view as a user refuses writes first, and names the
+  // account the access hook then checks (plugins/app/impersonation.ts).
+  await load(impersonation);
   await load(access);
   await load(maintenance);
   await load(polledReads);
@@ -147,9 +171,11 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await load(subscriptionRoutes);
   await load(keypadRoutes);
   await load(adminRoutes);
+  await load(adminUsersRoutes);
   await load(announcementRoutes);
   await load(supergodRoutes);
   await load(assistantRoutes);
+  await load(metricsRoutes);
 
   return app;
 }

@@ -11,17 +11,20 @@ import { describeEachDatabase } from './helpers/databases.js';
 const VIEWERS = ['anonymous', 'user', 'admin', 'supergod'] as const;
 type Viewer = (typeof VIEWERS)[number];
 
+const NOT_ACCOUNTS = new Set<Access>(['wallet', 'gateway', 'metrics']);
+
 function allowed(viewer: Viewer, access: Access): boolean {
   if (access === 'public') return true;
-  // Keypad wallets sign in with a phone, not an account, and the USSD gateway is the
-  // aggregator proving itself with a shared secret: no account session opens either.
-  if (viewer === 'anonymous' || access === 'wallet' || access === 'gateway') return false;
-  return atLeast(viewer as Role, access);
+  // Keypad wallets sign in with a phone, not an account, the USSD gateway is the aggregator
+  // proving itself with a shared secret, and metrics are for the monitoring system's bearer
+  // token: no account session opens any of them.
+  if (viewer === 'anonymous' || NOT_ACCOUNTS.has(access)) return false;
+  return atLeast(viewer as Role, access as Role);
 }
 
 /** What a refused viewer gets: 401 when nobody is signed in, 403 when the role is too low. */
 const refusal = (viewer: Viewer, access: Access) =>
-  viewer === 'anonymous' || access === 'wallet' || access === 'gateway' ? 401 : 403;
+  viewer === 'anonymous' || NOT_ACCOUNTS.has(access) ? 401 : 403;
 
 describeEachDatabase('access matrix', (database) => {
   let t: TestApp;

@@ -1,9 +1,8 @@
 // The Subscription Manager's writes through the feature catalogue service: a change to many
 // users is all or nothing, and every catalogue write stands or falls with its activity entry.
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../src/db/schema.js';
-import { type ActivityEntry, ActivityRepository } from '../src/repositories/activity.js';
+import { SubscriptionsRepository } from '../src/repositories/subscriptions.js';
 import { FeatureCatalogueService } from '../src/services/feature-catalogue.js';
 import { SubscriptionService } from '../src/services/subscriptions.js';
 import { createTestApp, createUser, sessionFor, type TestApp } from './helpers/app.js';
@@ -33,7 +32,7 @@ describeEachDatabase('feature catalogue', (database) => {
   const catalogueActions = async () =>
     (await t.app.repos.activity.recent(100))
       .map((r) => r.action)
-      .filter((a) => a.startsWith('feature_') || a === 'plan_override');
+      .filter((a) => a.startsWith('feature_') || a.startsWith('plan_'));
 
   /** What the catalogue writes can change, read straight from the tables. */
   async function catalogueState() {
@@ -68,43 +67,50 @@ describeEachDatabase('feature catalogue', (database) => {
     expect(await plansOf(userIds)).toEqual(['free', 'free']);
   });
 
-  it('changes every user of a bulk plan change, each on record', async () => {
+  it('changes every user of a bulk plan change, on record as one act', async () => {
     const res = await send('POST', '/api/subscription/bulk-override', { userIds, planId: 'pro' });
     expect(res.json()).toEqual({ ok: true, message: 'Subscriptions updated' });
     expect(await plansOf(userIds)).toEqual(['pro', 'pro']);
-    expect(await catalogueActions()).toEqual(['plan_override', 'plan_override']);
+    expect(await catalogueActions()).toEqual(['plan_bulk_override']);
+    const overridden = await t.app.database.db
+      .selectFrom('subscription_overrides')
+      .select('user_id')
+      .execute();
+    expect(overridden.map((o) => o.user_id).sort()).toEqual([...userIds].sort());
   });
 
   it('undoes the users a bulk plan change already changed when a later one fails', async () => {
     const { app } = t;
-    // The second activity entry (the second user's) fails, after the first user was changed.
-    let entries = 0;
-    const activity = new (class extends ActivityRepository {
-      override async record(entry: ActivityEntry, db?: Kysely<Database>) {
-        entries += 1;
-        if (entries === 2) throw new Error('activity refused');
-        await super.record(entry, db);
+    // The second user's override record fails, after the first user was changed.
+    let records = 0;
+    const repo = new (class extends SubscriptionsRepository {
+      override async recordOverride(
+        ...args: Parameters<SubscriptionsRepository['recordOverride']>
+      ) {
+        records += 1;
+        if (records === 2) throw new Error('override record refused');
+        await super.recordOverride(...args);
       }
     })(app.database.db);
     const subscriptions = new SubscriptionService(
       app.database.db,
-      app.repos.subscriptions,
-      activity,
+      repo,
+      app.repos.activity,
       app.clock,
     );
     const catalogue = new FeatureCatalogueService({
       db: app.database.db,
-      catalogue: app.repos.subscriptions,
+      catalogue: repo,
       users: app.repos.users,
-      activity,
+      activity: app.repos.activity,
       subscriptions,
       clock: app.clock,
     });
     const admin = await app.repos.users.findByUsername('boss');
     await expect(catalogue.setPlanOfMany(admin?.id ?? 0, userIds, 'pro')).rejects.toThrow(
-      'activity refused',
+      'override record refused',
     );
-    expect(entries).toBe(2);
+    expect(records).toBe(2);
     expect(await plansOf(userIds)).toEqual(['free', 'free']);
     expect(await catalogueActions()).toEqual([]);
   });
@@ -139,6 +145,7 @@ describeEachDatabase('feature catalogue', (database) => {
             userId: userIds[0],
             featureId: analytics,
             enabled: true,
+            reason: 'Support case',
           }),
       ],
       [

@@ -219,6 +219,83 @@ describeEachDatabase('keypad wallets', (database) => {
     for (const value of Object.values(balances)) expect(String(value).startsWith('-')).toBe(false);
   });
 
+  /** Every wallet's running balances (decision 023) beside the sums of its ledger entries. */
+  async function balancesAndLedger() {
+    const db = t.app.database.db;
+    const running = await db
+      .selectFrom('wallet_balances')
+      .select(['account', 'asset', 'amount'])
+      .execute();
+    const entries = await db
+      .selectFrom('ledger_entries')
+      .select(['account', 'asset', 'amount'])
+      .where('account', 'like', 'wallet:%')
+      .execute();
+    const sums = new Map<string, bigint>();
+    for (const e of entries) {
+      const key = `${e.account} ${e.asset}`;
+      sums.set(key, (sums.get(key) ?? 0n) + BigInt(e.amount));
+    }
+    const kept = new Map(running.map((r) => [`${r.account} ${r.asset}`, BigInt(r.amount)]));
+    return { kept, sums };
+  }
+
+  it("keeps each wallet's running balance equal to the sum of its ledger entries", async () => {
+    const a = await signIn();
+    const b = await signIn('0831234567', '1111');
+    await tx(a, { type: 'Purchase', coin: 'BTC', amount: '10.25' });
+    await tx(a, { type: 'Send-to-Phone', coin: 'USDC', amount: '7.77', to: '0831234567' });
+    await tx(b, { type: 'Send-to-Phone', coin: 'USDC', amount: '3', to: PHONE });
+    await tx(a, { type: 'Transfer', coin: 'BTC', amount: '0.0001', to: 'wallet-xyz' });
+    await tx(b, { type: 'Transfer', coin: 'USDC', amount: '5000', to: 'too-much' });
+    // Money sent to a phone that has no wallet yet opens one.
+    await tx(a, { type: 'Send-to-Phone', coin: 'USDC', amount: '1', to: '0841234567' });
+    const { kept, sums } = await balancesAndLedger();
+    expect(kept.size).toBeGreaterThan(0);
+    for (const [key, sum] of sums) expect(kept.get(key) ?? 0n, key).toBe(sum);
+    for (const [key, amount] of kept) expect(sums.get(key) ?? 0n, key).toBe(amount);
+    // What the keypad shows is the running balance.
+    const shown = (await get('/api/ussd/balance', b)).json().balances;
+    expect(shown.USDC).toBe('127.77');
+  });
+
+  it('never spends the same money twice: concurrent transfers beyond the balance fail, and the books agree', async () => {
+    const token = await signIn();
+    // 120 USDC opening balance: 20 transfers of 24 at once, of which exactly 5 fit.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        tx(token, { type: 'Transfer', coin: 'USDC', amount: '24', to: 'wallet-abc' }),
+      ),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const statuses = answers.map((res) => res.json().transaction.status);
+    expect(statuses.filter((s) => s === 'success')).toHaveLength(5);
+    expect((await get('/api/ussd/balance', token)).json().balances.USDC).toBe('0.00');
+    const { kept, sums } = await balancesAndLedger();
+    for (const [key, sum] of sums) expect(kept.get(key) ?? 0n, key).toBe(sum);
+  });
+
+  it('pays every send when two wallets send to each other at once (no deadlock between them)', async () => {
+    const OTHER = '0831234567';
+    await walletOnPlan(t.app, '+27831234567');
+    const a = await signIn();
+    const b = await signIn(OTHER, '1111');
+    const send = (token: string, to: string) =>
+      tx(token, { type: 'Send-to-Phone', coin: 'USDC', amount: '1.25', to });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? send(a, OTHER) : send(b, PHONE))),
+    );
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().transaction.status).toBe('success');
+    }
+    // Six each way: both end where they started.
+    expect((await get('/api/ussd/balance', a)).json().balances.USDC).toBe('120.00');
+    expect((await get('/api/ussd/balance', b)).json().balances.USDC).toBe('120.00');
+    const { kept, sums } = await balancesAndLedger();
+    for (const [key, sum] of sums) expect(kept.get(key) ?? 0n, key).toBe(sum);
+  });
+
   it('refuses bad input with a message naming the field', async () => {
     const token = await signIn();
     const bad = await tx(token, { type: 'Purchase', coin: 'ETH', amount: '1' });

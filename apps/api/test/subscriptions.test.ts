@@ -319,7 +319,7 @@ describeEachDatabase('subscriptions', (database) => {
 
     await post(
       '/api/features/admin/override',
-      { userId, featureId: analytics.id, enabled: false },
+      { userId, featureId: analytics.id, enabled: false, reason: 'Support case' },
       adminCookie,
     );
     expect(await mine()).not.toContain(analytics.id);

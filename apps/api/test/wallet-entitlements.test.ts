@@ -102,7 +102,7 @@ describeEachDatabase('keypad flows follow the plan', (database) => {
     const res = await inject(
       'POST',
       '/api/features/admin/override',
-      { userId: user.id, featureId: sendId, enabled: true },
+      { userId: user.id, featureId: sendId, enabled: true, reason: 'Pilot user' },
       { cookie: await sessionFor(t.app, admin.id) },
     );
     expect(res.statusCode, res.body).toBe(200);

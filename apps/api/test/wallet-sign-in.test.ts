@@ -1,7 +1,9 @@
 // Wallet sign-in under retries and races: a wrong PIN leaves the OTP usable, one OTP signs in
 // exactly once however many requests carry it, and the wallet's PIN lock holds for parallel
-// guesses as it does for sequential ones.
+// guesses as it does for sequential ones. A wallet token ends at its expiry, and one whose row
+// is gone ends within the second its last check is remembered for.
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { WALLET_TOKEN_TTL_MS } from '../src/services/wallet-sign-in.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 
@@ -124,5 +126,29 @@ describeEachDatabase('wallet sign-in', (database) => {
     expect(wrongPin).toHaveLength(1);
     expect(answers.every((a) => a.statusCode < 500)).toBe(true);
     expect((await wallet())?.failed_pins).toBe(1);
+  });
+
+  const balance = (token: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/ussd/balance',
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it('refuses a wallet token from the moment it expires, even one used a moment before', async () => {
+    const signedIn = await login(await otp(), '2468');
+    const token = signedIn.json().token;
+    t.advance(WALLET_TOKEN_TTL_MS - 1);
+    expect((await balance(token)).statusCode).toBe(200);
+    t.advance(1);
+    expect((await balance(token)).statusCode).toBe(401);
+  });
+
+  it('refuses a wallet token whose row is gone within a second, however often it was used', async () => {
+    const token = (await login(await otp(), '2468')).json().token;
+    for (let i = 0; i < 3; i++) expect((await balance(token)).statusCode).toBe(200);
+    await t.app.database.db.deleteFrom('wallet_tokens').execute();
+    t.advance(1000);
+    expect((await balance(token)).statusCode).toBe(401);
   });
 });

@@ -3,9 +3,13 @@
 // whose message the screen can show: the server's own sentence, or one of ours when no
 // answer of the server's could be read (offline, too slow, a proxy's page) — never the
 // browser's 'Failed to fetch' or a proxy's status text.
-import type { Balances, TransactionBody, UssdTransaction } from '@omega/contracts';
-import { type ClientRequest, type ClientResponse, createClient } from '@omega/contracts/client';
-import type { LockedFlow } from '@omega/domain';
+import type { TransactionBody } from '@omega/contracts';
+import {
+  type ClientRequest,
+  type ClientResponse,
+  createClient,
+  type RouteAnswer,
+} from '@omega/contracts/client';
 
 export const UNREACHABLE = 'OmegaPay cannot be reached. Check your connection and try again.';
 export const TOO_SLOW = 'OmegaPay did not answer in time. Try again.';
@@ -32,16 +36,24 @@ export class KeypadApiError extends Error {
   }
 }
 
+// The answers' types come from the route table's schemas (through the typed client), so a
+// changed schema breaks the keypad at compile time. The keypad reads only the parts named here.
+type LoginAnswer = RouteAnswer<'ussdLogin'>;
+type BalanceAnswer = RouteAnswer<'ussdBalance'>;
+type TransactionAnswer = RouteAnswer<'ussdTransaction'>;
+type Transaction = RouteAnswer<'ussdTransactions'>['transactions'][number];
+
 export interface KeypadApi {
-  requestOtp(phone: string): Promise<{ demoOtp: string | null }>;
+  requestOtp(phone: string): Promise<Pick<RouteAnswer<'ussdOtp'>, 'demoOtp'>>;
+  /** `locked` is left out by servers from before plans gated the keypad's flows. */
   login(
     phone: string,
     otp: string,
     pin: string,
-  ): Promise<{ balances: Balances; locked?: LockedFlow[] }>;
-  balance(): Promise<{ balances: Balances; rates: Balances }>;
-  submit(body: TransactionBody): Promise<{ transaction: UssdTransaction; balances: Balances }>;
-  transactions(): Promise<UssdTransaction[]>;
+  ): Promise<Pick<LoginAnswer, 'balances'> & Partial<Pick<LoginAnswer, 'locked'>>>;
+  balance(): Promise<Pick<BalanceAnswer, 'balances' | 'rates'>>;
+  submit(body: TransactionBody): Promise<TransactionAnswer>;
+  transactions(): Promise<Transaction[]>;
 }
 
 export interface KeypadApiOptions {
@@ -125,7 +137,9 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
       return { demoOtp: typeof res.demoOtp === 'string' ? res.demoOtp : null };
     },
     async login(phone, otp, pin) {
-      const res = ours<{ token: string; balances: Balances; locked?: LockedFlow[] }>(
+      const res = ours<
+        Pick<LoginAnswer, 'token' | 'balances'> & Partial<Pick<LoginAnswer, 'locked'>>
+      >(
         await client.call('ussdLogin', { body: { phone, otp, pin } }),
         ['token', 'string'],
         ['balances', 'object'],
@@ -134,20 +148,20 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
       return res;
     },
     balance: async () =>
-      ours<{ balances: Balances; rates: Balances }>(
+      ours<BalanceAnswer>(
         await client.call('ussdBalance'),
         ['balances', 'object'],
         ['rates', 'object'],
       ),
     submit: async (body) =>
-      ours<{ transaction: UssdTransaction; balances: Balances }>(
-        await client.call('ussdTransaction', { body }),
-        ['transaction', 'object'],
-      ),
+      ours<TransactionAnswer>(await client.call('ussdTransaction', { body }), [
+        'transaction',
+        'object',
+      ]),
     transactions: async () =>
       ours<{ transactions: unknown[] }>(await client.call('ussdTransactions'), [
         'transactions',
         'array',
-      ]).transactions.filter((t): t is UssdTransaction => has(t, TRANSACTION_FIELDS)),
+      ]).transactions.filter((t): t is Transaction => has(t, TRANSACTION_FIELDS)),
   };
 }

@@ -42,6 +42,25 @@ const features = [
   { id: 2, name: 'Export', category: 'Data', description: '', requiredPlan: null },
 ];
 const assignments = [{ planId: 'pro', featureId: 1, enabled: true }];
+const line = (userId: number, username: string) => ({
+  userId,
+  username,
+  fromPlanId: 'free',
+  toPlanId: 'pro',
+  chargedNow: 0,
+  credited: 0,
+  wouldHaveCharged: 1900,
+  complimentary: true,
+  nextCharge: null,
+});
+const dryRun = {
+  planId: 'pro',
+  planName: 'Pro',
+  moves: [{ fromPlanId: 'free', toPlanId: 'pro', count: 2 }],
+  users: [line(1, 'alice'), line(2, 'user02')],
+  totals: { users: 2, chargedNow: 0, credited: 0, wouldHaveCharged: 3800 },
+  token: 'tok-1',
+};
 const allUsers = Array.from({ length: 30 }, (_, i) => ({
   id: i + 1,
   username: i === 0 ? 'alice' : `user${String(i + 1).padStart(2, '0')}`,
@@ -89,6 +108,7 @@ describe('subscription manager', () => {
 
   it('keeps Update disabled until a plan and a user are chosen, then bulk-updates them', async () => {
     const fake = server({
+      'POST /api/subscription/bulk-override/preview': () => ({ body: dryRun }),
       'POST /api/subscription/bulk-override': () => ({ body: { ok: true, message: 'Updated' } }),
     });
     renderAt('/admin/subscription-manager');
@@ -108,15 +128,25 @@ describe('subscription manager', () => {
     await u.click(screen.getByRole('checkbox', { name: 'Select alice' }));
     await u.click(screen.getByRole('checkbox', { name: 'Select user02' }));
     await u.click(update);
+    // The dry run comes first: nothing is applied until Apply in the confirmation step.
+    const dialog = await screen.findByRole('dialog', { name: 'Review the plan change' });
+    await within(dialog).findByRole('rowheader', { name: 'alice' });
+    expect(fake.to('POST /api/subscription/bulk-override')).toEqual([]);
+    await u.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Subscriptions updated')).toBeDefined();
     const [call] = fake.to('POST /api/subscription/bulk-override');
-    expect(JSON.parse(call?.body ?? '')).toEqual({ userIds: [1, 2], planId: 'pro' });
+    expect(JSON.parse(call?.body ?? '')).toEqual({
+      userIds: [1, 2],
+      planId: 'pro',
+      previewToken: 'tok-1',
+    });
     // The selection is spent: the button is disabled again.
     await waitFor(() => expect(update.disabled).toBe(true));
   });
 
   it("shows the spec's toast when the bulk update fails", async () => {
     server({
+      'POST /api/subscription/bulk-override/preview': () => ({ body: dryRun }),
       'POST /api/subscription/bulk-override': () => ({
         status: 404,
         body: { message: 'Unknown plan' },
@@ -128,6 +158,8 @@ describe('subscription manager', () => {
     await choose(u, 'Plan for selected users', 'Pro');
     await u.click(screen.getByRole('checkbox', { name: 'Select alice' }));
     await u.click(screen.getByRole('button', { name: 'Update' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Review the plan change' });
+    await u.click(await within(dialog).findByRole('button', { name: 'Apply' }));
     expect(await screen.findByText('Failed to update subscriptions')).toBeDefined();
     expect(screen.getByText('Unknown plan')).toBeDefined();
   });
@@ -199,6 +231,7 @@ describe('subscription manager', () => {
   it('turns a feature on for one user in Feature Overrides', async () => {
     const fake = server({
       'GET /api/features/admin/user-features': () => ({ body: [2] }),
+      'GET /api/features/admin/user-overrides': () => ({ body: [] }),
       'POST /api/features/admin/override': () => ({ status: 500, body: { message: 'boom' } }),
     });
     renderAt('/admin/subscription-manager');
@@ -214,6 +247,8 @@ describe('subscription manager', () => {
         .getAttribute('aria-checked'),
     ).toBe('true');
     await u.click(within(list).getByRole('switch', { name: /Reports/ }));
+    await u.type(screen.getByRole('textbox', { name: 'Reason' }), 'Support case 7');
+    await u.click(screen.getByRole('button', { name: 'Save override' }));
     expect(await screen.findByText('Failed to override feature')).toBeDefined();
     expect(
       fake.to('GET /api/features/admin/user-features')[0]?.url.searchParams.get('userId'),
@@ -222,6 +257,7 @@ describe('subscription manager', () => {
       userId: 1,
       featureId: 1,
       enabled: true,
+      reason: 'Support case 7',
     });
   });
 

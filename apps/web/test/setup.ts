@@ -17,7 +17,11 @@ configure({ asyncUtilTimeout: 15_000 });
 // the tests then resolve at once.
 const pages = import.meta.glob('../src/features/*/routes/*.tsx');
 beforeAll(async () => {
-  await Promise.all(Object.values(pages).map((load) => load()));
+  await Promise.all([
+    ...Object.values(pages).map((load) => load()),
+    // The toast renderer loads with the first toast (root-layout.tsx); a test may replace it.
+    import('@omega/ui/toaster').catch(() => undefined),
+  ]);
 }, 120_000);
 
 beforeEach(() => {

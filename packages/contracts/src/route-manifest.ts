@@ -24,6 +24,10 @@ export const routeManifest = {
   adminLogs: { method: 'GET', url: '/api/admin/logs' },
   clearLogs: { method: 'POST', url: '/api/admin/logs/clear' },
   activityLogs: { method: 'GET', url: '/api/admin/activity-logs' },
+  adminUserPage: { method: 'GET', url: '/api/admin/users/:id' },
+  revokeUserSession: { method: 'DELETE', url: '/api/admin/users/:id/sessions/:handle' },
+  startViewAs: { method: 'POST', url: '/api/admin/users/:id/view-as' },
+  endViewAs: { method: 'POST', url: '/api/view-as/end' },
   healthDetailed: { method: 'GET', url: '/api/health/detailed' },
   messages: { method: 'GET', url: '/api/messages' },
   createMessage: { method: 'POST', url: '/api/messages', form: true },
@@ -40,9 +44,11 @@ export const routeManifest = {
     method: 'GET',
     url: '/api/features/admin/user-features',
   },
+  adminUserOverrides: { method: 'GET', url: '/api/features/admin/user-overrides' },
   toggleFeature: { method: 'PATCH', url: '/api/features/toggle' },
   overridePlan: { method: 'POST', url: '/api/subscription/override' },
   bulkOverridePlan: { method: 'POST', url: '/api/subscription/bulk-override' },
+  previewBulkOverride: { method: 'POST', url: '/api/subscription/bulk-override/preview' },
   overrideFeature: { method: 'POST', url: '/api/features/admin/override' },
   addFeature: { method: 'POST', url: '/api/features' },
   userFeatures: { method: 'GET', url: '/api/features/user' },
@@ -65,6 +71,7 @@ export const routeManifest = {
   supergodExecute: { method: 'POST', url: '/api/supergod/execute' },
   assistantQuery: { method: 'POST', url: '/api/ai/ai-assistant' },
   assistantFeedback: { method: 'POST', url: '/api/ai/feedback' },
+  metrics: { method: 'GET', url: '/metrics' },
 } as const satisfies {
   readonly [N in keyof Routes]: ManifestEntry & {
     method: Routes[N]['method'];

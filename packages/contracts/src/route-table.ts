@@ -4,12 +4,14 @@
 // access-matrix test walks it.
 
 import { adminRoutes } from './routes/admin.js';
+import { adminUsersRoutes } from './routes/admin-users.js';
 import { announcementsRoutes } from './routes/announcements.js';
 import { assistantRoutes } from './routes/assistant.js';
 import { catalogueRoutes } from './routes/catalogue.js';
 import type { RouteSpec } from './routes/define.js';
 import { healthRoutes } from './routes/health.js';
 import { keypadRoutes } from './routes/keypad.js';
+import { metricsRoutes } from './routes/metrics.js';
 import { sessionRoutes } from './routes/session.js';
 import { subscriptionsRoutes } from './routes/subscriptions.js';
 import { supergodRoutes } from './routes/supergod.js';
@@ -26,12 +28,14 @@ export const routes = {
   ...healthRoutes,
   ...sessionRoutes,
   ...adminRoutes,
+  ...adminUsersRoutes,
   ...announcementsRoutes,
   ...catalogueRoutes,
   ...subscriptionsRoutes,
   ...keypadRoutes,
   ...supergodRoutes,
   ...assistantRoutes,
+  ...metricsRoutes,
 } as const;
 
 export type RouteName = keyof typeof routes;

@@ -12,6 +12,19 @@ import {
   USERNAME_PATTERN,
 } from './credentials.js';
 
+/**
+ * A read-only view as a user, in force on the caller's session (decision 021): GET /api/user
+ * then answers the viewed user with this field naming the administrator behind it.
+ */
+export const ImpersonationSchema = Type.Object({
+  /** The administrator whose session this is (the real signed-in account). */
+  by: Type.Object({ id: Type.Integer(), username: Type.String() }),
+  startedAt: Timestamp,
+  /** When the view ends by itself (15 minutes after it started, by the server's clock). */
+  endsAt: Timestamp,
+});
+export type Impersonation = Static<typeof ImpersonationSchema>;
+
 export const User = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
@@ -19,6 +32,8 @@ export const User = Type.Object({
   role: Role,
   createdAt: Timestamp,
   lastLogin: Nullable(Timestamp),
+  /** Only on GET /api/user, only while an administrator views as this user. */
+  impersonating: Type.Optional(ImpersonationSchema),
 });
 export type User = Static<typeof User>;
 

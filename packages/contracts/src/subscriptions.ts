@@ -134,12 +134,76 @@ export const BulkOverrideBody = Type.Object({
     errorMessage: { minItems: 'Select at least one user' },
   }),
   planId: PlanId,
+  /** The dry run's `token`: the change is refused (409) if any of the users changed since. */
+  previewToken: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
 });
+export const BulkOverridePreviewBody = Type.Object({
+  userIds: Type.Array(Id, {
+    minItems: 1,
+    maxItems: 1000,
+    errorMessage: { minItems: 'Select at least one user' },
+  }),
+  planId: PlanId,
+});
+
+/** A bulk plan change's dry run: what applying the same body would do, user by user. */
+export const BulkOverridePreviewSchema = Type.Object({
+  planId: Type.String(),
+  planName: Type.String(),
+  /** How many users move from which plan to which (equal ids: already on the plan). */
+  moves: Type.Array(
+    Type.Object({ fromPlanId: Type.String(), toPlanId: Type.String(), count: Type.Integer() }),
+  ),
+  users: Type.Array(
+    Type.Object({
+      userId: Type.Integer(),
+      username: Type.String(),
+      fromPlanId: Type.String(),
+      toPlanId: Type.String(),
+      /** Cents charged now (an admin-assigned plan charges nothing: decision 012). */
+      chargedNow: Type.Integer(),
+      /** Cents added to (or, negative, taken from) the user's credit now. */
+      credited: Type.Integer(),
+      /** Cents the change would have cost the user; recorded, not charged. */
+      wouldHaveCharged: Type.Integer(),
+      complimentary: Type.Boolean(),
+      /** The next renewal after the change (cents); null when it charges nothing. */
+      nextCharge: Nullable(Type.Object({ at: Timestamp, amount: Type.Integer() })),
+    }),
+  ),
+  totals: Type.Object({
+    users: Type.Integer(),
+    chargedNow: Type.Integer(),
+    credited: Type.Integer(),
+    wouldHaveCharged: Type.Integer(),
+  }),
+  /** Send back as `previewToken` to apply exactly this dry run. */
+  token: Type.String(),
+});
+export type BulkOverridePreview = Static<typeof BulkOverridePreviewSchema>;
+
 export const FeatureOverrideBody = Type.Object({
   userId: Id,
   featureId: Id,
   enabled: Type.Boolean(),
+  /** Why the override is set (trimmed, 1 to 500 characters); shown beside it. */
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
+  /** When the override stops applying (a future instant); absent: until changed. */
+  expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
+export type FeatureOverrideBody = Static<typeof FeatureOverrideBody>;
+
+/** One user's feature override in force, with who set it, why, when and until when. */
+export const UserFeatureOverrideSchema = Type.Object({
+  featureId: Type.Integer(),
+  enabled: Type.Boolean(),
+  reason: Type.String(),
+  /** The administrator who set it; null when unknown (set before this was recorded). */
+  setBy: Nullable(Type.Object({ id: Type.Integer(), username: Type.String() })),
+  setAt: Timestamp,
+  expiresAt: Nullable(Timestamp),
+});
+export type UserFeatureOverride = Static<typeof UserFeatureOverrideSchema>;
 export const NewFeatureBody = Type.Object({
   name: Type.String({
     minLength: 1,

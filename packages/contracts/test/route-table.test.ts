@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS, routeList, routes } from '../src/route-table.js';
 import { adminRoutes } from '../src/routes/admin.js';
+import { adminUsersRoutes } from '../src/routes/admin-users.js';
 import { announcementsRoutes } from '../src/routes/announcements.js';
 import { assistantRoutes } from '../src/routes/assistant.js';
 import { catalogueRoutes } from '../src/routes/catalogue.js';
 import { healthRoutes } from '../src/routes/health.js';
 import { keypadRoutes } from '../src/routes/keypad.js';
+import { metricsRoutes } from '../src/routes/metrics.js';
 import { sessionRoutes } from '../src/routes/session.js';
 import { subscriptionsRoutes } from '../src/routes/subscriptions.js';
 import { supergodRoutes } from '../src/routes/supergod.js';
@@ -26,19 +28,24 @@ describe('route table', () => {
       healthRoutes,
       sessionRoutes,
       adminRoutes,
+      adminUsersRoutes,
       announcementsRoutes,
       catalogueRoutes,
       subscriptionsRoutes,
       keypadRoutes,
       supergodRoutes,
       assistantRoutes,
+      metricsRoutes,
     ];
     const names = areas.flatMap((area) => Object.keys(area));
     expect(new Set(names).size).toBe(names.length);
     expect(Object.keys(routes).sort()).toEqual([...names].sort());
   });
 
-  it('keeps every API route under /api', () => {
-    for (const r of routeList) expect(r.url.startsWith('/api/')).toBe(true);
+  it('keeps every API route under /api, and only the Prometheus scrape (metrics access) outside it', () => {
+    for (const r of routeList) {
+      if (r.access === 'metrics') expect(r.url).toBe('/metrics');
+      else expect(r.url.startsWith('/api/'), r.url).toBe(true);
+    }
   });
 });

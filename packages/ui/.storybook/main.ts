@@ -17,6 +17,7 @@ const config: StorybookConfig = {
     config.resolve ??= {};
     config.resolve.alias = {
       ...(config.resolve.alias as Record<string, string> | undefined),
+      '@omega/ui/toaster': fileURLToPath(new URL('../src/toaster.tsx', import.meta.url)),
       '@omega/ui': fileURLToPath(new URL('../src/index.ts', import.meta.url)),
     };
     return config;

@@ -2,7 +2,7 @@
 // dark (default) and light themes.
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { ConfirmProvider } from '../src/confirm.js';
-import { Toaster } from '../src/toast.js';
+import { Toaster } from '../src/toaster.js';
 import { TooltipProvider } from '../src/tooltip.js';
 import '../src/styles.css';
 

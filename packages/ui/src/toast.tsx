@@ -1,9 +1,9 @@
 // Toasts (spec section 9): one at a time, shown 5 s by default, swiped right to dismiss,
 // F8 jumps to them; a dismissed toast leaves the store after 1,000,000 ms (Radix keeps it
-// mounted for its exit animation until then).
-import * as ToastPrimitive from '@radix-ui/react-toast';
+// mounted for its exit animation until then). This file is the store every screen uses; the
+// renderer (Radix Toast, about 8 KB gzip) is ./toaster.tsx, which an app may load with its
+// first toast rather than with its first page.
 import { useSyncExternalStore } from 'react';
-import { cn } from './cn.js';
 
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
@@ -68,33 +68,5 @@ export function useToasts(): ToastItem[] {
     subscribe,
     () => items,
     () => items,
-  );
-}
-
-export function Toaster() {
-  const toasts = useToasts();
-  return (
-    <ToastPrimitive.Provider duration={TOAST_DURATION} swipeDirection="right" swipeThreshold={50}>
-      {toasts.map((t) => (
-        <ToastPrimitive.Root
-          key={t.id}
-          open={t.open}
-          duration={t.duration}
-          onOpenChange={(open) => !open && dismissToast(t.id)}
-          className={cn('omega-toast', t.variant === 'destructive' && 'omega-toast--destructive')}
-        >
-          <ToastPrimitive.Title className="omega-toast__title">{t.title}</ToastPrimitive.Title>
-          {t.description && (
-            <ToastPrimitive.Description className="omega-toast__description">
-              {t.description}
-            </ToastPrimitive.Description>
-          )}
-          <ToastPrimitive.Close className="omega-toast__close" aria-label="Close">
-            ×
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport hotkey={['F8']} className="omega-toast-viewport" />
-    </ToastPrimitive.Provider>
   );
 }

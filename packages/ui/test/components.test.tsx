@@ -6,14 +6,8 @@ import { Button } from '../src/button.js';
 import { ConfirmProvider, useConfirm } from '../src/confirm.js';
 import { Input } from '../src/input.js';
 import { Select } from '../src/select.js';
-import {
-  TOAST_DURATION,
-  TOAST_LIMIT,
-  TOAST_REMOVE_DELAY,
-  Toaster,
-  toast,
-  useToasts,
-} from '../src/toast.js';
+import { TOAST_DURATION, TOAST_LIMIT, TOAST_REMOVE_DELAY, toast, useToasts } from '../src/toast.js';
+import { Toaster } from '../src/toaster.js';
 import { TOOLTIP_DELAY, TOOLTIP_SKIP_DELAY, Tooltip, TooltipProvider } from '../src/tooltip.js';
 
 describe('Input', () => {

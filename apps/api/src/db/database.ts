@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   journalMode: string;
   /** The PostgreSQL schema in use when the URL names one (`?schema=`). */
   schema: string | undefined;
+  /** Connections in use and idle, and callers waiting for one (GET /metrics). */
+  connections(): { inUse: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -98,7 +100,15 @@ function openSqlite(path: string, { monitor }: OpenOptions): DatabaseHandle {
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     log: monitorLog(monitor),
   });
-  return { db, dialect: 'sqlite', journalMode, schema: undefined, close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    journalMode,
+    schema: undefined,
+    // One embedded connection; its statements run one at a time.
+    connections: () => ({ inUse: 1, idle: 0, waiting: 0 }),
+    close: () => db.destroy(),
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -176,6 +186,11 @@ function openPostgres(
     dialect: 'postgres',
     journalMode: 'postgres-wal',
     schema: schema ?? undefined,
+    connections: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => db.destroy(),
   };
 }

@@ -10,6 +10,9 @@ import * as m0006 from './migrations/0006-ussd-sessions.js';
 import * as m0007 from './migrations/0007-log-search-postgres.js';
 import * as m0008 from './migrations/0008-keypad-trust.js';
 import * as m0009 from './migrations/0009-complimentary-plans.js';
+import * as m0010 from './migrations/0010-wallet-balances.js';
+import * as m0011 from './migrations/0011-request-ids.js';
+import * as m0012 from './migrations/0012-override-reasons.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -21,6 +24,9 @@ const migrations: Record<string, Migration> = {
   '0007-log-search-postgres': m0007,
   '0008-keypad-trust': m0008,
   '0009-complimentary-plans': m0009,
+  '0010-wallet-balances': m0010,
+  '0011-request-ids': m0011,
+  '0012-override-reasons': m0012,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.
@@ -29,6 +35,19 @@ export async function migrateToLatest(
   db: Kysely<any>,
   schema?: string,
 ): Promise<MigrationResult[]> {
+  return migrateUpTo(db, schema);
+}
+
+/**
+ * Runs the migrations up to and including `last` (all of them when omitted). Tests of a
+ * migration's backfill stop just before it, write rows as they were, then migrate to the latest.
+ */
+export async function migrateUpTo(
+  // biome-ignore lint/suspicious/noExplicitAny: Kysely<any> is the documented migrator input.
+  db: Kysely<any>,
+  schema?: string,
+  last?: string,
+): Promise<MigrationResult[]> {
   // With a schema, the migrator's own tables live there too: otherwise it may find another
   // schema's lock table and skip creating its own.
   const migrator = new Migrator({
@@ -36,7 +55,7 @@ export async function migrateToLatest(
     provider: { getMigrations: async () => migrations },
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (last ? migrator.migrateTo(last) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return results ?? [];
 }

@@ -1,6 +1,9 @@
 // Table types for Kysely. Times are integer milliseconds since the epoch on both
 // dialects; booleans are 0/1 integers because SQLite has no boolean type.
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** The X-Request-Id of the request that wrote a row (migration 0011); null outside requests. */
+type RequestIdColumn = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface UsersTable {
   id: Generated<number>;
@@ -31,6 +34,7 @@ export interface ActivityLogsTable {
   action: string;
   details: string;
   created_at: number;
+  request_id: RequestIdColumn;
 }
 
 export interface SettingsTable {
@@ -68,6 +72,12 @@ export interface UserFeatureOverridesTable {
   feature_id: number;
   enabled: number;
   updated_at: number;
+  /** Why it was set (migration 0012; older rows say they predate reasons). */
+  reason: Generated<string>;
+  /** The administrator who set it; null when unknown or since deleted. */
+  set_by: number | null;
+  /** When it stops applying (epoch ms); null: until changed. Compared at read time. */
+  expires_at: number | null;
 }
 
 export interface SubscriptionsTable {
@@ -162,6 +172,14 @@ export interface LedgerEntriesTable {
   created_at: number;
 }
 
+/** A wallet's running balance per asset: the sum of its ledger entries (migration 0010). */
+export interface WalletBalancesTable {
+  account: string;
+  asset: string;
+  /** bigint on both dialects; read as a string where it could exceed 2^53. */
+  amount: string | number | bigint;
+}
+
 export interface SystemLogsTable {
   id: Generated<number>;
   level: 'INFO' | 'WARNING' | 'ERROR';
@@ -169,6 +187,7 @@ export interface SystemLogsTable {
   message: string;
   stack_trace: string | null;
   created_at: number;
+  request_id: RequestIdColumn;
 }
 
 export interface AnnouncementsTable {
@@ -226,6 +245,7 @@ export interface Database {
   wallet_tokens: WalletTokensTable;
   ussd_transactions: UssdTransactionsTable;
   ledger_entries: LedgerEntriesTable;
+  wallet_balances: WalletBalancesTable;
   system_logs: SystemLogsTable;
   announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;

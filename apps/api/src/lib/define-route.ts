@@ -1,6 +1,6 @@
 // Registers a route from the route table: its method, path, schemas and access level come
 // from @omega/contracts, so the server cannot drift from what clients are told.
-import { ErrorResponse, type RouteSpec } from '@omega/contracts';
+import { ErrorResponse, type RouteSpec, routes } from '@omega/contracts';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -22,6 +22,11 @@ export type RouteHandler<S extends RouteSpec> = (
   reply: FastifyReply,
 ) => Promise<RouteResult<S>>;
 
+/** Each route's name in the route table: the label metrics and logs know it by. */
+const ROUTE_NAMES = new Map<RouteSpec, string>(
+  Object.entries(routes).map(([name, spec]) => [spec as RouteSpec, name]),
+);
+
 export function defineRoute<S extends RouteSpec>(
   app: FastifyInstance,
   spec: S,
@@ -30,7 +35,12 @@ export function defineRoute<S extends RouteSpec>(
   app.route({
     method: spec.method,
     url: spec.url,
-    config: { access: spec.access, polled: spec.polled ?? false, readOnly: spec.readOnly ?? false },
+    config: {
+      access: spec.access,
+      polled: spec.polled ?? false,
+      readOnly: spec.readOnly ?? false,
+      name: ROUTE_NAMES.get(spec) ?? `${spec.method} ${spec.url}`,
+    },
     schema: {
       summary: spec.summary,
       description: spec.description

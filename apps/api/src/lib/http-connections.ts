@@ -70,12 +70,16 @@ export class HttpConnections {
   private track(req: IncomingMessage, res: ServerResponse): void {
     const socket = req.socket;
     const entry = { req, startedAt: performance.now() };
-    this.answering.set(socket, [...(this.answering.get(socket) ?? []), entry]);
+    // Lists are changed in place: this runs for every request.
+    const list = this.answering.get(socket);
+    if (list) list.push(entry);
+    else this.answering.set(socket, [entry]);
     res.once('close', () => {
-      const rest = (this.answering.get(socket) ?? []).filter((e) => e !== entry);
-      if (rest.length > 0) {
-        this.answering.set(socket, rest);
-        return;
+      const rest = this.answering.get(socket);
+      if (rest) {
+        const at = rest.indexOf(entry);
+        if (at >= 0) rest.splice(at, 1);
+        if (rest.length > 0) return;
       }
       this.answering.delete(socket);
       // Answers sent while draining say Connection: close; one whose headers went out before

@@ -1,7 +1,14 @@
 // The server's logger: pino to stdout at the configured level, and warnings and errors to
 // the system log (the admin Logs page) whatever stdout is set to, so tests and quiet
-// deployments still keep them.
-import type { FastifyBaseLogger } from 'fastify';
+// deployments still keep them. Per request: one access line at info ("request completed",
+// with the request's method, path, address, status and time), and a request logger that is
+// only built when the request logs something (docs/architecture/hot-path.md).
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import pino from 'pino';
 
 export const LOG_REDACT_PATHS = [
@@ -14,7 +21,9 @@ export const LOG_REDACT_PATHS = [
   '*.token',
 ];
 
-const RANK: Record<string, number> = {
+type Level = 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal';
+
+const RANK: Record<string, number> & Record<Level, number> = {
   trace: 10,
   debug: 20,
   info: 30,
@@ -23,21 +32,149 @@ const RANK: Record<string, number> = {
   fatal: 60,
 };
 
+export interface ServerLogger {
+  logger: FastifyBaseLogger;
+  /** Fastify's request logging: one access line per answer when stdout takes info. */
+  logController: LogController;
+  /** Makes each request's logger on its first use. */
+  childLoggerFactory: (
+    logger: FastifyBaseLogger,
+    bindings: pino.Bindings,
+    options: pino.ChildLoggerOptions,
+  ) => FastifyBaseLogger;
+}
+
 export function createLogger(options: {
   /** stdout's level, or 'silent' for none. */
   level: string;
   systemLogSink: NodeJS.WritableStream;
-}): FastifyBaseLogger {
+  /** Where stdout's lines go (tests); the process's stdout by default. */
+  stdout?: pino.DestinationStream;
+}): ServerLogger {
   const streams: pino.StreamEntry[] = [{ level: 'warn', stream: options.systemLogSink }];
-  if (options.level !== 'silent') {
-    streams.push({ level: options.level as pino.Level, stream: pino.destination(1) });
-  }
+  const stdout = options.level !== 'silent' ? (options.stdout ?? pino.destination(1)) : undefined;
+  if (stdout) streams.push({ level: options.level as pino.Level, stream: stdout });
   // The logger itself runs at the lowest level any stream wants, so `info` calls cost
   // nothing when stdout is silent.
   const lowest = streams.reduce((min, s) => Math.min(min, RANK[s.level ?? 'info'] ?? 30), 60);
   const level = Object.entries(RANK).find(([, n]) => n === lowest)?.[0] ?? 'warn';
-  return pino(
+  const logger = pino(
     { level, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } },
     pino.multistream(streams),
   );
+  // Access lines hold only the fields written below (no headers, no body): nothing in them
+  // is a secret to redact, and only stdout wants them.
+  const access =
+    stdout && (RANK[options.level] ?? 60) <= RANK.info ? pino({ level: 'info' }, stdout) : null;
+  return {
+    logger,
+    logController: new AccessLogController(access),
+    childLoggerFactory: (parent, bindings, childOptions) =>
+      new RequestLogger(parent, bindings, childOptions) as unknown as FastifyBaseLogger,
+  };
+}
+
+/**
+ * Fastify logged two lines per request at info ("incoming request", then "request completed")
+ * through the redacting multistream; this writes one, with what both said.
+ */
+class AccessLogController extends LogController {
+  constructor(private readonly access: pino.Logger | null) {
+    super({});
+  }
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    this.access?.info(
+      {
+        reqId: request.id,
+        req: {
+          method: request.method,
+          url: request.url,
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+  }
+}
+
+type LogArgs = [obj: unknown, msg?: string, ...args: unknown[]];
+
+/**
+ * A request's logger that becomes pino's child logger (with the request id) on its first log
+ * call at an enabled level. Most requests log nothing, and making a child for each cost more
+ * than a microsecond.
+ */
+class RequestLogger {
+  #made: pino.Logger | undefined;
+  #threshold: number;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: pino.Bindings,
+    private readonly options: pino.ChildLoggerOptions,
+  ) {
+    this.#threshold = RANK[options.level ?? parent.level] ?? Number.POSITIVE_INFINITY;
+  }
+
+  private get made(): pino.Logger {
+    this.#made ??= this.parent.child(this.bindings, this.options) as pino.Logger;
+    return this.#made;
+  }
+
+  private write(level: Level, args: LogArgs): void {
+    if (RANK[level] < this.#threshold) return;
+    (this.made[level] as (...a: LogArgs) => void)(...args);
+  }
+
+  get level(): string {
+    return this.#made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(value: string) {
+    this.made.level = value;
+    this.#threshold = RANK[value] ?? Number.POSITIVE_INFINITY;
+  }
+
+  isLevelEnabled(level: string): boolean {
+    return (RANK[level] ?? 0) >= this.#threshold;
+  }
+
+  fatal(...args: LogArgs) {
+    this.write('fatal', args);
+  }
+  error(...args: LogArgs) {
+    this.write('error', args);
+  }
+  warn(...args: LogArgs) {
+    this.write('warn', args);
+  }
+  info(...args: LogArgs) {
+    this.write('info', args);
+  }
+  debug(...args: LogArgs) {
+    this.write('debug', args);
+  }
+  trace(...args: LogArgs) {
+    this.write('trace', args);
+  }
+  silent() {}
+
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): FastifyBaseLogger {
+    return this.made.child(bindings, options) as unknown as FastifyBaseLogger;
+  }
 }

@@ -1,6 +1,7 @@
 // The activity log: who did what and when, read by the admin console.
 import type { Kysely } from 'kysely';
 import type { ActivityLogRow, Database } from '../db/schema.js';
+import { currentRequestId } from '../lib/request-context.js';
 
 export type ActivityAction =
   | 'register'
@@ -13,6 +14,7 @@ export type ActivityAction =
   | 'subscription_cancel'
   | 'subscription_resume'
   | 'plan_override'
+  | 'plan_bulk_override'
   | 'feature_toggle'
   | 'feature_override'
   | 'feature_added'
@@ -21,18 +23,28 @@ export type ActivityAction =
   | 'access_denied'
   | 'announcement'
   | 'supergod_command'
-  | 'supergod_command_refused';
+  | 'supergod_command_refused'
+  | 'session_revoke'
+  | 'view_as_start'
+  | 'view_as_end';
 
 export interface ActivityEntry {
   userId: number | null;
   action: ActivityAction;
   details: string;
   at: number;
+  /** The request that wrote it; by default the one in context (decision 020). */
+  requestId?: string;
 }
 
 export class ActivityRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    /** Told of every entry written (the metrics' activity counter). */
+    private readonly onRecorded: (action: ActivityAction) => void = () => {},
+  ) {}
 
+  /** Writes the entry with the id of the request being served, if any (decision 020). */
   async record(entry: ActivityEntry, db = this.db): Promise<void> {
     await db
       .insertInto('activity_logs')
@@ -41,8 +53,10 @@ export class ActivityRepository {
         action: entry.action,
         details: entry.details,
         created_at: entry.at,
+        request_id: entry.requestId ?? currentRequestId(),
       })
       .execute();
+    this.onRecorded(entry.action);
   }
 
   /** Newest first; `before` is the id of the last entry of the previous page. */
@@ -50,6 +64,17 @@ export class ActivityRepository {
     let query = db.selectFrom('activity_logs').selectAll();
     if (before !== undefined) query = query.where('id', '<', before);
     return query.orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** One account's entries, newest first (the user page). */
+  forUser(userId: number, limit: number, db = this.db): Promise<ActivityLogRow[]> {
+    return db
+      .selectFrom('activity_logs')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   async count(db = this.db): Promise<number> {

@@ -56,6 +56,19 @@ export class SessionsRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** The user's sessions not yet past their idle deadline, newest first (the user page). */
+  liveForUser(userId: number, now: number, limit: number, db = this.db): Promise<SessionRow[]> {
+    return db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now)
+      .orderBy('created_at', 'desc')
+      .orderBy('id_hash')
+      .limit(limit)
+      .execute();
+  }
+
   async deleteExpired(now: number, db = this.db): Promise<number> {
     const result = await db
       .deleteFrom('sessions')

@@ -117,24 +117,64 @@ export class SubscriptionsRepository {
       .execute();
   }
 
-  async overrides(userId: number, db = this.db) {
+  /**
+   * The user's overrides in force at `now`: one whose expiry has passed no longer applies,
+   * with no job needed to remove it.
+   */
+  async overrides(userId: number, now: number, db = this.db) {
     const rows = await db
       .selectFrom('user_feature_overrides')
       .select(['feature_id', 'enabled'])
       .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
       .execute();
     return rows.map((r) => ({ featureId: r.feature_id, enabled: r.enabled === 1 }));
   }
 
-  async setOverride(userId: number, featureId: number, enabled: boolean, at: number, db = this.db) {
+  /** `overrides` with who set each one (their username when the account still exists), and why. */
+  overrideDetails(userId: number, now: number, db = this.db) {
+    return db
+      .selectFrom('user_feature_overrides as o')
+      .leftJoin('users as admin', 'admin.id', 'o.set_by')
+      .select([
+        'o.feature_id',
+        'o.enabled',
+        'o.reason',
+        'o.set_by',
+        'admin.username as set_by_username',
+        'o.updated_at',
+        'o.expires_at',
+      ])
+      .where('o.user_id', '=', userId)
+      .where((eb) => eb.or([eb('o.expires_at', 'is', null), eb('o.expires_at', '>', now)]))
+      .orderBy('o.feature_id')
+      .execute();
+  }
+
+  /** Sets (or replaces) one user's override of one feature. */
+  async setOverride(
+    o: {
+      userId: number;
+      featureId: number;
+      enabled: boolean;
+      reason: string;
+      setBy: number;
+      at: number;
+      expiresAt: number | null;
+    },
+    db = this.db,
+  ) {
+    const values = {
+      enabled: o.enabled ? 1 : 0,
+      reason: o.reason,
+      set_by: o.setBy,
+      updated_at: o.at,
+      expires_at: o.expiresAt,
+    };
     await db
       .insertInto('user_feature_overrides')
-      .values({ user_id: userId, feature_id: featureId, enabled: enabled ? 1 : 0, updated_at: at })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'feature_id'])
-          .doUpdateSet({ enabled: enabled ? 1 : 0, updated_at: at }),
-      )
+      .values({ user_id: o.userId, feature_id: o.featureId, ...values })
+      .onConflict((oc) => oc.columns(['user_id', 'feature_id']).doUpdateSet(values))
       .execute();
   }
 
@@ -259,6 +299,24 @@ export class SubscriptionsRepository {
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .executeTakeFirst();
+  }
+
+  /** The named users that exist, by id, each with their subscription row when they have one. */
+  async subscribersByIds(ids: readonly number[], db = this.db) {
+    if (ids.length === 0) return [];
+    const rows = await db
+      .selectFrom('users')
+      .leftJoin('subscriptions', 'subscriptions.user_id', 'users.id')
+      .selectAll('subscriptions')
+      .select(['users.id as id', 'users.username as username'])
+      .where('users.id', 'in', [...ids])
+      .orderBy('users.id')
+      .execute();
+    return rows.map(({ id, username, ...sub }) => ({
+      id,
+      username,
+      subscription: sub.user_id === null ? null : (sub as SubscriptionRow),
+    }));
   }
 
   /** Live subscriptions (active or trialing) per plan id. */

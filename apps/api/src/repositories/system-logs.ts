@@ -15,6 +15,8 @@ export interface NewSystemLog {
   message: string;
   stackTrace: string | null;
   at: number;
+  /** The X-Request-Id of the request that wrote it (decision 020). */
+  requestId?: string | null;
 }
 
 export interface LogFilter {
@@ -43,6 +45,7 @@ export class SystemLogsRepository {
           message: e.message,
           stack_trace: e.stackTrace,
           created_at: e.at,
+          request_id: e.requestId ?? null,
         })),
       )
       .execute();
@@ -86,6 +89,41 @@ export class SystemLogsRepository {
   }
 
   /** The id of the newest entry (0 when empty): cheap enough to tag every poll with. */
+  /**
+   * The newest rows written while serving the user's requests: those whose request id is on
+   * one of the user's latest `requests` activity entries (the user page). Written in SQL
+   * rather than the builder so it compiles before migration 0011 adds the request_id columns;
+   * `hasRequestIds` says whether this database has them yet.
+   */
+  async forUserRequests(
+    userId: number,
+    requests: number,
+    limit: number,
+    db = this.db,
+  ): Promise<SystemLogRow[]> {
+    const result = await sql<SystemLogRow>`
+      select s.id, s.level, s.source, s.message, s.stack_trace, s.created_at
+      from system_logs s
+      where s.request_id in (
+        select a.request_id from activity_logs a
+        where a.user_id = ${userId} and a.request_id is not null
+        order by a.id desc limit ${requests}
+      )
+      order by s.id desc limit ${limit}`.execute(db);
+    return result.rows.map((r) => ({ ...r, id: Number(r.id), created_at: Number(r.created_at) }));
+  }
+
+  /** Whether system_logs and activity_logs carry request ids (migration 0011). */
+  async hasRequestIds(db = this.db): Promise<boolean> {
+    try {
+      await sql`select request_id from system_logs where 1 = 0`.execute(db);
+      await sql`select request_id from activity_logs where 1 = 0`.execute(db);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async newestId(db = this.db): Promise<number> {
     const row = await db
       .selectFrom('system_logs')

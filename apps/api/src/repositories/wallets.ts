@@ -1,7 +1,7 @@
 // OmegaPay wallets: the wallets (PIN, lock, owner), their OTPs and sign-in tokens, the ledger
 // and the keypad transactions. Every step of a sign-in that counts is one conditional write
 // here, answering whether it applied, so parallel requests cannot share a try.
-import { type Posting, walletAccount } from '@omega/domain';
+import { type Posting, walletAccount, walletBalanceChanges } from '@omega/domain';
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type {
@@ -22,6 +22,18 @@ export class WalletsRepository {
 
   find(phone: string, db = this.db) {
     return db.selectFrom('wallets').selectAll().where('phone', '=', phone).executeTakeFirst();
+  }
+
+  /** The wallets opened from this account, oldest first (index wallets(owner_id)). */
+  ownedBy(userId: number, limit: number, db = this.db) {
+    return db
+      .selectFrom('wallets')
+      .select(['phone', 'created_at', 'locked_until'])
+      .where('owner_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('phone')
+      .limit(limit)
+      .execute();
   }
 
   /** Creates a wallet with its PIN; false when the phone has one already. */
@@ -71,15 +83,6 @@ export class WalletsRepository {
       .set({ failed_pins: 0, locked_until: until })
       .where('phone', '=', phone)
       .execute();
-  }
-
-  /**
-   * Holds the wallet row until the transaction ends, so two spends cannot both pass the balance
-   * check (PostgreSQL); SQLite runs one write transaction at a time anyway.
-   */
-  async lockForSpend(phone: string, trx: Kysely<Database>) {
-    const row = trx.selectFrom('wallets').select('phone').where('phone', '=', phone);
-    await (this.dialect === 'postgres' ? row.forUpdate() : row).executeTakeFirst();
   }
 
   async ownerOf(phone: string, db = this.db): Promise<number | null> {
@@ -175,8 +178,22 @@ export class WalletsRepository {
       .executeTakeFirst();
   }
 
-  /** Writes ledger entries; `transactionId` null marks a wallet's opening balances. */
+  /**
+   * Writes ledger entries and moves the wallets' running balances by the same amounts, in the
+   * caller's transaction (decision 023). `transactionId` null marks a wallet's opening balances.
+   */
   async post(postings: readonly Posting[], transactionId: number | null, at: number, db = this.db) {
+    await this.insertEntries(postings, transactionId, at, db);
+    await this.credit(walletBalanceChanges(postings), db);
+  }
+
+  /** Ledger entries only: the caller moves the balances by the same amounts (decision 023). */
+  async insertEntries(
+    postings: readonly Posting[],
+    transactionId: number | null,
+    at: number,
+    db = this.db,
+  ) {
     await db
       .insertInto('ledger_entries')
       .values(
@@ -191,6 +208,58 @@ export class WalletsRepository {
       .execute();
   }
 
+  /** Adds each change to its wallet's running balance, opening the balance row if need be. */
+  async credit(changes: readonly Posting[], db = this.db) {
+    if (changes.length === 0) return;
+    await db
+      .insertInto('wallet_balances')
+      .values(
+        changes.map((c) => ({ account: c.account, asset: c.asset, amount: c.amount.toString() })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['account', 'asset'])
+          .doUpdateSet({ amount: sql`wallet_balances.amount + excluded.amount` }),
+      )
+      .execute();
+  }
+
+  /**
+   * Takes `debit.amount` from the balance only if it holds that much: one conditional update,
+   * so of concurrent spends only those the balance covers apply (PostgreSQL re-checks the
+   * condition on the row a concurrent spend committed). False when the balance is short.
+   */
+  async debit(debit: Posting, db = this.db): Promise<boolean> {
+    const amount = sql<string>`cast(${debit.amount.toString()} as bigint)`;
+    const taken = await db
+      .updateTable('wallet_balances')
+      .set({ amount: sql`amount - ${amount}` })
+      .where('account', '=', debit.account)
+      .where('asset', '=', debit.asset)
+      .where('amount', '>=', amount)
+      .executeTakeFirst();
+    return taken.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Locks these balance rows (those that exist) in (account, asset) order until the transaction
+   * ends, so two transactions moving money between the same wallets in opposite directions take
+   * them in the same order and cannot deadlock (PostgreSQL; SQLite has one writer at a time).
+   */
+  async lockBalances(rows: ReadonlyArray<Pick<Posting, 'account' | 'asset'>>, db = this.db) {
+    if (this.dialect !== 'postgres' || rows.length < 2) return;
+    await db
+      .selectFrom('wallet_balances')
+      .select('account')
+      .where((eb) =>
+        eb.or(rows.map((r) => eb.and([eb('account', '=', r.account), eb('asset', '=', r.asset)]))),
+      )
+      .orderBy('account')
+      .orderBy('asset')
+      .forUpdate()
+      .execute();
+  }
+
   /** Whether the wallet has been credited its opening balances. */
   async hasOpeningBalances(phone: string, db = this.db): Promise<boolean> {
     const row = await db
@@ -202,15 +271,14 @@ export class WalletsRepository {
     return row !== undefined;
   }
 
-  /** The wallet's holdings per asset in minor units: the sums of its ledger entries. */
+  /** The wallet's holdings per asset in minor units: its running balances. */
   async units(phone: string, db = this.db): Promise<Map<string, bigint>> {
     const rows = await db
-      .selectFrom('ledger_entries')
-      .select(['asset', sql<string>`cast(sum(amount) as text)`.as('total')])
+      .selectFrom('wallet_balances')
+      .select(['asset', sql<string>`cast(amount as text)`.as('amount')])
       .where('account', '=', walletAccount(phone))
-      .groupBy('asset')
       .execute();
-    return new Map(rows.map((r) => [r.asset, BigInt(r.total ?? '0')]));
+    return new Map(rows.map((r) => [r.asset, BigInt(r.amount)]));
   }
 
   /** The wallet's newest keypad transactions first. */
@@ -235,16 +303,20 @@ export class WalletsRepository {
       .executeTakeFirst();
   }
 
-  async referenceTaken(reference: string, db = this.db): Promise<boolean> {
-    const row = await db
-      .selectFrom('ussd_transactions')
-      .select('id')
-      .where('reference', '=', reference)
+  /**
+   * Records a keypad transaction; undefined when a unique constraint refused it (no read
+   * first): the wallet has a record under this idempotency key, or the reference is taken. On
+   * PostgreSQL a concurrent insert of the same key is waited for, then decides.
+   */
+  insertTransaction(
+    t: NewKeypadTransaction,
+    db = this.db,
+  ): Promise<UssdTransactionRow | undefined> {
+    return db
+      .insertInto('ussd_transactions')
+      .values(t)
+      .onConflict((oc) => oc.doNothing())
+      .returningAll()
       .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  insertTransaction(t: NewKeypadTransaction, db = this.db): Promise<UssdTransactionRow> {
-    return db.insertInto('ussd_transactions').values(t).returningAll().executeTakeFirstOrThrow();
   }
 }

@@ -29,6 +29,10 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
     catalogue.featureIdsOf(request.query.userId),
   );
 
+  defineRoute(app, routes.adminUserOverrides, async (request) =>
+    catalogue.overridesOf(request.query.userId),
+  );
+
   defineRoute(app, routes.toggleFeature, async (request) =>
     catalogue.setPlanFeature(signedIn(request).id, request.body),
   );
@@ -38,8 +42,13 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
     return { ok: true as const, message: 'Subscription updated' };
   });
 
+  defineRoute(app, routes.previewBulkOverride, async (request) =>
+    catalogue.previewPlanOfMany(request.body.userIds, request.body.planId),
+  );
+
   defineRoute(app, routes.bulkOverridePlan, async (request) => {
-    await catalogue.setPlanOfMany(signedIn(request).id, request.body.userIds, request.body.planId);
+    const { userIds, planId, previewToken } = request.body;
+    await catalogue.setPlanOfMany(signedIn(request).id, userIds, planId, previewToken);
     return { ok: true as const, message: 'Subscriptions updated' };
   });
 

@@ -2,7 +2,14 @@
 // features, adding a feature, the plan matrix (a feature on or off for a plan), per-user
 // feature overrides, and setting the plan of one user or of many. Every write and its
 // activity entry are one transaction; a change to many users is all or nothing.
-import type { Assignment, Feature, Plan, UserWithSubscription } from '@omega/contracts';
+import type {
+  Assignment,
+  BulkOverridePreview,
+  Feature,
+  Plan,
+  UserFeatureOverride,
+  UserWithSubscription,
+} from '@omega/contracts';
 import { annualSavingPercent, cheapestPlanWith, FREE_PLAN_ID, normalizeRole } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -23,6 +30,9 @@ export interface FeatureCatalogueDeps {
 }
 
 type Trx = Kysely<Database>;
+
+const MAX_REASON = 500;
+const iso = (ms: number) => new Date(ms).toISOString();
 
 export class FeatureCatalogueService {
   constructor(private readonly deps: FeatureCatalogueDeps) {}
@@ -145,21 +155,67 @@ export class FeatureCatalogueService {
     return { planId, featureId, enabled };
   }
 
-  /** Turns one feature on or off for one user, whatever the user's plan says. */
+  /**
+   * The user's overrides in force, each with who set it, why, when and until when (404 for
+   * no such user). An expired override is not listed: it no longer applies.
+   */
+  async overridesOf(userId: number): Promise<UserFeatureOverride[]> {
+    await this.existingUsers([userId]);
+    const rows = await this.deps.catalogue.overrideDetails(userId, this.deps.clock());
+    return rows.map((r) => ({
+      featureId: r.feature_id,
+      enabled: r.enabled === 1,
+      reason: r.reason,
+      setBy:
+        r.set_by !== null && r.set_by_username !== null
+          ? { id: r.set_by, username: r.set_by_username }
+          : null,
+      setAt: iso(r.updated_at),
+      expiresAt: r.expires_at === null ? null : iso(r.expires_at),
+    }));
+  }
+
+  /**
+   * Turns one feature on or off for one user, whatever the user's plan says, with the reason
+   * (required) and an optional expiry, after which the override stops applying by itself.
+   */
   async setUserFeature(
     adminId: number,
-    change: { userId: number; featureId: number; enabled: boolean },
+    change: {
+      userId: number;
+      featureId: number;
+      enabled: boolean;
+      reason: string;
+      expiresAt?: string;
+    },
   ): Promise<void> {
     const { userId, featureId, enabled } = change;
+    const reason = change.reason.trim();
+    if (!reason) throw new HttpError(400, 'reason is required: say why the override is set');
+    if (reason.length > MAX_REASON) {
+      throw new HttpError(400, `reason must be at most ${MAX_REASON} characters`);
+    }
     await this.write(async (trx, at) => {
+      const expiresAt = change.expiresAt === undefined ? null : Date.parse(change.expiresAt);
+      if (expiresAt !== null && !(expiresAt > at)) {
+        throw new HttpError(
+          400,
+          Number.isNaN(expiresAt)
+            ? 'expiresAt must be a date and time'
+            : 'expiresAt must be in the future',
+        );
+      }
       await this.existingUsers([userId], trx);
       await this.existingFeature(featureId, trx);
-      await this.deps.catalogue.setOverride(userId, featureId, enabled, at, trx);
+      await this.deps.catalogue.setOverride(
+        { userId, featureId, enabled, reason, setBy: adminId, at, expiresAt },
+        trx,
+      );
       await this.audit(
         trx,
         adminId,
         'feature_override',
-        `feature ${featureId} ${enabled ? 'on' : 'off'} for user ${userId}`,
+        `feature ${featureId} ${enabled ? 'on' : 'off'} for user ${userId}${expiresAt === null ? '' : ` until ${iso(expiresAt)}`}: ${reason}`,
         at,
       );
     });
@@ -167,22 +223,50 @@ export class FeatureCatalogueService {
 
   /** Sets one user's plan without charging (see SubscriptionService.override). */
   async setPlan(adminId: number, userId: number, planId: string): Promise<void> {
-    await this.setPlanOfMany(adminId, [userId], planId);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.knownPlan(planId, trx);
+      await this.existingUsers([userId], trx);
+      await this.deps.subscriptions.overrideIn(trx, adminId, userId, planId);
+    });
   }
 
   /**
-   * Sets the plan of every user named, in one transaction: an unknown plan or user (or any
-   * failure on the way) changes nobody.
+   * The dry run of `setPlanOfMany`: how many users move from which plan to which and what
+   * each is charged or credited, computed as the apply computes it; nothing is written.
    */
-  async setPlanOfMany(adminId: number, userIds: readonly number[], planId: string) {
+  async previewPlanOfMany(
+    userIds: readonly number[],
+    planId: string,
+  ): Promise<BulkOverridePreview> {
+    const ids = [...new Set(userIds)];
+    await this.knownPlan(planId);
+    await this.existingUsers(ids, undefined, ids.length > 1 ? ': nothing can change' : '');
+    return this.deps.subscriptions.previewBulkOverride(ids, planId);
+  }
+
+  /**
+   * Sets the plan of every user named, in one transaction with one activity entry listing
+   * them: an unknown plan or user, a subscription changed since the dry run whose token is
+   * given, or any failure on the way changes nobody.
+   */
+  async setPlanOfMany(
+    adminId: number,
+    userIds: readonly number[],
+    planId: string,
+    previewToken?: string,
+  ) {
     const ids = [...new Set(userIds)];
     await this.deps.db.transaction().execute(async (trx) => {
-      if (!(await this.deps.subscriptions.book(trx)).has(planId)) {
-        throw new HttpError(404, `Unknown plan: ${planId}`);
-      }
+      await this.knownPlan(planId, trx);
       await this.existingUsers(ids, trx, ids.length > 1 ? ': no plan was changed' : '');
-      for (const id of ids) await this.deps.subscriptions.overrideIn(trx, adminId, id, planId);
+      await this.deps.subscriptions.bulkOverrideIn(trx, adminId, ids, planId, previewToken);
     });
+  }
+
+  private async knownPlan(planId: string, trx?: Trx): Promise<void> {
+    if (!(await this.deps.subscriptions.book(trx)).has(planId)) {
+      throw new HttpError(404, `Unknown plan: ${planId}`);
+    }
   }
 
   private write<T>(work: (trx: Trx, at: number) => Promise<T>): Promise<T> {

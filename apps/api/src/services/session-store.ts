@@ -1,6 +1,8 @@
 // @fastify/session store backed by the sessions table. The store, not the cookie, decides
 // expiry (idle 30 minutes, absolute 12 hours, by the injected clock), and a read writes
 // nothing unless the idle deadline is due to be pushed forward (at most every 5 minutes).
+// A read found in the one-second cache answers @fastify/session synchronously: no promise,
+// no hash, no JSON parse on the hot path (docs/architecture/hot-path.md).
 import { createHash } from 'node:crypto';
 import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
@@ -27,12 +29,21 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
  */
 export const SESSION_CACHE_MS = 1000;
 
+/** The database keeps only this hash of a session id, so a leaked table opens no session. */
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 type Callback = (err?: unknown) => void;
 
 export class DatabaseSessionStore implements SessionStore {
-  private readonly cache = new TtlCache<string, SessionRow>(SESSION_CACHE_MS);
+  /**
+   * Rows read lately with their parsed data, keyed by the session id itself: this process's
+   * memory already holds the ids (they arrive in cookies), and a cached read then costs no
+   * hash. @fastify/session copies the data into its own Session, so sharing the parsed object
+   * between requests is safe.
+   */
+  private readonly cache = new TtlCache<string, { row: SessionRow; data: Session }>(
+    SESSION_CACHE_MS,
+  );
 
   constructor(
     private readonly sessions: SessionsRepository,
@@ -49,55 +60,78 @@ export class DatabaseSessionStore implements SessionStore {
    * next sign-in replaces the cookie.
    */
   get(sessionId: string, callback: (err: unknown, result?: Session | null) => void): void {
-    this.read(sessionId).then(
+    const cached = this.cache.get(sessionId);
+    if (cached) {
+      const now = this.clock();
+      if (!this.ended(cached.row, now) && !this.extendDue(cached.row, now)) {
+        callback(null, cached.data);
+        return;
+      }
+    }
+    this.load(sessionId).then(
       (data) => callback(null, data ?? ({} as Session)),
       (err) => callback(err),
     );
   }
 
   set(sessionId: string, session: Session, callback: Callback): void {
+    this.save(sessionId, session).then(() => callback(), callback);
+  }
+
+  destroy(sessionId: string, callback: Callback): void {
+    this.remove(sessionId).then(() => callback(), callback);
+  }
+
+  /** The session's data, or null when there is no such session or it has ended. */
+  async load(sessionId: string): Promise<Session | null> {
+    const cached = this.cache.get(sessionId);
+    const idHash = hashSessionId(sessionId);
+    const row = cached?.row ?? (await this.sessions.find(idHash));
+    if (!row) return null;
+    const now = this.clock();
+    if (this.ended(row, now)) {
+      this.cache.delete(sessionId);
+      await this.sessions.delete(idHash);
+      return null;
+    }
+    const data = cached?.data ?? (JSON.parse(row.data) as Session);
+    if (this.extendDue(row, now)) {
+      await this.sessions.extend(idHash, now + this.policy.idleMs);
+      this.cache.set(sessionId, { row: { ...row, expires_at: now + this.policy.idleMs }, data });
+    } else if (!cached) {
+      this.cache.set(sessionId, { row, data });
+    }
+    return data;
+  }
+
+  /** Stores the session's data (everything but its cookie), pushing the idle deadline. */
+  async save(sessionId: string, session: Session): Promise<void> {
     const now = this.clock();
     const data: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(session)) {
       if (key !== 'cookie') data[key] = value;
     }
-    const idHash = hashSessionId(sessionId);
     // The row's creation time may be older than now (an update): read it again next time.
-    this.cache.delete(idHash);
-    this.sessions
-      .upsert({
-        idHash,
-        userId: typeof session.userId === 'number' ? session.userId : null,
-        data: JSON.stringify(data),
-        createdAt: now,
-        expiresAt: now + this.policy.idleMs,
-      })
-      .then(() => callback(), callback);
+    this.cache.delete(sessionId);
+    await this.sessions.upsert({
+      idHash: hashSessionId(sessionId),
+      userId: typeof session.userId === 'number' ? session.userId : null,
+      data: JSON.stringify(data),
+      createdAt: now,
+      expiresAt: now + this.policy.idleMs,
+    });
   }
 
-  destroy(sessionId: string, callback: Callback): void {
-    const idHash = hashSessionId(sessionId);
-    this.cache.delete(idHash);
-    this.sessions.delete(idHash).then(() => callback(), callback);
+  async remove(sessionId: string): Promise<void> {
+    this.cache.delete(sessionId);
+    await this.sessions.delete(hashSessionId(sessionId));
   }
 
-  private async read(sessionId: string): Promise<Session | null> {
-    const idHash = hashSessionId(sessionId);
-    const cached = this.cache.get(idHash);
-    const row = cached ?? (await this.sessions.find(idHash));
-    if (!row) return null;
-    const now = this.clock();
-    if (row.expires_at <= now || row.created_at + this.policy.absoluteMs <= now) {
-      this.cache.delete(idHash);
-      await this.sessions.delete(idHash);
-      return null;
-    }
-    if (row.expires_at - now < this.policy.idleMs - this.policy.extendEveryMs) {
-      await this.sessions.extend(idHash, now + this.policy.idleMs);
-      this.cache.set(idHash, { ...row, expires_at: now + this.policy.idleMs });
-    } else if (!cached) {
-      this.cache.set(idHash, row);
-    }
-    return JSON.parse(row.data) as Session;
+  private ended(row: SessionRow, now: number): boolean {
+    return row.expires_at <= now || row.created_at + this.policy.absoluteMs <= now;
+  }
+
+  private extendDue(row: SessionRow, now: number): boolean {
+    return row.expires_at - now < this.policy.idleMs - this.policy.extendEveryMs;
   }
 }

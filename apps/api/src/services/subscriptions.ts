@@ -1,14 +1,17 @@
 // The subscription service: loads state, runs the pure domain functions, and writes the
 // result with optimistic concurrency, so two requests (or two servers) never interleave a
 // read-modify-write of one subscription.
+import { createHash } from 'node:crypto';
 import type {
   BillingItem,
+  BulkOverridePreview,
   ChangePreview,
   CurrentSubscription,
   OverrideInfo,
 } from '@omega/contracts';
 import {
   availableFeatureIds,
+  type BulkOverridePlan,
   cancelAtPeriodEnd,
   changePlan,
   FREE_PLAN_ID,
@@ -17,6 +20,7 @@ import {
   overridePlan,
   type PlanBook,
   planBook,
+  planBulkOverride,
   type Result,
   renew,
   resume,
@@ -188,6 +192,101 @@ export class SubscriptionService {
     );
   }
 
+  /**
+   * The dry run of putting `userIds` (existing accounts: the caller checks) on `planId`: the
+   * same domain function as `bulkOverrideIn`, on the same state, with nothing written (a user
+   * without a subscription yet is shown on the Free plan the apply would start them on).
+   */
+  async previewBulkOverride(
+    userIds: readonly number[],
+    planId: string,
+  ): Promise<BulkOverridePreview> {
+    const now = this.clock();
+    const plans = await this.book();
+    const subscribers = await this.repo.subscribersByIds(userIds);
+    const free = plans.get(FREE_PLAN_ID);
+    if (!free) throw new Error('The free plan is missing from the plans table');
+    const result = planBulkOverride(
+      subscribers.map((s) => ({
+        userId: s.id,
+        subscription: s.subscription
+          ? toSubscription(s.subscription)
+          : startSubscription(free, 'month', now),
+      })),
+      plans,
+      planId,
+      now,
+    );
+    if (!result.ok) throw new HttpError(404, result.error);
+    const names = new Map(subscribers.map((s) => [s.id, s.username]));
+    return toBulkPreview(result.plan, plans, names, bulkToken(planId, subscribers));
+  }
+
+  /**
+   * Puts every user named on `planId` inside the caller's transaction, all or nothing: each
+   * subscription written only if unchanged since it was read, each user's override on record,
+   * and ONE activity entry for the administrator listing every user. With `previewToken`, any
+   * user whose subscription changed since that dry run refuses the whole change.
+   */
+  async bulkOverrideIn(
+    trx: Kysely<Database>,
+    adminId: number,
+    userIds: readonly number[],
+    planId: string,
+    previewToken?: string,
+  ): Promise<BulkOverridePlan> {
+    const plans = await this.book(trx);
+    const now = this.clock();
+    if (previewToken !== undefined) {
+      const token = bulkToken(planId, await this.repo.subscribersByIds(userIds, trx));
+      if (token !== previewToken) {
+        throw new HttpError(
+          409,
+          'Some of these subscriptions changed since the dry run: review the change again. No plan was changed.',
+        );
+      }
+    }
+    const current = [];
+    for (const userId of userIds) current.push({ userId, ...(await this.current(userId, trx)) });
+    const result = planBulkOverride(current, plans, planId, now);
+    if (!result.ok) throw new HttpError(404, result.error);
+    for (const [i, line] of result.plan.lines.entries()) {
+      const version = current[i]?.version ?? -1;
+      if (!(await this.repo.update(line.userId, version, line.after, now, trx))) {
+        throw new HttpError(
+          409,
+          `The subscription of user ${line.userId} changed meanwhile. No plan was changed.`,
+        );
+      }
+      await this.repo.recordOverride(
+        {
+          userId: line.userId,
+          planId,
+          adminId,
+          proRatedAmount: line.wouldHaveCharged,
+          at: now,
+        },
+        trx,
+      );
+    }
+    const { totals, lines } = result.plan;
+    await this.activity.record(
+      {
+        userId: adminId,
+        action: 'plan_bulk_override',
+        details: `${totals.users} user(s) -> ${planId}, charged ${totals.chargedNow}, credited ${totals.credited} (would have charged ${totals.wouldHaveCharged}): ${lines
+          .map(
+            (l) =>
+              `user ${l.userId} ${l.fromPlanId} -> ${l.toPlanId}${l.complimentary ? ' complimentary' : ''} (would have charged ${l.wouldHaveCharged})`,
+          )
+          .join('; ')}`,
+        at: now,
+      },
+      trx,
+    );
+    return result.plan;
+  }
+
   /** Whether an administrator last set the user's plan, when, and what it would have cost. */
   async overrideInfo(userId: number): Promise<OverrideInfo> {
     const last = await this.repo.lastOverride(userId);
@@ -201,7 +300,7 @@ export class SubscriptionService {
   /** What decides the user's features besides the catalogue: their plan and own overrides. */
   async entitlementOf(userId: number): Promise<{ planId: string; overrides: Override[] }> {
     const { subscription } = await this.current(userId);
-    const overrides = await this.repo.overrides(userId);
+    const overrides = await this.repo.overrides(userId, this.clock());
     return {
       planId: subscription.planId,
       overrides: overrides.map((o) => ({ ...o, featureId: String(o.featureId) })),
@@ -299,6 +398,44 @@ function toView(s: Subscription, plans: PlanBook): CurrentSubscription {
     creditBalance: s.creditBalance,
     complimentary: s.complimentary,
     nextCharge: next && { at: iso(next.at), amount: next.amount },
+  };
+}
+
+/**
+ * Names the state a bulk dry run saw: the plan and each user's subscription version (or none
+ * yet). The apply recomputes it to refuse a change whose users changed in between.
+ */
+function bulkToken(
+  planId: string,
+  subscribers: ReadonlyArray<{ id: number; subscription: { version: number } | null }>,
+): string {
+  const state = subscribers.map((s) => `${s.id}:${s.subscription?.version ?? 'none'}`).join(',');
+  return createHash('sha256').update(`${planId}|${state}`).digest('base64url').slice(0, 32);
+}
+
+function toBulkPreview(
+  plan: BulkOverridePlan,
+  plans: PlanBook,
+  usernames: ReadonlyMap<number, string>,
+  token: string,
+): BulkOverridePreview {
+  return {
+    planId: plan.planId,
+    planName: plans.get(plan.planId)?.name ?? plan.planId,
+    moves: plan.moves,
+    users: plan.lines.map((l) => ({
+      userId: l.userId,
+      username: usernames.get(l.userId) ?? String(l.userId),
+      fromPlanId: l.fromPlanId,
+      toPlanId: l.toPlanId,
+      chargedNow: l.chargedNow,
+      credited: l.credited,
+      wouldHaveCharged: l.wouldHaveCharged,
+      complimentary: l.complimentary,
+      nextCharge: l.nextCharge && { at: iso(l.nextCharge.at), amount: l.nextCharge.amount },
+    })),
+    totals: plan.totals,
+    token,
   };
 }
 

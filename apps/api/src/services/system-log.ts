@@ -5,6 +5,7 @@
 import { Writable } from 'node:stream';
 import type { LogsPage } from '@omega/contracts';
 import type { Clock } from '../lib/clock.js';
+import { currentRequestId } from '../lib/request-context.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type {
   LogFilter,
@@ -106,7 +107,14 @@ export class SystemLog {
 
   /** Records a notable event at INFO (warnings and errors come through the logger). */
   notable(source: string, message: string): void {
-    this.push({ level: 'INFO', source, message, stackTrace: null, at: this.options.clock() });
+    this.push({
+      level: 'INFO',
+      source,
+      message,
+      stackTrace: null,
+      at: this.options.clock(),
+      requestId: currentRequestId(),
+    });
   }
 
   /**
@@ -177,6 +185,9 @@ export class SystemLog {
       message: `${message || err?.type || 'log entry'}${request}`,
       stackTrace: err?.stack ?? null,
       at: this.options.clock(),
+      // The request's logger writes its id on the line; a line from the app's own logger during
+      // a request is parsed in that request's context (pino writes synchronously).
+      requestId: typeof record.reqId === 'string' ? record.reqId.slice(0, 128) : currentRequestId(),
     });
   }
 

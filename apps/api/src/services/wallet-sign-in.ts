@@ -28,6 +28,14 @@ import type { SmsSender } from './sms/sms-sender.js';
 import type { WalletEntitlements } from './wallet-entitlements.js';
 
 export const WALLET_TOKEN_TTL_MS = 30 * 60_000;
+/**
+ * How long a wallet token's row, once read, answers for it without being read again. Its expiry
+ * is still checked on every request, by the clock, so an expired token is refused at once; only
+ * a row deleted meanwhile (nothing in the app deletes one today) is honoured up to
+ * this long after. Each server keeps its own memory of at most WALLET_TOKENS_REMEMBERED tokens.
+ */
+export const WALLET_TOKEN_RECHECK_MS = 1000;
+const WALLET_TOKENS_REMEMBERED = 10_000;
 const PIN_BUSY = 'Another sign-in to this wallet is being checked. Try again in a moment.';
 
 /**
@@ -67,7 +75,16 @@ export interface WalletSignInDeps {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const otpHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
 
+interface CheckedToken {
+  phone: string;
+  expiresAt: number;
+  readAt: number;
+}
+
 export class WalletSignInService {
+  /** Tokens whose rows were read lately, by the token's hash (never the token itself). */
+  private readonly checked = new Map<string, CheckedToken>();
+
   constructor(private readonly deps: WalletSignInDeps) {}
 
   async requestOtp(input: string) {
@@ -130,11 +147,28 @@ export class WalletSignInService {
     return this.signInWithPin(phone, pin, now, async () => {}, null);
   }
 
-  /** The wallet a bearer token signs in, while it lasts. */
+  /**
+   * The wallet a bearer token signs in, while it lasts: its row is read at most once per
+   * WALLET_TOKEN_RECHECK_MS, its expiry checked every time.
+   */
   async walletForToken(token: string | undefined): Promise<string | null> {
     if (!token) return null;
-    const row = await this.deps.wallets.findToken(sha256(token));
-    return row && row.expires_at > this.deps.clock() ? row.phone : null;
+    const hash = sha256(token);
+    const now = this.deps.clock();
+    const seen = this.checked.get(hash);
+    if (seen && now >= seen.readAt && now - seen.readAt < WALLET_TOKEN_RECHECK_MS) {
+      return seen.expiresAt > now ? seen.phone : null;
+    }
+    const row = await this.deps.wallets.findToken(hash);
+    this.checked.delete(hash);
+    const expiresAt = Number(row?.expires_at);
+    if (!row || !(expiresAt > now)) return null;
+    if (this.checked.size >= WALLET_TOKENS_REMEMBERED) {
+      const oldest = this.checked.keys().next().value;
+      if (oldest !== undefined) this.checked.delete(oldest);
+    }
+    this.checked.set(hash, { phone: row.phone, expiresAt, readAt: now });
+    return row.phone;
   }
 
   /** The one lock check: a locked wallet is refused before any secret is compared. */

@@ -18,6 +18,7 @@ import type { TestDatabase } from './databases.js';
 export const ADMIN_KEY = 'admin-key-for-tests';
 export const SUPERGOD_KEY = 'supergod-key-for-tests';
 export const SESSION_SECRET = 'a-test-session-secret-of-at-least-32-chars';
+export const METRICS_TOKEN = 'metrics-token-for-tests';
 export const T0 = Date.UTC(2026, 10, 1, 12, 0, 0);
 
 export interface TestApp {
@@ -50,6 +51,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     widgetOrigins: ['https://shop.example'],
     ussdGateway: null,
     llm: null,
+    metricsToken: METRICS_TOKEN,
     http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000 },
     shutdown: { delayMs: 0, timeoutMs: 10_000 },
     // Load shedding off: a busy test machine must not turn ordinary answers into 503s.

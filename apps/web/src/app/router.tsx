@@ -51,6 +51,10 @@ const AdminDashboardPage = named(
   'AdminDashboardPage',
 );
 const LogsPage = named(() => import('../features/admin/routes/logs-page.js'), 'LogsPage');
+const AdminUserPage = named(
+  () => import('../features/admin/routes/admin-user-page.js'),
+  'AdminUserPage',
+);
 const SubscriptionManagerPage = named(
   () => import('../features/admin/routes/subscription-manager-page.js'),
   'SubscriptionManagerPage',
@@ -100,6 +104,7 @@ export function AppRoutes() {
           <Route element={<RequireAdmin />}>
             <Route path={paths.admin} element={page(<AdminDashboardPage />)} />
             <Route path={paths.adminLogs} element={page(<LogsPage />)} />
+            <Route path="/admin/users/:id" element={page(<AdminUserPage />)} />
             <Route
               path={paths.adminSubscriptionManager}
               element={page(<SubscriptionManagerPage />)}

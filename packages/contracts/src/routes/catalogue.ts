@@ -5,12 +5,15 @@ import { ErrorResponse, OkResponse } from '../common.js';
 import {
   AssignmentSchema,
   BulkOverrideBody,
+  BulkOverridePreviewBody,
+  BulkOverridePreviewSchema,
   FeatureOverrideBody,
   FeatureSchema,
   NewFeatureBody,
   OverrideBody,
   PlanSchema,
   ToggleFeatureBody,
+  UserFeatureOverrideSchema,
   UserIdQuery,
   UserWithSubscriptionSchema,
 } from '../subscriptions.js';
@@ -69,6 +72,19 @@ export const catalogueRoutes = {
       response: { 200: Type.Array(Type.Integer()), 404: ErrorResponse },
     },
   }),
+  adminUserOverrides: route({
+    method: 'GET',
+    url: '/api/features/admin/user-overrides',
+    access: 'admin',
+    summary:
+      "The user's feature overrides in force (expired ones are left out), each with who set it, why, when and until when",
+    tags: ['admin'],
+    polled: true,
+    schema: {
+      querystring: UserIdQuery,
+      response: { 200: Type.Array(UserFeatureOverrideSchema), 404: ErrorResponse },
+    },
+  }),
   toggleFeature: route({
     method: 'PATCH',
     url: '/api/features/toggle',
@@ -89,17 +105,38 @@ export const catalogueRoutes = {
     method: 'POST',
     url: '/api/subscription/bulk-override',
     access: 'admin',
-    summary: "Set several users' plan at once, without charging",
+    summary:
+      "Set several users' plan at once, without charging: all or nothing, audited as one entry listing the users. Ask the dry run (bulk-override/preview) first and send its token as `previewToken` to refuse the change (409) if any of the users changed since",
     tags: ['admin'],
-    schema: { body: BulkOverrideBody, response: { 200: OkResponse, 404: ErrorResponse } },
+    schema: {
+      body: BulkOverrideBody,
+      response: { 200: OkResponse, 404: ErrorResponse, 409: ErrorResponse },
+    },
+  }),
+  previewBulkOverride: route({
+    method: 'POST',
+    url: '/api/subscription/bulk-override/preview',
+    access: 'admin',
+    readOnly: true,
+    summary:
+      'The dry run of a bulk plan change (nothing is changed): how many users move from which plan to which, and what each is charged or credited',
+    tags: ['admin'],
+    schema: {
+      body: BulkOverridePreviewBody,
+      response: { 200: BulkOverridePreviewSchema, 404: ErrorResponse },
+    },
   }),
   overrideFeature: route({
     method: 'POST',
     url: '/api/features/admin/override',
     access: 'admin',
-    summary: 'Turn one feature on or off for one user, whatever the plan says',
+    summary:
+      'Turn one feature on or off for one user, whatever the plan says, with a reason and an optional expiry after which it stops applying',
     tags: ['admin'],
-    schema: { body: FeatureOverrideBody, response: { 200: OkResponse, 404: ErrorResponse } },
+    schema: {
+      body: FeatureOverrideBody,
+      response: { 200: OkResponse, 400: ErrorResponse, 404: ErrorResponse },
+    },
   }),
   addFeature: route({
     method: 'POST',

@@ -5,9 +5,9 @@ import type { TSchema } from '@sinclair/typebox';
  * Who may call a route. 'user', 'admin' and 'supergod' are account sessions, each including the
  * ones before it; 'wallet' is a keypad wallet signed in with phone, OTP and PIN (a bearer token);
  * 'gateway' is the USSD aggregator, proved by the shared secret (and source address) the
- * operator configured.
+ * operator configured; 'metrics' is the monitoring system, proved by OMEGA_METRICS_TOKEN.
  */
-export type Access = 'public' | 'user' | 'admin' | 'supergod' | 'wallet' | 'gateway';
+export type Access = 'public' | 'user' | 'admin' | 'supergod' | 'wallet' | 'gateway' | 'metrics';
 export const ACCESS_LEVELS: readonly Access[] = [
   'public',
   'user',
@@ -15,6 +15,7 @@ export const ACCESS_LEVELS: readonly Access[] = [
   'supergod',
   'wallet',
   'gateway',
+  'metrics',
 ];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -139,12 +139,17 @@ export function quoteOf(
   };
 }
 
+export const INSUFFICIENT_BALANCE = 'Insufficient balance';
+
+/** A purchase too small to buy a single minor unit of the coin: refused whatever is held. */
+export function buysNothing(quote: Quote): boolean {
+  return quote.receive !== null && quote.receive.amount <= 0n;
+}
+
 /** Why a wallet holding `held` of the asset spent cannot pay for the quote, or null when it can. */
 export function shortfall(quote: Quote, held: bigint): string | null {
-  if (held < quote.spend.amount) return 'Insufficient balance';
-  if (quote.receive !== null && quote.receive.amount <= 0n) {
-    return 'Amount too small to buy anything';
-  }
+  if (held < quote.spend.amount) return INSUFFICIENT_BALANCE;
+  if (buysNothing(quote)) return 'Amount too small to buy anything';
   return null;
 }
 
@@ -174,4 +179,57 @@ export function transactionPostings(
     );
   }
   return postings;
+}
+
+/**
+ * What postings change in wallets' running balances: one change per wallet account and asset
+ * (a single statement may touch each balance row once), zero changes dropped. Treasury and
+ * external accounts keep no running balance (decision 023).
+ */
+export function walletBalanceChanges(postings: readonly Posting[]): Posting[] {
+  const changes = new Map<string, Posting>();
+  for (const p of postings) {
+    if (!p.account.startsWith('wallet:')) continue;
+    const key = `${p.account}\u0000${p.asset}`;
+    const change = changes.get(key);
+    if (change) change.amount += p.amount;
+    else changes.set(key, { ...p });
+  }
+  return [...changes.values()].filter((c) => c.amount !== 0n);
+}
+
+export interface BalanceMoves {
+  /** What the spender's balance of the spent asset gives: taken only from a balance that covers it. */
+  debit: Posting;
+  /** Every other wallet balance the postings move (all upwards), in (account, asset) order. */
+  credits: Posting[];
+}
+
+const byAccountAndAsset = (a: Posting, b: Posting) =>
+  a.account < b.account ? -1 : a.account > b.account ? 1 : a.asset < b.asset ? -1 : 1;
+
+/**
+ * A paid transaction's moves of running balances, split so the database can refuse an
+ * overdraft: the spender's debit (a positive amount, which the database takes only where the
+ * balance covers it, so concurrent spends cannot drive it below zero) and the credits. Together
+ * they are exactly `walletBalanceChanges(postings)`, so balances stay the ledger's sums.
+ */
+export function balanceMoves(
+  postings: readonly Posting[],
+  spender: string,
+  spent: Asset,
+): BalanceMoves {
+  let debit: Posting | undefined;
+  const credits: Posting[] = [];
+  for (const change of walletBalanceChanges(postings)) {
+    if (change.account === spender && change.asset === spent && change.amount < 0n) {
+      debit = { ...change, amount: -change.amount };
+    } else if (change.amount > 0n) {
+      credits.push(change);
+    } else {
+      throw new Error(`Only the spender pays: ${change.account} would give ${change.asset}`);
+    }
+  }
+  if (!debit) throw new Error(`${spender} spends no ${spent} in these postings`);
+  return { debit, credits: credits.sort(byAccountAndAsset) };
 }

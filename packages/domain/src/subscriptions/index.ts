@@ -1,3 +1,4 @@
+export * from './bulk-override.js';
 export * from './entitlements.js';
 export * from './money.js';
 export * from './periods.js';

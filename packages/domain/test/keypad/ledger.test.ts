@@ -13,6 +13,7 @@ import {
   type TransactionType,
   transactionPostings,
   walletAccount,
+  walletBalanceChanges,
 } from '../../src/keypad/index.js';
 
 const ME = '+27821234567';
@@ -126,5 +127,23 @@ describe('the wallet ledger', () => {
       ok: false,
       error: 'to must be a wallet address of at least 3 characters',
     });
+  });
+});
+
+describe('walletBalanceChanges', () => {
+  it('sums postings per wallet account and asset, and leaves out the treasury and external accounts', () => {
+    const changes = walletBalanceChanges([
+      { account: 'wallet:+27820000001', asset: 'USD', amount: -500n },
+      { account: 'wallet:+27820000001', asset: 'USD', amount: -25n },
+      { account: 'wallet:+27820000002', asset: 'USD', amount: 500n },
+      { account: 'wallet:+27820000001', asset: 'BTC', amount: 10n },
+      { account: 'wallet:+27820000001', asset: 'BTC', amount: -10n },
+      { account: 'treasury', asset: 'USD', amount: 25n },
+      { account: 'external:0xabc', asset: 'USD', amount: 1n },
+    ]);
+    expect(changes).toEqual([
+      { account: 'wallet:+27820000001', asset: 'USD', amount: -525n },
+      { account: 'wallet:+27820000002', asset: 'USD', amount: 500n },
+    ]);
   });
 });

@@ -1,8 +1,11 @@
 // Access control: every /api route declares who may call it (route table in
 // @omega/contracts, carried in the route's `config.access`; see route-registry.ts), and this
 // one hook enforces the level before any handler runs.
+
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Access } from '@omega/contracts';
 import { atLeast, normalizeRole } from '@omega/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -20,6 +23,9 @@ declare module 'fastify' {
 }
 
 export const AUTH_REQUIRED = 'Authentication required';
+export const METRICS_TOKEN_REQUIRED =
+  'Metrics need the bearer token set in OMEGA_METRICS_TOKEN (Authorization: Bearer <token>)';
+export const METRICS_OFF = 'Not found: metrics are off (set OMEGA_METRICS_TOKEN to turn them on)';
 
 /**
  * The account of a request to a 'user', 'admin' or 'supergod' route: the access hook has
@@ -50,34 +56,73 @@ export default fp(
       return user;
     });
 
-    app.addHook('onRequest', async (request, reply) => {
-      const access = request.routeOptions.config.access;
-      if (access === undefined || access === 'public') return;
+    const expectedMetrics = app.config.metricsToken
+      ? createHash('sha256').update(app.config.metricsToken).digest()
+      : null;
+    /** The monitoring system's bearer token, compared in constant time. */
+    const metricsAuth = (header: string | undefined): 'ok' | 'refused' | 'off' => {
+      if (!expectedMetrics) return 'off';
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      const offered = createHash('sha256').update(token).digest();
+      return timingSafeEqual(offered, expectedMetrics) ? 'ok' : 'refused';
+    };
+
+    /** Whether the request may go on; when not, the refusal has been sent. */
+    const admit = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      access: Exclude<Access, 'public'>,
+    ): Promise<boolean> => {
       if (access === 'gateway') {
         // Decided on headers and address alone: a refused callback reads and writes nothing.
         const verdict = app.gatewayAuth.verify(request.ip, request.headers);
-        if (!verdict.ok) return reply.code(verdict.statusCode).send({ message: verdict.message });
-        return;
+        if (verdict.ok) return true;
+        reply.code(verdict.statusCode).send({ message: verdict.message });
+        return false;
+      }
+      if (access === 'metrics') {
+        // Off unless the operator set a token: then the endpoint does not exist (404).
+        const verdict = metricsAuth(request.headers.authorization);
+        if (verdict === 'ok') return true;
+        reply
+          .code(verdict === 'off' ? 404 : 401)
+          .send({ message: verdict === 'off' ? METRICS_OFF : METRICS_TOKEN_REQUIRED });
+        return false;
       }
       if (access === 'wallet') {
         const header = request.headers.authorization;
         const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-        request.wallet = await app.wallets.walletForToken(token);
-        if (!request.wallet) return reply.code(401).send({ message: WALLET_REQUIRED });
-        return;
+        request.wallet = await app.walletSignIn.walletForToken(token);
+        if (request.wallet) return true;
+        reply.code(401).send({ message: WALLET_REQUIRED });
+        return false;
       }
       const user = await app.currentUser(request);
-      if (!user) return reply.code(401).send({ message: AUTH_REQUIRED });
-      if (!atLeast(normalizeRole(user.role), access)) {
-        // A signed-in account reaching above its role is worth an admin's eye.
-        await app.repos.activity.record({
-          userId: user.id,
-          action: 'access_denied',
-          details: `${request.method} ${request.routeOptions.url} needs the ${access} role`,
-          at: app.clock(),
-        });
-        return reply.code(403).send({ message: `This requires the ${access} role` });
+      if (!user) {
+        reply.code(401).send({ message: AUTH_REQUIRED });
+        return false;
       }
+      if (atLeast(normalizeRole(user.role), access)) return true;
+      // A signed-in account reaching above its role is worth an admin's eye.
+      await app.repos.activity.record({
+        userId: user.id,
+        action: 'access_denied',
+        details: `${request.method} ${request.routeOptions.url} needs the ${access} role`,
+        at: app.clock(),
+        requestId: request.id,
+      });
+      reply.code(403).send({ message: `This requires the ${access} role` });
+      return false;
+    };
+
+    // A callback hook: public calls (and everything outside the API) pass without a promise.
+    app.addHook('onRequest', (request, reply, done) => {
+      const access = request.routeOptions.config.access;
+      if (access === undefined || access === 'public') {
+        done();
+        return;
+      }
+      admit(request, reply, access).then((admitted) => admitted && done(), done);
     });
   },
   { name: 'access', dependencies: ['session', 'services'] },

@@ -6,6 +6,7 @@
 // most every few seconds, so reads cost nothing and instances agree soon after a switch.
 
 import { routes } from '@omega/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -33,6 +34,11 @@ const ALWAYS_OPEN = new Set([
   `${routes.login.method} ${routes.login.url}`,
   `${routes.logout.method} ${routes.logout.url}`,
 ]);
+
+function isApiPath(url: string): boolean {
+  const path = url.split('?', 1)[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+}
 
 export class MaintenanceMode {
   private cached: { on: boolean; at: number } | undefined;
@@ -64,17 +70,26 @@ export default fp(
     const mode = new MaintenanceMode(app.repos.settings);
     app.decorate('maintenance', mode);
 
-    // Registered after the access hook, so a route's own refusal (401/403) comes first.
-    app.addHook('onRequest', async (request, reply) => {
-      if (READ_METHODS.has(request.method)) return;
-      const path = request.url.split('?', 1)[0] ?? '';
-      if (path !== '/api' && !path.startsWith('/api/')) return;
-      if (request.routeOptions.config.readOnly) return;
-      if (ALWAYS_OPEN.has(`${request.method} ${request.routeOptions.url}`)) return;
-      if (!(await mode.isOn())) return;
+    // Registered after the access hook, so a route's own refusal (401/403) comes first. A
+    // callback hook: reads, and writes that stay open, pass without a promise.
+    const refuse = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+      if (!(await mode.isOn())) return false;
       const user = await app.currentUser(request);
-      if (user?.role === 'supergod') return;
-      return reply.code(503).header('retry-after', '60').send({ message: MAINTENANCE_MESSAGE });
+      if (user?.role === 'supergod') return false;
+      reply.code(503).header('retry-after', '60').send({ message: MAINTENANCE_MESSAGE });
+      return true;
+    };
+    app.addHook('onRequest', (request, reply, done) => {
+      if (
+        READ_METHODS.has(request.method) ||
+        !isApiPath(request.url) ||
+        request.routeOptions.config.readOnly ||
+        ALWAYS_OPEN.has(`${request.method} ${request.routeOptions.url}`)
+      ) {
+        done();
+        return;
+      }
+      refuse(request, reply).then((refused) => refused || done(), done);
     });
   },
   { name: 'maintenance', dependencies: ['services', 'access'] },

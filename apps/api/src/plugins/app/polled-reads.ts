@@ -11,18 +11,27 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.routeOptions.config.polled || request.method !== 'GET') return payload;
-      if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    // A callback hook: the other answers pass without a promise.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (
+        !request.routeOptions.config.polled ||
+        request.method !== 'GET' ||
+        reply.statusCode !== 200 ||
+        typeof payload !== 'string'
+      ) {
+        done(null, payload);
+        return;
+      }
       const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
       reply.header('etag', etag);
       reply.header('cache-control', 'private, no-cache');
       const presented = request.headers['if-none-match'];
       if (presented?.split(',').some((t) => t.trim() === etag)) {
         reply.code(304);
-        return '';
+        done(null, '');
+        return;
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: 'polled-reads' },

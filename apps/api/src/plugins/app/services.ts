@@ -53,8 +53,6 @@ declare module 'fastify' {
     subscriptions: SubscriptionService;
     walletSignIn: WalletSignInService;
     walletTransactions: WalletTransactionService;
-    /** The access hook's token check; plugins/app/access.ts is to read walletSignIn instead. */
-    wallets: Pick<WalletSignInService, 'walletForToken'>;
     ussdGateway: UssdGateway;
     gatewayAuth: GatewayAuth;
     announcements: AnnouncementService;
@@ -74,7 +72,7 @@ export default fp(
     const repos: Repositories = {
       users: new UsersRepository(db),
       sessions: new SessionsRepository(db),
-      activity: new ActivityRepository(db),
+      activity: new ActivityRepository(db, (action) => app.metrics.activityRecorded(action)),
       settings: new SettingsRepository(db),
       subscriptions: new SubscriptionsRepository(db),
       systemLogs: new SystemLogsRepository(db, app.database.dialect),
@@ -162,10 +160,10 @@ export default fp(
       entitlements,
       rates: app.config.rates,
       clock: app.clock,
+      recorded: (kind, result) => app.metrics.keypadTransaction(kind, result),
     });
     app.decorate('walletSignIn', walletSignIn);
     app.decorate('walletTransactions', walletTransactions);
-    app.decorate('wallets', walletSignIn);
     app.decorate('gatewayAuth', new GatewayAuth(app.config.ussdGateway, app.clock, app.log));
     app.decorate(
       'ussdGateway',
@@ -256,6 +254,6 @@ export default fp(
   {
     name: 'services',
     // The health page reads the load, the web build and the drain state these decorate.
-    dependencies: ['config', 'database', 'load-shedding', 'web-app', 'shutdown'],
+    dependencies: ['config', 'database', 'load-shedding', 'web-app', 'shutdown', 'observability'],
   },
 );

@@ -26,6 +26,7 @@ export default fp(
     const { databaseUrl, databaseTimeouts } = app.config;
     const handle = openDatabase(databaseUrl, { timeouts: databaseTimeouts, monitor: outages });
     app.decorate('database', handle);
+    app.metrics.watchPool(() => handle.connections());
     app.addHook('onClose', () => handle.close());
     // A migration may rebuild an index over a large table: on PostgreSQL it runs on its own
     // short-lived connection without the statement limits meant for requests.
@@ -45,5 +46,5 @@ export default fp(
       if (migrating !== handle) await migrating.close();
     }
   },
-  { name: 'database', dependencies: ['config'] },
+  { name: 'database', dependencies: ['config', 'observability'] },
 );

@@ -17,21 +17,31 @@ export default fp(
     app.decorate('webAppAvailable', available);
     const keypad = app.buildOptions.keypadDist;
     if (keypad && existsSync(`${keypad}/omega-keypad.js`)) {
-      // The standalone keypad page and the embeddable custom element.
-      await app.register(fastifyStatic, {
-        root: keypad,
-        prefix: '/keypad/',
-        decorateReply: false,
-        index: ['index.html'],
+      // The standalone keypad page and the embeddable custom element, in a scope of their own
+      // so that the hook below runs for their files only.
+      await app.register(async (scope) => {
         // Other sites load the element as a module script: that needs CORS, and helmet's
         // same-origin resource policy would block it. The script is public and carries no
         // credentials, so any origin may load it (its API calls are still limited to
-        // OMEGA_WIDGET_ORIGINS).
-        setHeaders: (res, path) => {
-          if (!path.endsWith('/omega-keypad.js')) return;
-          res.setHeader('access-control-allow-origin', '*');
-          res.setHeader('cross-origin-resource-policy', 'cross-origin');
-        },
+        // OMEGA_WIDGET_ORIGINS). The file served decides; the headers go on the reply, where
+        // the security headers are (a raw header would lose to them).
+        const elementAnswers = new WeakSet<object>();
+        scope.addHook('onSend', (_request, reply, payload, done) => {
+          if (elementAnswers.has(reply.raw)) {
+            reply.header('access-control-allow-origin', '*');
+            reply.header('cross-origin-resource-policy', 'cross-origin');
+          }
+          done(null, payload);
+        });
+        await scope.register(fastifyStatic, {
+          root: keypad,
+          prefix: '/keypad/',
+          decorateReply: false,
+          index: ['index.html'],
+          setHeaders: (res, path) => {
+            if (path.endsWith('/omega-keypad.js')) elementAnswers.add(res);
+          },
+        });
       });
     }
     if (!available) return;

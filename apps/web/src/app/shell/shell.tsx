@@ -14,6 +14,8 @@ import { TopBar } from './top-bar.js';
 const AssistantLauncher = lazy(
   () => import('../../features/assistant/components/assistant-launcher.js'),
 );
+// Only while an administrator views as a user: nobody else downloads it.
+const ImpersonationBanner = lazy(() => import('./impersonation-banner.js'));
 
 export function Shell() {
   const { user, role, isSupergod } = useSession();
@@ -32,6 +34,11 @@ export function Shell() {
 
   return (
     <div className={user ? 'omega-shell omega-shell--docked' : 'omega-shell'}>
+      {user?.impersonating && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner user={user} view={user.impersonating} />
+        </Suspense>
+      )}
       {isSupergod && (
         <Banner variant="destructive" className="omega-shell__banner">
           Super-God Mode Active

@@ -15,6 +15,7 @@ const polled = { refreshInterval: POLL_INTERVAL_MS };
 const keys = {
   assignments: api.url('featureAssignments'),
   userFeatures: (userId: number) => api.url('adminUserFeatures', { query: { userId } }),
+  userOverrides: (userId: number) => api.url('adminUserOverrides', { query: { userId } }),
   health: api.url('healthDetailed'),
 } as const;
 
@@ -23,6 +24,12 @@ export const useAssignments = () =>
 export const useUserFeatures = (userId: number | undefined) =>
   useSWR<RouteAnswer<'adminUserFeatures'>>(
     userId === undefined ? null : keys.userFeatures(userId),
+    polled,
+  );
+/** The user's feature overrides in force, with who set each one, why and until when. */
+export const useUserOverrides = (userId: number | undefined) =>
+  useSWR<RouteAnswer<'adminUserOverrides'>>(
+    userId === undefined ? null : keys.userOverrides(userId),
     polled,
   );
 export const useDetailedHealth = () => useSWR<RouteAnswer<'healthDetailed'>>(keys.health);
@@ -100,13 +107,23 @@ export function useFeatureManagerActions() {
       await api.call('overridePlan', { body: { userId, planId } });
       await mutate(isUsersKey);
     },
-    async bulkOverridePlan(userIds: number[], planId: string) {
-      await api.call('bulkOverridePlan', { body: { userIds, planId } });
+    /** The dry run of a bulk plan change: nothing is changed. */
+    previewBulkOverride(userIds: number[], planId: string) {
+      return api.call('previewBulkOverride', { body: { userIds, planId } });
+    },
+    /** Applies a bulk plan change; with the dry run's token, refused if anyone changed since. */
+    async bulkOverridePlan(userIds: number[], planId: string, previewToken?: string) {
+      await api.call('bulkOverridePlan', { body: { userIds, planId, previewToken } });
       await mutate(isUsersKey);
     },
-    async overrideFeature(userId: number, featureId: number, enabled: boolean) {
-      await api.call('overrideFeature', { body: { userId, featureId, enabled } });
-      await mutate(keys.userFeatures(userId));
+    async overrideFeature(
+      userId: number,
+      featureId: number,
+      enabled: boolean,
+      why: { reason: string; expiresAt?: string },
+    ) {
+      await api.call('overrideFeature', { body: { userId, featureId, enabled, ...why } });
+      await Promise.all([mutate(keys.userFeatures(userId)), mutate(keys.userOverrides(userId))]);
     },
     async addFeature(name: string, category: string, description: string) {
       const feature = await api.call('addFeature', { body: { name, category, description } });

@@ -1,5 +1,6 @@
-// User Subscriptions tab: a bulk plan update for the checked users, and a searchable, paged
-// table where each user's plan can be set on its own.
+// User Subscriptions tab: a bulk plan update for the checked users (reviewed in a dry run
+// before it is applied), and a searchable, paged table where each user's plan can be set on
+// its own.
 import type { Plan } from '@omega/contracts';
 import {
   Button,
@@ -15,14 +16,14 @@ import {
   TableHead,
   TableHeader,
   TableRow,
-  toast,
 } from '@omega/ui';
 import { useId, useState } from 'react';
 import { usePlans } from '../../../lib/catalogue.js';
 import { errorMessage } from '../../../lib/error-message.js';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.js';
+import { UserLink } from '../../../lib/user-link.js';
 import { useFeatureManagerActions, useUsersPage } from '../api/admin-api.js';
-import { failureToast } from './failure-toast.js';
+import { BulkDryRun } from './bulk-dry-run.js';
 import { usePendingActions } from './use-pending-actions.js';
 
 export const USERS_PAGE_SIZE = 25;
@@ -34,24 +35,15 @@ function BulkUpdate(props: {
   selected: ReadonlySet<number>;
   onDone(): void;
 }) {
-  const { bulkOverridePlan } = useFeatureManagerActions();
   const [planId, setPlanId] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  // The change under review: fixed when Update is pressed, whatever the table does meanwhile.
+  const [review, setReview] = useState<{ userIds: number[]; planId: string } | null>(null);
   const id = useId();
   const count = props.selected.size;
 
-  async function update() {
+  function update() {
     if (!planId || count === 0) return;
-    setBusy(true);
-    try {
-      await bulkOverridePlan([...props.selected], planId);
-      toast({ title: 'Subscriptions updated' });
-      props.onDone();
-    } catch (err) {
-      failureToast('Failed to update subscriptions', err);
-    } finally {
-      setBusy(false);
-    }
+    setReview({ userIds: [...props.selected], planId });
   }
 
   return (
@@ -67,13 +59,25 @@ function BulkUpdate(props: {
           onValueChange={setPlanId}
           options={planOptions(props.plans)}
         />
-        <Button onClick={update} disabled={!planId || count === 0} loading={busy}>
+        <Button onClick={update} disabled={!planId || count === 0} aria-haspopup="dialog">
           Update
         </Button>
         <span className="omega-muted" aria-live="polite">
           {count === 1 ? '1 user selected' : `${count} users selected`}
         </span>
       </div>
+      {review && (
+        <BulkDryRun
+          userIds={review.userIds}
+          planId={review.planId}
+          plans={props.plans}
+          onApplied={() => {
+            setReview(null);
+            props.onDone();
+          }}
+          onClose={() => setReview(null)}
+        />
+      )}
     </section>
   );
 }
@@ -167,7 +171,9 @@ export function UserSubscriptions() {
                     onCheckedChange={(on) => setChecked([u.id], on === true)}
                   />
                 </TableCell>
-                <TableCell>{u.username}</TableCell>
+                <TableCell>
+                  <UserLink id={u.id}>{u.username}</UserLink>
+                </TableCell>
                 <TableCell>{u.role}</TableCell>
                 <TableCell>{u.subscription.status}</TableCell>
                 <TableCell>

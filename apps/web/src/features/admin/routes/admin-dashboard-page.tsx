@@ -22,6 +22,7 @@ import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.js';
 import { useUiStore } from '../../../lib/ui-store.js';
+import { UserLink } from '../../../lib/user-link.js';
 import { ACTIVITY_PAGE_SIZE, useActivityLogs, useDetailedHealth } from '../api/admin-api.js';
 import { percentOf, truncate, uptimeMinutes, when } from '../components/figures.js';
 import '../components/admin.css';
@@ -159,7 +160,9 @@ function ActivityLogs() {
         <TableBody>
           {entries.map((a) => (
             <TableRow key={a.id}>
-              <TableCell>{a.userId ?? '—'}</TableCell>
+              <TableCell>
+                {a.userId === null ? '—' : <UserLink id={a.userId}>{a.userId}</UserLink>}
+              </TableCell>
               <TableCell>{a.action}</TableCell>
               <TableCell>
                 <time dateTime={a.timestamp}>{when(a.timestamp)}</time>

@@ -22,6 +22,7 @@ import {
   TableRow,
 } from '@omega/ui';
 import { useEffect, useId, useState } from 'react';
+import { UserLink } from '../../../lib/user-link.js';
 import { USERS_PAGE_SIZE, useSupergodUsers } from '../api/supergod-api.js';
 import { when } from './format.js';
 
@@ -55,7 +56,9 @@ function UsersTable({ users }: { users: User[] }) {
         {users.map((u) => (
           <TableRow key={u.id}>
             <TableCell>{u.id}</TableCell>
-            <TableCell>{u.username}</TableCell>
+            <TableCell>
+              <UserLink id={u.id}>{u.username}</UserLink>
+            </TableCell>
             <TableCell>{u.email || 'N/A'}</TableCell>
             <TableCell>
               <Badge variant={ROLE_BADGE[u.role] ?? 'outline'}>{u.role}</Badge>

@@ -1,0 +1,119 @@
+// What the server tells Prometheus (GET /metrics, decision 020): requests per route and status
+// class with their latency, the database pool, the process (event-loop delay, heap: prom-client's
+// defaults) and business counters. Routes are labelled with the route table's name, never the
+// URL, so a path parameter cannot grow the series without bound. A request's figures go to a
+// recorder bound once per route when it is registered (lib/metrics-requests.ts), so recording
+// one builds no strings and looks nothing up.
+import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+import { RequestMetrics, type RouteRecorder } from './metrics-requests.js';
+
+/** The label of requests outside the route table: paths no route matched, pages, documents. */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+export interface PoolFigures {
+  inUse: number;
+  idle: number;
+  waiting: number;
+}
+
+export class Metrics {
+  readonly registry = new Registry();
+  private readonly requests = new RequestMetrics();
+  /** Paths no route matched, by method: the not-found handler's answers. */
+  private readonly unmatched = new Map<string, RouteRecorder>();
+  private readonly signIns: Counter<'result'>;
+  private readonly registrations: Counter<'role'>;
+  private readonly keypad: Counter<'kind' | 'result'>;
+  private readonly activity: Counter<'action'>;
+  private pool: () => PoolFigures | null = () => null;
+
+  constructor() {
+    const registers = [this.registry];
+    collectDefaultMetrics({ register: this.registry, prefix: 'omega_' });
+    // The registry prints these like its own Counter and Histogram (same get() shape).
+    this.registry.registerMetric(this.requests.requests as unknown as Metric);
+    this.registry.registerMetric(this.requests.latency as unknown as Metric);
+    this.signIns = new Counter({
+      name: 'omega_sign_ins_total',
+      help: 'Account sign-ins by result: ok, failed (wrong credentials) or throttled',
+      labelNames: ['result'],
+      registers,
+    });
+    this.registrations = new Counter({
+      name: 'omega_registrations_total',
+      help: 'Accounts registered, by role',
+      labelNames: ['role'],
+      registers,
+    });
+    this.keypad = new Counter({
+      name: 'omega_keypad_transactions_total',
+      help: 'Keypad transactions recorded, by kind and result (success, or failure such as an insufficient balance)',
+      labelNames: ['kind', 'result'],
+      registers,
+    });
+    this.activity = new Counter({
+      name: 'omega_activity_total',
+      help: 'Activity-log entries written, by action: plan_change, renewal, announcement, plan_override, …',
+      labelNames: ['action'],
+      registers,
+    });
+    const pool = () => this.pool();
+    new Gauge({
+      name: 'omega_db_pool_connections',
+      help: 'PostgreSQL pool connections by state (in_use, idle) and queries waiting for one (waiting). SQLite has a single embedded connection shared by every request: reported as 1 in_use, 0 idle, 0 waiting, which shows no contention there.',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const figures = pool();
+        if (!figures) return;
+        this.set({ state: 'in_use' }, figures.inUse);
+        this.set({ state: 'idle' }, figures.idle);
+        this.set({ state: 'waiting' }, figures.waiting);
+      },
+    });
+  }
+
+  /** Where the pool gauge reads its figures (the database plugin, once connected). */
+  watchPool(read: () => PoolFigures): void {
+    this.pool = read;
+  }
+
+  /** Where a route's answers are counted: asked once, when the route is registered. */
+  route(name: string, method: string): RouteRecorder {
+    return this.requests.recorder(name, method);
+  }
+
+  /** Where answers to paths no route matched are counted, by method. */
+  unmatchedRoute(method: string): RouteRecorder {
+    let recorder = this.unmatched.get(method);
+    if (!recorder) {
+      recorder = this.requests.recorder(UNMATCHED_ROUTE, method);
+      this.unmatched.set(method, recorder);
+    }
+    return recorder;
+  }
+
+  signIn(result: 'ok' | 'failed' | 'throttled'): void {
+    this.signIns.inc({ result });
+  }
+
+  registration(role: string): void {
+    this.registrations.inc({ role });
+  }
+
+  keypadTransaction(kind: string, result: string): void {
+    this.keypad.inc({ kind, result });
+  }
+
+  activityRecorded(action: string): void {
+    this.activity.inc({ action });
+  }
+
+  text(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}

@@ -1,0 +1,246 @@
+// What the hot path's shortcuts (docs/architecture/hot-path.md) must not change: the security
+// headers on every kind of answer, the widget's CORS answers, the session cookie's handling,
+// and what the logs say about each request.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../src/app.js';
+import { createLogger } from '../src/lib/logger.js';
+import { SESSION_COOKIE } from '../src/plugins/external/session.js';
+import { SESSION_SECRET, testConfig } from './helpers/app.js';
+
+/** What helmet sets with Omega's options over plain http (Secure cookies off). */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' 'unsafe-inline'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+const WIDGET = 'https://shop.example';
+
+describe('answers on the hot path', () => {
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const keypadDist = mkdtempSync(join(tmpdir(), 'omega-keypad-'));
+    writeFileSync(join(keypadDist, 'omega-keypad.js'), 'export {};\n');
+    writeFileSync(join(keypadDist, 'index.html'), '<!doctype html><title>keypad</title>\n');
+    app = await build({
+      config: testConfig({ widgetOrigins: [WIDGET] }),
+      logger: false,
+      keypadDist,
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('carries the same security headers on every kind of answer', async () => {
+    const answers = await Promise.all([
+      app.inject({ method: 'GET', url: '/api/health' }),
+      app.inject({ method: 'GET', url: '/api/user' }),
+      app.inject({ method: 'GET', url: '/api/nope' }),
+      app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{',
+      }),
+      app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { origin: 'https://evil.example' },
+      }),
+      app.inject({
+        method: 'OPTIONS',
+        url: '/api/ussd/balance',
+        headers: { origin: WIDGET, 'access-control-request-method': 'GET' },
+      }),
+      app.inject({ method: 'GET', url: '/keypad/' }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404, 400, 403, 204, 200]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject({ ...SECURITY_HEADERS, vary: 'Origin' });
+    }
+  });
+
+  it('lets any site load the keypad element, and only that file', async () => {
+    const element = await app.inject({ method: 'GET', url: '/keypad/omega-keypad.js' });
+    expect(element.headers['access-control-allow-origin']).toBe('*');
+    expect(element.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const revalidated = await app.inject({
+      method: 'GET',
+      url: '/keypad/omega-keypad.js',
+      headers: { 'if-none-match': String(element.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // The file served decides, not the path asked for.
+    for (const url of ['/keypad/index.html', '/keypad/nested/omega-keypad.js']) {
+      const other = await app.inject({ method: 'GET', url });
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      expect(other.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+  });
+
+  it('answers the widget cross-origin on /api/ussd/ only, from the listed sites only', async () => {
+    const listed = await app.inject({
+      method: 'GET',
+      url: '/api/ussd/balance',
+      headers: { origin: WIDGET },
+    });
+    expect(listed.statusCode).toBe(401);
+    expect(listed.headers['access-control-allow-origin']).toBe(WIDGET);
+    const foreign = await app.inject({
+      method: 'GET',
+      url: '/api/ussd/balance',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: '/api/user',
+      headers: { origin: WIDGET },
+    });
+    expect(elsewhere.headers['access-control-allow-origin']).toBeUndefined();
+  });
+
+  it('answers preflights as before: 204 for the widget, 400 when malformed, 404 otherwise', async () => {
+    const preflight = (url: string, headers: Record<string, string>) =>
+      app.inject({ method: 'OPTIONS', url, headers });
+    const ok = await preflight('/api/ussd/transaction', {
+      origin: WIDGET,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'content-type,authorization',
+    });
+    expect(ok.statusCode).toBe(204);
+    expect(ok.headers).toMatchObject({
+      'access-control-allow-origin': WIDGET,
+      'access-control-allow-methods': 'GET, POST',
+      'access-control-allow-headers': 'content-type, authorization',
+      'access-control-max-age': '600',
+      'content-length': '0',
+    });
+    const malformed = await preflight('/api/ussd/transaction', { origin: WIDGET });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body).toBe('Invalid Preflight Request');
+    for (const [url, origin] of [
+      ['/api/ussd/transaction', 'https://evil.example'],
+      ['/api/user', WIDGET],
+    ] as const) {
+      const refused = await preflight(url, { origin, 'access-control-request-method': 'POST' });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+    }
+  });
+
+  it('clears a session cookie with a bad signature and keeps one naming an ended session', async () => {
+    const forged = await app.inject({
+      method: 'GET',
+      url: '/api/user',
+      cookies: { [SESSION_COOKIE]: 'made-up.signature' },
+    });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.cookies).toEqual([
+      expect.objectContaining({ name: SESSION_COOKIE, value: '', maxAge: 0 }),
+    ]);
+
+    const { Signer } = await import('@fastify/cookie');
+    const ended = new Signer(SESSION_SECRET, 'sha256').sign('a-session-that-is-not-stored');
+    const answer = await app.inject({
+      method: 'GET',
+      url: '/api/user',
+      cookies: { [SESSION_COOKIE]: ended },
+    });
+    expect(answer.statusCode).toBe(401);
+    expect(answer.headers['set-cookie']).toBeUndefined();
+
+    const anonymous = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+  });
+});
+
+describe('request logging', () => {
+  /** A Fastify app logging like Omega's, with its stdout and system-log lines collected. */
+  async function loggedApp(level: string) {
+    const stdout: Record<string, unknown>[] = [];
+    const systemLog: Record<string, unknown>[] = [];
+    const collect = (into: Record<string, unknown>[]) =>
+      new Writable({
+        write(chunk, _encoding, done) {
+          for (const line of String(chunk).split('\n').filter(Boolean)) into.push(JSON.parse(line));
+          done();
+        },
+      });
+    const logging = createLogger({
+      level,
+      systemLogSink: collect(systemLog),
+      stdout: collect(stdout),
+    });
+    const app = Fastify({
+      loggerInstance: logging.logger,
+      logController: logging.logController,
+      childLoggerFactory: logging.childLoggerFactory,
+    });
+    app.get('/fine', async () => ({ ok: true }));
+    app.get('/broken', async (request) => {
+      request.log.error({ body: { token: 'secret-token' } }, 'the handler saw a problem');
+      return { ok: false };
+    });
+    await app.ready();
+    return { app, stdout, systemLog };
+  }
+
+  it('writes one access line per answer at info, with the request and its outcome', async () => {
+    const { app, stdout } = await loggedApp('info');
+    await app.inject({ method: 'GET', url: '/fine?x=1' });
+    await app.inject({ method: 'GET', url: '/missing' });
+    const lines = stdout.filter((l) => l.msg === 'request completed');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      reqId: expect.any(String),
+      req: { method: 'GET', url: '/fine?x=1', remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(lines[1]).toMatchObject({ req: { url: '/missing' }, res: { statusCode: 404 } });
+    expect(stdout.some((l) => l.msg === 'incoming request')).toBe(false);
+    await app.close();
+  });
+
+  it('writes no access lines above info', async () => {
+    const { app, stdout } = await loggedApp('warn');
+    await app.inject({ method: 'GET', url: '/fine' });
+    expect(stdout.filter((l) => l.msg === 'request completed')).toEqual([]);
+    await app.close();
+  });
+
+  it("logs a request's own lines with its id, redacted, to stdout and the system log", async () => {
+    for (const level of ['info', 'silent']) {
+      const { app, stdout, systemLog } = await loggedApp(level);
+      await app.inject({ method: 'GET', url: '/broken' });
+      const [line] = systemLog;
+      expect(line).toMatchObject({
+        level: 50,
+        msg: 'the handler saw a problem',
+        reqId: expect.stringMatching(/^req-/),
+        body: { token: '[redacted]' },
+      });
+      expect(stdout.filter((l) => l.level === 50)).toHaveLength(level === 'silent' ? 0 : 1);
+      await app.close();
+    }
+  });
+});

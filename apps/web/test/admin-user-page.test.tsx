@@ -1,0 +1,316 @@
+// /admin/users/:id against a fake server: the sections with their headings and figures, the
+// empty and not-found states, ending a session, supergod-only actions, 'View as user', the
+// username links from the admin tables, and the red view-as banner with its 'End view'.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { minutesLeft } from '../src/app/shell/impersonation-banner.js';
+import { fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
+import { renderAt } from './render-app.js';
+
+const page = (over: Record<string, unknown> = {}) => ({
+  user: {
+    id: 7,
+    username: 'ann',
+    email: 'ann@example.com',
+    role: 'user',
+    disabled: false,
+    createdAt: '2026-10-01T12:00:00.000Z',
+    lastLogin: '2026-11-20T09:00:00.000Z',
+  },
+  sessions: [
+    {
+      handle: '0123456789abcdef',
+      createdAt: '2026-11-20T09:00:00.000Z',
+      lastSeenAt: '2026-11-20T09:05:00.000Z',
+      expiresAt: '2026-11-20T09:35:00.000Z',
+      viewingAs: null,
+    },
+  ],
+  subscription: {
+    planId: 'pro',
+    planName: 'Pro',
+    interval: 'month',
+    status: 'active',
+    currentPeriodStart: '2026-11-01T12:00:00.000Z',
+    currentPeriodEnd: '2026-12-01T12:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    trialEnd: null,
+    scheduledChange: { planId: 'starter', interval: 'month' },
+    creditBalance: 0,
+    complimentary: false,
+    nextCharge: { at: '2026-12-01T12:00:00.000Z', amount: 900 },
+  },
+  invoices: [
+    {
+      id: 3,
+      created: '2026-11-01T12:00:00.000Z',
+      description: 'Pro (monthly)',
+      amount: 2900,
+      status: 'paid',
+    },
+  ],
+  overrides: [
+    {
+      featureId: 4,
+      featureName: 'Spending analytics',
+      enabled: false,
+      reason: 'Fraud review',
+      setBy: { id: 1, username: 'boss' },
+      setAt: '2026-11-20T09:00:00.000Z',
+      expiresAt: null,
+    },
+  ],
+  wallets: [
+    {
+      phone: '+27821234567',
+      createdAt: '2026-11-02T12:00:00.000Z',
+      lockedUntil: null,
+      balances: { USD: '370.00', BTC: '0.0061' },
+      transactions: [
+        {
+          id: 'buy-once-123',
+          type: 'Purchase',
+          coin: 'BTC',
+          amount: '130',
+          destination: 'wallet',
+          timestamp: '2026-11-03T12:00:00.000Z',
+          status: 'success',
+          reference: 'OPABC234',
+          received: '0.002',
+          message: null,
+        },
+      ],
+    },
+  ],
+  activity: [
+    {
+      id: 9,
+      userId: 7,
+      action: 'login',
+      timestamp: '2026-11-20T09:00:00.000Z',
+      details: 'ann signed in',
+    },
+  ],
+  systemLogs: {
+    linked: true,
+    entries: [
+      {
+        id: 5,
+        level: 'WARNING',
+        source: 'subscriptions',
+        message: 'card declined',
+        timestamp: '2026-11-20T09:01:00.000Z',
+      },
+    ],
+  },
+  can: { revokeSessions: true, viewAs: true, changeRole: false, disable: false },
+  ...over,
+});
+
+const base = {
+  'GET /api/user': user('admin'),
+  'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+  'GET /api/messages': () => ({ body: [] }),
+};
+
+describe('the user page', () => {
+  beforeEach(polyfillRadix);
+
+  it('shows every section under its heading with the figures', async () => {
+    fakeAdminServer({ ...base, 'GET /api/admin/users/7': () => ({ body: page() }) });
+    renderAt('/admin/users/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ann' })).toBeTruthy();
+    for (const name of [
+      'Account',
+      'Active sessions',
+      'Subscription',
+      'Feature overrides',
+      'Keypad wallet',
+      'Activity',
+      "System log of this user's requests",
+    ]) {
+      expect(screen.getByRole('region', { name })).toBeTruthy();
+    }
+    const subscription = screen.getByRole('region', { name: 'Subscription' });
+    expect(within(subscription).getByText('Pro (monthly)', { selector: 'dd' })).toBeTruthy();
+    expect(within(subscription).getByText(/To starter \(month\) at the period end/)).toBeTruthy();
+    expect(within(subscription).getByRole('cell', { name: '$29.00' })).toBeTruthy();
+    const overrides = screen.getByRole('region', { name: 'Feature overrides' });
+    expect(within(overrides).getByRole('cell', { name: 'Fraud review' })).toBeTruthy();
+    expect(within(overrides).getByRole('cell', { name: 'Until changed' })).toBeTruthy();
+    const wallet = screen.getByRole('region', { name: 'Keypad wallet' });
+    expect(within(wallet).getByText('370.00 USD, 0.0061 BTC')).toBeTruthy();
+    expect(within(wallet).getByRole('cell', { name: 'OPABC234' })).toBeTruthy();
+    const logs = screen.getByRole('region', { name: "System log of this user's requests" });
+    expect(within(logs).getByRole('cell', { name: 'card declined' })).toBeTruthy();
+    // Role changes are the supergod's: an admin sees no such buttons.
+    expect(screen.queryByRole('button', { name: 'Change role' })).toBeNull();
+  });
+
+  it('says so when a list is empty, and when logs cannot be linked', async () => {
+    fakeAdminServer({
+      ...base,
+      'GET /api/admin/users/7': () => ({
+        body: page({
+          sessions: [],
+          subscription: null,
+          invoices: [],
+          overrides: [],
+          wallets: [],
+          activity: [],
+          systemLogs: { linked: false, entries: [] },
+        }),
+      }),
+    });
+    renderAt('/admin/users/7');
+    expect(await screen.findByText(/ann is signed out everywhere/)).toBeTruthy();
+    expect(screen.getByText(/on the Free plan until it first opens one/)).toBeTruthy();
+    expect(screen.getByText('No invoices.')).toBeTruthy();
+    expect(screen.getByText(/No feature overrides/)).toBeTruthy();
+    expect(screen.getByText('No keypad wallet is linked to this account.')).toBeTruthy();
+    expect(screen.getByText('No activity yet.')).toBeTruthy();
+    expect(screen.getByText(/carry no request id yet/)).toBeTruthy();
+  });
+
+  it('shows not found for an unknown id and for an address that is no id', async () => {
+    fakeAdminServer({
+      ...base,
+      'GET /api/admin/users/99': () => ({ status: 404, body: { message: 'No user with id 99.' } }),
+    });
+    const view = renderAt('/admin/users/99');
+    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeTruthy();
+    view.unmount();
+    renderAt('/admin/users/abc');
+    expect(await screen.findByRole('heading', { name: 'User not found' })).toBeTruthy();
+  });
+
+  it('ends a session after confirming, and refreshes the page', async () => {
+    let sessions = page().sessions;
+    const server = fakeAdminServer({
+      ...base,
+      'GET /api/admin/users/7': () => ({ body: page({ sessions }) }),
+      'DELETE /api/admin/users/7/sessions/0123456789abcdef': () => {
+        sessions = [];
+        return { body: { ok: true, message: 'Session 0123456789abcdef of ann has ended.' } };
+      },
+    });
+    renderAt('/admin/users/7');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'End session 0123456789abcdef' }),
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'End session' }));
+    expect(await screen.findByText(/ann is signed out everywhere/)).toBeTruthy();
+    expect(server.to('DELETE /api/admin/users/7/sessions/0123456789abcdef')).toHaveLength(1);
+  });
+
+  it('offers a supergod the role and disable actions', async () => {
+    fakeAdminServer({
+      ...base,
+      'GET /api/user': user('supergod'),
+      'GET /api/admin/users/7': () => ({
+        body: page({
+          can: { revokeSessions: true, viewAs: true, changeRole: true, disable: true },
+        }),
+      }),
+    });
+    renderAt('/admin/users/7');
+    expect(await screen.findByRole('button', { name: 'Change role' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disable account' })).toBeTruthy();
+  });
+
+  it('starts the view as the user and goes to their subscription page', async () => {
+    let viewing = false;
+    const server = fakeAdminServer({
+      ...base,
+      'GET /api/user': () =>
+        viewing
+          ? {
+              body: {
+                id: 7,
+                username: 'ann',
+                email: null,
+                role: 'user',
+                createdAt: '2026-10-01T12:00:00.000Z',
+                lastLogin: null,
+                impersonating: {
+                  by: { id: 1, username: 'admin-1' },
+                  startedAt: new Date().toISOString(),
+                  endsAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+                },
+              },
+            }
+          : user('admin')({} as never),
+      'GET /api/admin/users/7': () => ({ body: page() }),
+      'POST /api/admin/users/7/view-as': () => {
+        viewing = true;
+        return {
+          body: {
+            ok: true,
+            message: 'Viewing as ann (read-only) for 15 minutes at most.',
+            user: { id: 7, username: 'ann' },
+            endsAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+          },
+        };
+      },
+      'POST /api/view-as/end': () => {
+        viewing = false;
+        return {
+          body: {
+            ok: true,
+            message: 'The view as ann has ended.',
+            viewed: { id: 7, username: 'ann' },
+          },
+        };
+      },
+    });
+    const { location } = renderAt('/admin/users/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'View as user' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'View as user' }));
+    const banner = await screen.findByRole('region', { name: 'Viewing as ann' });
+    expect(within(banner).getByRole('status').textContent).toBe(
+      'Viewing as ann (read-only) — 15 min left',
+    );
+    await waitFor(() => expect(location.pathname).toBe('/subscription'));
+
+    await userEvent.click(within(banner).getByRole('button', { name: 'End view' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Viewing as ann' })).toBeNull(),
+    );
+    expect(server.to('POST /api/view-as/end')).toHaveLength(1);
+    await waitFor(() => expect(location.pathname).toBe('/admin/users/7'));
+  });
+});
+
+describe('links to the user page', () => {
+  it('links the activity log user ids on /admin', async () => {
+    fakeAdminServer({
+      ...base,
+      'GET /api/health/detailed': () => ({ status: 503, body: { message: 'down' } }),
+      'GET /api/admin/activity-logs': () => ({
+        body: [
+          {
+            id: 1,
+            userId: 7,
+            action: 'login',
+            timestamp: '2026-11-20T09:00:00.000Z',
+            details: 'x',
+          },
+        ],
+      }),
+    });
+    renderAt('/admin');
+    const link = await screen.findByRole('link', { name: '7' });
+    expect(link.getAttribute('href')).toBe('/admin/users/7');
+  });
+});
+
+describe('the view-as banner', () => {
+  it('counts whole minutes left, rounding up, and never below zero', () => {
+    const now = Date.parse('2026-11-20T09:00:00.000Z');
+    expect(minutesLeft('2026-11-20T09:15:00.000Z', now)).toBe(15);
+    expect(minutesLeft('2026-11-20T09:00:01.000Z', now)).toBe(1);
+    expect(minutesLeft('2026-11-20T08:59:00.000Z', now)).toBe(0);
+  });
+});

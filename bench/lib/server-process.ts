@@ -1,0 +1,138 @@
+// A benchmarked server in its own process (on the server's core when pinned), reporting its CPU
+// time over IPC (servers/cpu-probe.ts). Servers take PORT and HOST like the real one does.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const PROBE = new URL('../servers/cpu-probe.ts', import.meta.url).href;
+const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+export interface ServerOptions {
+  name: string;
+  /** The script to run: a TypeScript server of the bench, or the API's built server.js. */
+  script: string;
+  env: Record<string, string>;
+  /** taskset prefix from placement(), [] when not pinned. */
+  prefix: string[];
+  /** Answers 200 once the server is ready. */
+  readyPath: string;
+  /** Extra node flags (--cpu-prof...). */
+  nodeFlags?: string[];
+}
+
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (typeof address !== 'object' || address === null) throw new Error('no free port');
+  return address.port;
+}
+
+export class ServerProcess {
+  private pending: Array<(cpuMicros: number) => void> = [];
+  private profiling: Array<(answer: { failed?: string }) => void> = [];
+
+  private constructor(
+    readonly name: string,
+    readonly url: string,
+    private readonly child: ChildProcess,
+  ) {
+    child.on('message', (message) => {
+      const answer = message as { cpu?: NodeJS.CpuUsage; failed?: string };
+      if (answer.cpu) this.pending.shift()?.(answer.cpu.user + answer.cpu.system);
+      else this.profiling.shift()?.(answer);
+    });
+  }
+
+  static async start(options: ServerOptions): Promise<ServerProcess> {
+    const port = await freePort();
+    const node = [
+      process.execPath,
+      '--import',
+      'tsx',
+      '--import',
+      PROBE,
+      ...(options.nodeFlags ?? []),
+      options.script,
+    ];
+    const [command = process.execPath, ...args] = [...options.prefix, ...node];
+    const child = spawn(command, options.prefix.length > 0 ? args : node.slice(1), {
+      cwd: BENCH_DIR,
+      // Only what the bench sets: no stray DATABASE_URL or LOG_LEVEL from the shell.
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        ...options.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+      // Logs go nowhere (a real deployment pipes them to a collector, in another process);
+      // the server still formats and writes every line it would write.
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const server = new ServerProcess(options.name, `http://127.0.0.1:${port}`, child);
+    const exited = once(child, 'exit').then(([code]) => {
+      throw new Error(`${options.name} exited with ${code} before it was ready`);
+    });
+    const deadline = Date.now() + 120_000;
+    const ready = (async () => {
+      for (;;) {
+        try {
+          const res = await fetch(`${server.url}${options.readyPath}`);
+          if (res.ok) return server;
+        } catch {
+          // Not listening yet.
+        }
+        if (Date.now() > deadline) throw new Error(`${options.name} was not ready in 120 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    try {
+      return await Promise.race([ready, exited]);
+    } catch (err) {
+      child.kill('SIGKILL');
+      throw err;
+    } finally {
+      exited.catch(() => {});
+    }
+  }
+
+  /** CPU time (user + system, all threads) the process has used so far, in microseconds. */
+  cpuMicros(): Promise<number> {
+    return new Promise((resolve) => {
+      this.pending.push(resolve);
+      this.child.send('cpu');
+    });
+  }
+
+  /** Starts V8's sampling profiler in the server (every `intervalUs` microseconds). */
+  startProfile(intervalUs = 100): Promise<void> {
+    return this.ask({ profile: 'start', intervalUs });
+  }
+
+  /** Stops the profiler and has the server write the .cpuprofile to `file`. */
+  stopProfile(file: string): Promise<void> {
+    return this.ask({ profile: 'stop', file });
+  }
+
+  private ask(command: object): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.profiling.push((answer) =>
+        answer.failed ? reject(new Error(answer.failed)) : resolve(),
+      );
+      this.child.send(command);
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = once(this.child, 'exit');
+    this.child.kill('SIGTERM');
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}

@@ -35,7 +35,9 @@ const CHECK_FASTINTER_MS = 250;
 const SHUTDOWN_DELAY_MS = 2000;
 
 /** apps/api/src/db/migrations: one file per migration, named as Kysely records it. */
-const SHIPPED_MIGRATIONS = readdirSync(new URL('../../apps/api/src/db/migrations/', import.meta.url))
+const SHIPPED_MIGRATIONS = readdirSync(
+  new URL('../../apps/api/src/db/migrations/', import.meta.url),
+)
   .filter((file) => /^\d{4}-.*\.ts$/.test(file))
   .map((file) => file.replace(/\.ts$/, ''))
   .sort();

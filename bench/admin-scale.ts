@@ -1,7 +1,9 @@
-// Benchmark: the admin Logs page and users table on a large database. Fills 1,000,000 system
-// log rows and 100,000 users, then times the real calls (through the app, with an admin
-// session) and prints p50/p95 per query. Target: p95 under 50 ms on SQLite. With
-// BENCH_DATABASE_URL=postgres://… it runs on a fresh schema of that PostgreSQL database.
+// Benchmark: the admin Logs page, users table and trend charts on a large database. Fills
+// 1,000,000 system log rows, 100,000 users registered over a year, 500,000 activity rows (sign-ins
+// among them), a subscription per user (30% paid at some point, some churned) with their monthly
+// invoices and revenue_days, then times the real calls (through the app, with an admin session)
+// and prints p50/p95 per query. Target: p95 under 50 ms. With BENCH_DATABASE_URL=postgres://…
+// it runs on a fresh schema of that PostgreSQL database.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -14,6 +16,9 @@ import pg from 'pg';
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const ACTIVITY_ROWS = Number(process.env.BENCH_ACTIVITY_ROWS ?? 500_000);
+const DAY_MS = 86_400_000;
+const NOW = Date.now();
 const TARGET_MS = 50;
 const ADMIN_KEY = 'bench-admin-key';
 const PG_URL = process.env.BENCH_DATABASE_URL;
@@ -30,6 +35,198 @@ const TEMPLATES = [
   (n: number) => `connection reset by peer while writing session ${n.toString(36)}`,
   (n: number) => `wallet +2782${String(n % 10_000_000).padStart(7, '0')} signed in`,
 ];
+
+/** Users register evenly over the year before the bench runs. */
+const USER_SPACING_MS = Math.floor((365 * DAY_MS) / USERS);
+const userCreatedAt = (i: number) => NOW - 365 * DAY_MS + i * USER_SPACING_MS;
+
+const PAID_PLANS = [
+  { id: 'starter', price: 900 },
+  { id: 'pro', price: 2900 },
+  { id: 'enterprise', price: 9900 },
+];
+
+/**
+ * Activity (sign-ins among other actions over 60 days), and the billing history of every user:
+ * 30% take a paid plan 3–30 days after registering and pay monthly invoices; a fifth of those
+ * churn after 1–6 months. Subscriptions, invoices and revenue_days agree, as the app writes them
+ * (decision 025). User ids are 1..USERS (the bench's admin registers after the fill).
+ */
+let invoiceCount = 0;
+
+function billingTables() {
+  const activity: unknown[][] = [];
+  const actions = ['login', 'login', 'login', 'login_failed', 'plan_change', 'logout'];
+  for (let i = 0; i < ACTIVITY_ROWS; i++) {
+    const userId = 1 + ((i * 7919) % USERS);
+    const at = NOW - 60 * DAY_MS + Math.floor((i * 60 * DAY_MS) / ACTIVITY_ROWS);
+    activity.push([userId, actions[i % actions.length], `bench activity ${i}`, at]);
+  }
+  const subscriptions: unknown[][] = [];
+  const invoices: unknown[][] = [];
+  const days = new Map<string, number[]>();
+  const book = (at: number, planId: string, accounts: number, mrr: number, kind: number) => {
+    const day = Math.floor(at / DAY_MS);
+    const key = `${day}:${planId}`;
+    const row = days.get(key) ?? [day, 0, 0, 0, 0, 0, 0];
+    row[1] = (row[1] ?? 0) + accounts;
+    row[2] = (row[2] ?? 0) + mrr;
+    if (kind > 0) row[2 + kind] = (row[2 + kind] ?? 0) + Math.abs(mrr);
+    days.set(key, row);
+  };
+  for (let i = 0; i < USERS; i++) {
+    const userId = 1 + i;
+    const created = userCreatedAt(i);
+    const paid = (i * 2654435761) % 10 < 3;
+    const plan = PAID_PLANS[i % PAID_PLANS.length] ?? PAID_PLANS[0];
+    if (!paid || !plan) {
+      subscriptions.push([
+        userId,
+        'free',
+        'month',
+        'active',
+        created,
+        0,
+        created,
+        created + 30 * DAY_MS,
+        0,
+        0,
+        created,
+      ]);
+      continue;
+    }
+    const joined = created + (3 + (i % 28)) * DAY_MS;
+    const churnsAfter = i % 5 === 0 ? 1 + (i % 6) : Number.POSITIVE_INFINITY;
+    let start = joined;
+    let periods = 0;
+    while (start <= NOW && periods < churnsAfter) {
+      const end = start + 30 * DAY_MS;
+      invoices.push([
+        userId,
+        `${plan.id} monthly`,
+        plan.price,
+        'paid',
+        start,
+        end,
+        `bench:${userId}:${periods}`,
+        start,
+      ]);
+      start = end;
+      periods += 1;
+    }
+    if (joined > NOW) {
+      subscriptions.push([
+        userId,
+        'free',
+        'month',
+        'active',
+        created,
+        0,
+        created,
+        created + 30 * DAY_MS,
+        0,
+        0,
+        created,
+      ]);
+      continue;
+    }
+    book(joined, plan.id, 1, plan.price, 1);
+    if (start <= NOW) {
+      // Churned at the end of its last paid period: back on the free plan.
+      book(start, plan.id, -1, -plan.price, 4);
+      subscriptions.push([
+        userId,
+        'free',
+        'month',
+        'active',
+        start,
+        0,
+        start,
+        start + 30 * DAY_MS,
+        0,
+        1,
+        start,
+      ]);
+    } else {
+      subscriptions.push([
+        userId,
+        plan.id,
+        'month',
+        'active',
+        joined,
+        periods - 1,
+        start - 30 * DAY_MS,
+        start,
+        0,
+        1,
+        start - 30 * DAY_MS,
+      ]);
+    }
+  }
+  invoiceCount = invoices.length;
+  const revenue = [...days.entries()].map(([key, r]) => [
+    r[0],
+    key.split(':')[1],
+    r[1],
+    r[2],
+    r[3],
+    r[4] ?? 0,
+    r[5] ?? 0,
+    r[6],
+  ]);
+  return [
+    {
+      name: 'activity_logs',
+      columns: ['user_id', 'action', 'details', 'created_at'],
+      rows: activity,
+    },
+    {
+      name: 'subscriptions',
+      columns: [
+        'user_id',
+        'plan_id',
+        'interval',
+        'status',
+        'anchor',
+        'period_index',
+        'current_period_start',
+        'current_period_end',
+        'cancel_at_period_end',
+        'had_trial',
+        'updated_at',
+      ],
+      rows: subscriptions,
+    },
+    {
+      name: 'invoices',
+      columns: [
+        'user_id',
+        'description',
+        'amount',
+        'status',
+        'period_start',
+        'period_end',
+        'dedupe_key',
+        'created_at',
+      ],
+      rows: invoices,
+    },
+    {
+      name: 'revenue_days',
+      columns: [
+        'day',
+        'plan_id',
+        'accounts',
+        'mrr',
+        'new_mrr',
+        'expansion_mrr',
+        'contraction_mrr',
+        'churned_mrr',
+      ],
+      rows: revenue,
+    },
+  ];
+}
 
 function fill(file: string) {
   const db = new SQLite(file);
@@ -61,9 +258,17 @@ function fill(file: string) {
   db.transaction(() => {
     for (let i = 0; i < USERS; i++) {
       const name = `user${String(i).padStart(6, '0')}`;
-      insertUser.run(name, name, 'user', 'not-a-real-hash', start + i);
+      insertUser.run(name, name, 'user', 'not-a-real-hash', userCreatedAt(i));
     }
   })();
+  for (const table of billingTables()) {
+    const insert = db.prepare(
+      `insert into ${table.name} (${table.columns.join(', ')}) values (${table.columns.map(() => '?').join(', ')})`,
+    );
+    db.transaction(() => {
+      for (const row of table.rows) insert.run(...row);
+    })();
+  }
   db.pragma('optimize');
   db.close();
   return (performance.now() - t0) / 1000;
@@ -97,10 +302,27 @@ async function fillPostgres(url: string, schema: string) {
   await client.query(
     `insert into users (username, username_key, role, password_hash, created_at)
      select 'user' || lpad(i::text, 6, '0'), 'user' || lpad(i::text, 6, '0'), 'user',
-       'not-a-real-hash', $1::bigint + i
+       'not-a-real-hash', $1::bigint + i * $3::bigint
      from generate_series(0, $2 - 1) as i`,
-    [start, USERS],
+    [userCreatedAt(0), USERS, USER_SPACING_MS],
   );
+  for (const table of billingTables()) {
+    for (let i = 0; i < table.rows.length; i += 1000) {
+      const batch = table.rows.slice(i, i + 1000);
+      const params: unknown[] = [];
+      const tuples = batch.map((row) => {
+        const marks = row.map((v) => {
+          params.push(v);
+          return `$${params.length}`;
+        });
+        return `(${marks.join(', ')})`;
+      });
+      await client.query(
+        `insert into ${table.name} (${table.columns.join(', ')}) values ${tuples.join(', ')}`,
+        params,
+      );
+    }
+  }
   await client.query('analyze');
   await client.end();
   return (performance.now() - t0) / 1000;
@@ -206,6 +428,11 @@ async function main() {
       'users: search "user0999", first page',
       () => '/api/users/with-subscriptions?search=user0999&limit=50',
     ),
+    await time('chart: errors and warnings per minute, 24 h', () => '/api/admin/trends/log-levels'),
+    await time('chart: sign-ins and failures per hour, 7 days', () => '/api/admin/trends/sign-ins'),
+    await time('chart: registrations per day, 90 days', () => '/api/admin/trends/registrations'),
+    await time('chart: accounts per plan per day, 90 days', () => '/api/admin/trends/plans'),
+    await time('chart: MRR and its movements per day, 90 days', () => '/api/admin/trends/revenue'),
   ];
   const t0 = performance.now();
   const cleared = await app.inject({
@@ -222,7 +449,7 @@ async function main() {
     `Node ${process.version} on ${cpus()[0]?.model ?? 'unknown CPU'} (${cpus().length} cores)`,
   );
   console.log(
-    `${pgSchema ? 'PostgreSQL' : 'SQLite'} with ${LOG_ROWS.toLocaleString('en')} log rows and ${USERS.toLocaleString('en')} users (filled in ${fillSeconds.toFixed(1)} s); ${RUNS} requests per query through the app\n`,
+    `${pgSchema ? 'PostgreSQL' : 'SQLite'} with ${LOG_ROWS.toLocaleString('en')} log rows, ${USERS.toLocaleString('en')} users, ${ACTIVITY_ROWS.toLocaleString('en')} activity rows, ${invoiceCount.toLocaleString('en')} invoices (filled in ${fillSeconds.toFixed(1)} s); ${RUNS} requests per query through the app\n`,
   );
   console.log(`${'query'.padEnd(72)} p50 ms   p95 ms`);
   for (const r of results) {

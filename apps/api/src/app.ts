@@ -31,6 +31,7 @@ import session from './plugins/external/session.js';
 import webApp from './plugins/external/web-app.js';
 import widgetCors from './plugins/external/widget-cors.js';
 import adminRoutes from './routes/admin.js';
+import adminTrendsRoutes from './routes/admin-trends.js';
 import adminUsersRoutes from './routes/admin-users.js';
 import announcementRoutes from './routes/announcements.js';
 import assistantRoutes from './routes/assistant.js';
@@ -172,6 +173,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await load(keypadRoutes);
   await load(adminRoutes);
   await load(adminUsersRoutes);
+  await load(adminTrendsRoutes);
   await load(announcementRoutes);
   await load(supergodRoutes);
   await load(assistantRoutes);

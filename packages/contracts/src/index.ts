@@ -1,4 +1,5 @@
 export * from './admin.js';
+export * from './admin-trends.js';
 export * from './assistant.js';
 export * from './common.js';
 export * from './credentials.js';

@@ -4,6 +4,7 @@
 // access-matrix test walks it.
 
 import { adminRoutes } from './routes/admin.js';
+import { adminTrendsRoutes } from './routes/admin-trends.js';
 import { adminUsersRoutes } from './routes/admin-users.js';
 import { announcementsRoutes } from './routes/announcements.js';
 import { assistantRoutes } from './routes/assistant.js';
@@ -29,6 +30,7 @@ export const routes = {
   ...sessionRoutes,
   ...adminRoutes,
   ...adminUsersRoutes,
+  ...adminTrendsRoutes,
   ...announcementsRoutes,
   ...catalogueRoutes,
   ...subscriptionsRoutes,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS, routeList, routes } from '../src/route-table.js';
 import { adminRoutes } from '../src/routes/admin.js';
+import { adminTrendsRoutes } from '../src/routes/admin-trends.js';
 import { adminUsersRoutes } from '../src/routes/admin-users.js';
 import { announcementsRoutes } from '../src/routes/announcements.js';
 import { assistantRoutes } from '../src/routes/assistant.js';
@@ -29,6 +30,7 @@ describe('route table', () => {
       sessionRoutes,
       adminRoutes,
       adminUsersRoutes,
+      adminTrendsRoutes,
       announcementsRoutes,
       catalogueRoutes,
       subscriptionsRoutes,

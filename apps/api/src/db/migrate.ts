@@ -13,6 +13,7 @@ import * as m0009 from './migrations/0009-complimentary-plans.js';
 import * as m0010 from './migrations/0010-wallet-balances.js';
 import * as m0011 from './migrations/0011-request-ids.js';
 import * as m0012 from './migrations/0012-override-reasons.js';
+import * as m0013 from './migrations/0013-revenue-days.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-wallet-balances': m0010,
   '0011-request-ids': m0011,
   '0012-override-reasons': m0012,
+  '0013-revenue-days': m0013,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.

@@ -180,6 +180,21 @@ export interface WalletBalancesTable {
   amount: string | number | bigint;
 }
 
+/**
+ * Per UTC day and paid plan: the net change of its accounts and MRR, and the MRR's four kinds of
+ * movement (cents), booked with each subscription change (migration 0013, decision 025).
+ */
+export interface RevenueDaysTable {
+  day: number;
+  plan_id: string;
+  accounts: number;
+  mrr: number;
+  new_mrr: number;
+  expansion_mrr: number;
+  contraction_mrr: number;
+  churned_mrr: number;
+}
+
 export interface SystemLogsTable {
   id: Generated<number>;
   level: 'INFO' | 'WARNING' | 'ERROR';
@@ -246,6 +261,7 @@ export interface Database {
   ussd_transactions: UssdTransactionsTable;
   ledger_entries: LedgerEntriesTable;
   wallet_balances: WalletBalancesTable;
+  revenue_days: RevenueDaysTable;
   system_logs: SystemLogsTable;
   announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;

@@ -1,7 +1,8 @@
 // The activity log: who did what and when, read by the admin console.
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ActivityLogRow, Database } from '../db/schema.js';
 import { currentRequestId } from '../lib/request-context.js';
+import { type BucketCount, bucketOf, toBucketCounts } from '../lib/time-buckets.js';
 
 export type ActivityAction =
   | 'register'
@@ -83,5 +84,22 @@ export class ActivityRepository {
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  /** Entries of the given actions per time bucket since `from` (index on action, created_at). */
+  async actionCounts(
+    actions: readonly string[],
+    from: number,
+    widthMs: number,
+  ): Promise<BucketCount[]> {
+    const bucket = bucketOf('created_at', from, widthMs);
+    const rows = await this.db
+      .selectFrom('activity_logs')
+      .select([bucket.as('bucket'), 'action as key', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('action', 'in', actions)
+      .where('created_at', '>=', from)
+      .groupBy([sql.raw('1'), 'action'])
+      .execute();
+    return toBucketCounts(rows);
   }
 }

@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { FTS_DELETE_TRIGGER } from '../db/migrations/0005-log-search.js';
 import type { Database, SystemLogRow, SystemLogsTable } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
+import { type BucketCount, bucketOf, toBucketCounts } from '../lib/time-buckets.js';
 
 export type LogLevel = SystemLogsTable['level'];
 
@@ -188,5 +189,18 @@ export class SystemLogsRepository {
       .where('id', '<=', newest - keep)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /** ERROR and WARNING rows per time bucket since `from` (index system_logs_level_created_idx). */
+  async levelCounts(from: number, widthMs: number): Promise<BucketCount[]> {
+    const bucket = bucketOf('created_at', from, widthMs);
+    const rows = await this.db
+      .selectFrom('system_logs')
+      .select([bucket.as('bucket'), 'level as key', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('level', 'in', ['ERROR', 'WARNING'])
+      .where('created_at', '>=', from)
+      .groupBy([sql.raw('1'), 'level'])
+      .execute();
+    return toBucketCounts(rows);
   }
 }

@@ -3,6 +3,7 @@ import { normalizeRole, type Role } from '@omega/domain';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import { containsPattern } from '../lib/like-pattern.js';
+import { type BucketCount, bucketOf, toBucketCounts } from '../lib/time-buckets.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
 export interface NewUser {
@@ -172,6 +173,28 @@ export class UsersRepository {
     if (lock) query = query.forUpdate();
     const rows = await query.execute();
     return rows.map((r) => r.id);
+  }
+
+  /** New accounts per role and time bucket since `from` (index users_created_idx). */
+  async registrationCounts(from: number, widthMs: number): Promise<BucketCount[]> {
+    const bucket = bucketOf('created_at', from, widthMs);
+    const rows = await this.db
+      .selectFrom('users')
+      .select([bucket.as('bucket'), 'role as key', (eb) => eb.fn.countAll<number>().as('count')])
+      .where('created_at', '>=', from)
+      .groupBy([sql.raw('1'), 'role'])
+      .execute();
+    return toBucketCounts(rows);
+  }
+
+  /** Accounts created before `at`. */
+  async countCreatedBefore(at: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('created_at', '<', at)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   }
 }
 

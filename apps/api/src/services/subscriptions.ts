@@ -24,6 +24,7 @@ import {
   type Result,
   renew,
   resume,
+  revenueMove,
   type Subscription,
   startSubscription,
   upcomingCharge,
@@ -50,6 +51,26 @@ export class SubscriptionService {
 
   async book(db = this.db): Promise<PlanBook> {
     return planBook(await this.repo.plans(db));
+  }
+
+  /**
+   * Writes the new state if nobody wrote since `version` was read, and books its revenue move
+   * (decision 025) in the same transaction; answers whether it wrote. Every subscription write
+   * goes through here, so the revenue chart never misses a change.
+   */
+  private async write(
+    userId: number,
+    version: number,
+    before: Subscription,
+    after: Subscription,
+    plans: PlanBook,
+    now: number,
+    trx: Kysely<Database>,
+  ): Promise<boolean> {
+    if (!(await this.repo.update(userId, version, after, now, trx))) return false;
+    const move = revenueMove(before, after, plans);
+    if (move) await this.repo.bookRevenue(move, now, trx);
+    return true;
   }
 
   /** The user's subscription, starting them on the free plan the first time. */
@@ -101,7 +122,15 @@ export class SubscriptionService {
     const result = changePlan(subscription, plans, withInterval(subscription, target), now);
     if (!result.ok) throw new HttpError(409, result.error);
     await this.db.transaction().execute(async (trx) => {
-      const written = await this.repo.update(userId, version, result.subscription, now, trx);
+      const written = await this.write(
+        userId,
+        version,
+        subscription,
+        result.subscription,
+        plans,
+        now,
+        trx,
+      );
       if (!written)
         throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
       if (result.invoice) {
@@ -152,10 +181,17 @@ export class SubscriptionService {
     const { subscription, version } = await this.current(userId);
     const result = step(subscription);
     if (!result.ok) throw new HttpError(409, result.error);
-    if (!(await this.repo.update(userId, version, result.subscription, now))) {
-      throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
-    }
-    await this.activity.record({ userId, action, details: `${subscription.planId} plan`, at: now });
+    await this.db.transaction().execute(async (trx) => {
+      if (
+        !(await this.write(userId, version, subscription, result.subscription, plans, now, trx))
+      ) {
+        throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
+      }
+      await this.activity.record(
+        { userId, action, details: `${subscription.planId} plan`, at: now },
+        trx,
+      );
+    });
     return toView(result.subscription, plans);
   }
 
@@ -174,7 +210,7 @@ export class SubscriptionService {
     const { subscription, version } = await this.current(userId, trx);
     const result = overridePlan(subscription, plans, planId, now);
     if (!result.ok) throw new HttpError(404, result.error);
-    if (!(await this.repo.update(userId, version, result.subscription, now, trx))) {
+    if (!(await this.write(userId, version, subscription, result.subscription, plans, now, trx))) {
       throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
     }
     await this.repo.recordOverride(
@@ -251,8 +287,19 @@ export class SubscriptionService {
     const result = planBulkOverride(current, plans, planId, now);
     if (!result.ok) throw new HttpError(404, result.error);
     for (const [i, line] of result.plan.lines.entries()) {
-      const version = current[i]?.version ?? -1;
-      if (!(await this.repo.update(line.userId, version, line.after, now, trx))) {
+      const before = current[i];
+      if (!before) throw new Error(`Bulk plan line ${i} has no subscription read`);
+      if (
+        !(await this.write(
+          line.userId,
+          before.version,
+          before.subscription,
+          line.after,
+          plans,
+          now,
+          trx,
+        ))
+      ) {
         throw new HttpError(
           409,
           `The subscription of user ${line.userId} changed meanwhile. No plan was changed.`,
@@ -360,7 +407,7 @@ export class SubscriptionService {
             trx,
           );
         }
-        await this.repo.update(userId, row.version, result.subscription, now, trx);
+        await this.write(userId, row.version, before, result.subscription, plans, now, trx);
         await this.activity.record(
           {
             userId,

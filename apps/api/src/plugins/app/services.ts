@@ -28,6 +28,7 @@ import { RedisThrottleStore } from '../../services/redis-throttle-store.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
 import { createSmsSender } from '../../services/sms/create-sms-sender.js';
 import { SubscriptionService } from '../../services/subscriptions.js';
+import { TrendsService } from '../../services/trends.js';
 import { UssdGateway } from '../../services/ussd-gateway.js';
 import { WalletEntitlements } from '../../services/wallet-entitlements.js';
 import { WalletSignInService } from '../../services/wallet-sign-in.js';
@@ -61,6 +62,7 @@ declare module 'fastify' {
     accounts: AccountService;
     featureCatalogue: FeatureCatalogueService;
     adminReads: AdminReads;
+    trends: TrendsService;
     supergodConsole: SupergodConsole;
     systemStatus: SystemStatusService;
   }
@@ -122,6 +124,16 @@ export default fp(
       }),
     );
     app.decorate('adminReads', new AdminReads(repos.activity, repos.users));
+    app.decorate(
+      'trends',
+      new TrendsService({
+        systemLogs: repos.systemLogs,
+        activity: repos.activity,
+        users: repos.users,
+        subscriptions: repos.subscriptions,
+        clock: app.clock,
+      }),
+    );
     app.decorate(
       'announcements',
       new AnnouncementService(db, repos.announcements, repos.activity, app.clock),

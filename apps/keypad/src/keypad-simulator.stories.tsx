@@ -6,6 +6,7 @@ import type { Meta, StoryContext, StoryObj } from '@storybook/react';
 import { type KeypadApi, KeypadApiError, UNREACHABLE } from './api.js';
 import { KeypadSimulator } from './keypad-simulator.js';
 import type { Outbox } from './outbox.js';
+import { recordedTransaction, unreachable } from './testing/fake-api.js';
 import './keypad.css';
 
 const balances = { USD: '500.00', USDC: '120.00', BTC: '0.0041' };
@@ -17,11 +18,6 @@ const workingApi: KeypadApi = {
     throw new Error('not in this story');
   },
   transactions: async () => [],
-};
-
-/** What a browser's fetch throws when the server cannot be reached. */
-const unreachable = async (): Promise<never> => {
-  throw new TypeError('Failed to fetch');
 };
 
 /** A wallet's queued transactions, in memory: a story leaves nothing in local storage. */
@@ -140,18 +136,11 @@ export const TransactionFailed: Story = {
     api: {
       ...workingApi,
       submit: async (body) => ({
-        transaction: {
-          id: body.idempotencyKey,
-          type: body.type,
-          coin: body.coin,
-          amount: body.amount,
-          destination: body.to ?? '',
-          timestamp: new Date().toISOString(),
+        transaction: recordedTransaction(body, {
           status: 'failure',
           reference: 'OPFAIL23',
-          received: null,
           message: 'Insufficient balance',
-        },
+        }),
         balances,
       }),
     },

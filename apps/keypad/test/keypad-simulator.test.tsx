@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type KeypadApi, KeypadApiError, UNREACHABLE } from '../src/api.js';
 import { KeypadSimulator } from '../src/keypad-simulator.js';
 import { localOutbox } from '../src/outbox.js';
+import { recordedTransaction, unreachable } from '../src/testing/fake-api.js';
 import { SYNC_FAILED } from '../src/use-keypad.js';
 
 afterEach(() => {
@@ -32,18 +33,7 @@ function fakeApi() {
       if (!state.online) throw new TypeError('Failed to fetch');
       accepted.set(body.idempotencyKey, body);
       return {
-        transaction: {
-          id: body.idempotencyKey,
-          type: body.type,
-          coin: body.coin,
-          amount: body.amount,
-          destination: body.to ?? '',
-          timestamp: new Date().toISOString(),
-          status: 'success',
-          reference: 'OPTEST42',
-          received: null,
-          message: null,
-        },
+        transaction: recordedTransaction(body, { status: 'success', reference: 'OPTEST42' }),
         balances: {},
       };
     },
@@ -51,9 +41,8 @@ function fakeApi() {
   return { api, accepted, state, calls };
 }
 
-const offline = async (): Promise<never> => {
-  throw new TypeError('Failed to fetch');
-};
+/** The server cannot be reached. */
+const offline = unreachable;
 
 const sentTransaction = (n: number): UssdTransaction => ({
   id: `sent-${n}`,

@@ -52,25 +52,20 @@ export default async function sessionRoutes(app: FastifyInstance) {
     return signedInAs(request, user, 'Registered successfully');
   });
 
-  defineRoute(app, routes.registerAdmin, async (request) => {
-    const { username, password, secretKey } = request.body;
-    const user = await accounts.registerWithKey(
-      'admin',
-      secretKey,
-      { username, password },
-      request.ip,
-    );
-    return signedInAs(request, user, 'Registered successfully');
-  });
-
-  defineRoute(app, routes.registerSupergod, async (request) => {
-    const { username, password, secretKey } = request.body;
-    const user = await accounts.registerWithKey(
-      'supergod',
-      secretKey,
-      { username, password },
-      request.ip,
-    );
-    return signedInAs(request, user, 'Registered successfully');
-  });
+  // The keyed registrations differ only in the role their key grants.
+  for (const [spec, role] of [
+    [routes.registerAdmin, 'admin'],
+    [routes.registerSupergod, 'supergod'],
+  ] as const) {
+    defineRoute(app, spec, async (request) => {
+      const { username, password, secretKey } = request.body;
+      const user = await accounts.registerWithKey(
+        role,
+        secretKey,
+        { username, password },
+        request.ip,
+      );
+      return signedInAs(request, user, 'Registered successfully');
+    });
+  }
 }

@@ -138,7 +138,7 @@ describeEachDatabase('keypad flows follow the plan', (database) => {
     expect((await send(owned.token, 'owned-send-1')).statusCode).toBe(200);
   });
 
-  it("reads the plan catalogue once per transaction, the owner's plan included", async () => {
+  it('reads the plan catalogue from the database at most once a second, and follows a change made here at once', async () => {
     const user = await createUser(t.app, 'counted');
     const { token } = await walletSignIn('0821234567', await sessionFor(t.app, user.id));
     const catalogue = t.app.repos.subscriptions;
@@ -147,7 +147,27 @@ describeEachDatabase('keypad flows follow the plan', (database) => {
       vi.spyOn(catalogue, 'features'),
       vi.spyOn(catalogue, 'assignments'),
     ];
+    // The sign-in just read it: transactions within the second read none of it again.
     expect((await send(token, 'counted-buy-1', 'Purchase')).statusCode).toBe(200);
+    expect((await send(token, 'counted-buy-2', 'Purchase')).statusCode).toBe(200);
+    for (const read of reads) expect(read).toHaveBeenCalledTimes(0);
+    expect((await send(token, 'counted-send-1')).statusCode).toBe(403);
+
+    // An administrator opens 'Send to phone' to the Free plan: the next transaction may use it.
+    const admin = await createUser(t.app, 'boss', 'admin');
+    const cookie = await sessionFor(t.app, admin.id);
+    const features = (await inject('GET', '/api/features', undefined, { cookie })).json();
+    const sendToPhone = features.find((f: { name: string }) => f.name === 'Send to phone').id;
+    const toggled = await inject(
+      'PATCH',
+      '/api/features/toggle',
+      { planId: 'free', featureId: sendToPhone, enabled: true },
+      { cookie },
+    );
+    expect(toggled.statusCode, toggled.body).toBe(200);
+    for (const read of reads) read.mockClear();
+    const sent = await send(token, 'counted-send-2');
+    expect(sent.statusCode, sent.body).toBe(200);
     for (const read of reads) expect(read).toHaveBeenCalledTimes(1);
   });
 

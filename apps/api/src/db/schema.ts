@@ -272,6 +272,7 @@ export interface Database {
 export type UssdTransactionRow = Selectable<UssdTransactionsTable>;
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type FeatureRow = Selectable<FeaturesTable>;
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;

@@ -7,8 +7,9 @@ import {
   type Subscription,
 } from '@omega/domain';
 import { type Kysely, sql } from 'kysely';
-import type { Database, SubscriptionRow } from '../db/schema.js';
+import type { Database, FeatureRow, SubscriptionRow } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
+import { TtlCache } from '../lib/ttl-cache.js';
 
 export interface UserWithPlanRow {
   id: number;
@@ -79,8 +80,40 @@ function columns(s: Subscription) {
   };
 }
 
+/** Plans, features and which plan includes which: what every entitlement decision reads. */
+export interface Catalogue {
+  plans: readonly Plan[];
+  features: readonly FeatureRow[];
+  assignments: readonly { planId: string; featureId: number; enabled: boolean }[];
+}
+
+/**
+ * How long a process answers the catalogue from memory. Writes through this process clear it at
+ * once; another instance sees them within this time (like sessions, decision 007).
+ */
+export const CATALOGUE_CACHE_MS = 1000;
+
 export class SubscriptionsRepository {
+  private readonly catalogueCache = new TtlCache<'catalogue', Catalogue>(CATALOGUE_CACHE_MS, 1);
+
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * The committed catalogue, from memory for up to a second: a keypad transaction checks the
+   * wallet's flows against it, and reading it took three of a transfer's statements.
+   */
+  async catalogue(): Promise<Catalogue> {
+    const cached = this.catalogueCache.get('catalogue');
+    if (cached) return cached;
+    const [plans, features, assignments] = await Promise.all([
+      this.plans(),
+      this.features(),
+      this.assignments(),
+    ]);
+    const catalogue = { plans, features, assignments };
+    this.catalogueCache.set('catalogue', catalogue);
+    return catalogue;
+  }
 
   async plans(db = this.db): Promise<Plan[]> {
     const rows = await db.selectFrom('plans').selectAll().orderBy('sort_order').execute();
@@ -107,6 +140,7 @@ export class SubscriptionsRepository {
     f: { name: string; category: string; description: string; at: number },
     db = this.db,
   ) {
+    this.catalogueCache.clear();
     return db
       .insertInto('features')
       .values({ name: f.name, category: f.category, description: f.description, created_at: f.at })
@@ -125,6 +159,7 @@ export class SubscriptionsRepository {
   }
 
   async setAssignment(planId: string, featureId: number, enabled: boolean, db = this.db) {
+    this.catalogueCache.clear();
     await db
       .insertInto('plan_features')
       .values({ plan_id: planId, feature_id: featureId, enabled: enabled ? 1 : 0 })

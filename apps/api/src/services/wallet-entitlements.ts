@@ -25,15 +25,14 @@ export class WalletEntitlements {
 
   /**
    * The flows this wallet may not use, each with the cheapest plan that unlocks it. The
-   * catalogue is read once: the owner's plan and overrides are all that is read besides.
+   * catalogue comes from the repository's one-second cache: the owner's plan and overrides are
+   * all that is read from the database.
    */
   async lockedFor(phone: string): Promise<LockedFlow[]> {
     const { wallets, catalogue, subscriptions } = this.deps;
-    const [owner, features, plans, assignments] = await Promise.all([
+    const [owner, { features, plans, assignments }] = await Promise.all([
       wallets.ownerOf(phone),
-      catalogue.features(),
-      catalogue.plans(),
-      catalogue.assignments(),
+      catalogue.catalogue(),
     ]);
     const entitlement: { planId: string; overrides: Override[] } =
       owner === null

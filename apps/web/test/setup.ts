@@ -10,6 +10,10 @@ import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 // nothing when things are fast; it stays well inside the 30 s test timeout.
 configure({ asyncUtilTimeout: 15_000 });
 
+// The admin dashboard's charts draw with uPlot, which jsdom cannot run (no canvas, no
+// matchMedia): every test gets the stand-in, so /admin renders as it would in a browser.
+vi.mock('uplot', () => import('./fake-uplot.js'));
+
 // Pages load on demand (React.lazy). The first import of a page is transformed on the spot, and
 // on a 2-core CI machine running the API suite beside this one that once took longer than any
 // sensible wait inside a test (the page was still 'Loading the page' after 15 s). Importing every

@@ -1,5 +1,6 @@
 // /admin: the health and statistics dashboard (spec section 2, 'Admin dashboard') — six status
-// cards and three tables, all from GET /api/health/detailed and the activity log.
+// cards and three tables, all from GET /api/health/detailed and the activity log — and the
+// trend charts (issue 19), loaded on demand with their chart library.
 
 import type { DetailedHealth } from '@omega/contracts';
 import {
@@ -18,7 +19,7 @@ import {
   TableRow,
   Tooltip,
 } from '@omega/ui';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths.js';
 import { useUiStore } from '../../../lib/ui-store.js';
@@ -27,6 +28,20 @@ import { ACTIVITY_PAGE_SIZE, useActivityLogs, useDetailedHealth } from '../api/a
 import { percentOf, truncate, uptimeMinutes, when } from '../components/figures.js';
 import '../components/admin.css';
 import { errorMessage } from '../../../lib/error-message.js';
+
+// uPlot and the charts are a chunk of their own (decision 019): the cards and tables above do
+// not wait for it, and no other page downloads it.
+const TrendsSection = lazy(() =>
+  import('../components/trends-section.js').then(
+    (m) => ({ default: m.TrendsSection }),
+    // A failed download (offline, a deploy replaced the files) leaves the rest of the page working.
+    () => ({ default: TrendsUnavailable }),
+  ),
+);
+
+function TrendsUnavailable() {
+  return <p role="alert">The charts could not be loaded. Reload the page to try again.</p>;
+}
 
 function StatusCard(props: { title: string; status?: string; children: ReactNode }) {
   return (
@@ -83,6 +98,16 @@ function StatusCards({ health }: { health: DetailedHealth }) {
   );
 }
 
+/** A table wider than a phone scrolls sideways in a box the keyboard can focus (and scroll). */
+function Scrolling({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (axe: scrollable-region-focusable).
+    <section className="omega-admin__scroll" aria-label={label} tabIndex={0}>
+      {children}
+    </section>
+  );
+}
+
 function Distribution({ health }: { health: DetailedHealth }) {
   const rows = Object.entries(health.components.subscriptions.stats.planDistribution);
   const total = rows.reduce((sum, [, count]) => sum + count, 0);
@@ -113,28 +138,30 @@ function Plugins({ health }: { health: DetailedHealth }) {
   const loaded = health.components.plugins.loaded;
   if (loaded.length === 0) return <p>No plugins loaded.</p>;
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead scope="col">Name</TableHead>
-          <TableHead scope="col">Status</TableHead>
-          <TableHead scope="col">Loaded At</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {loaded.map((p) => (
-          <TableRow key={p.name}>
-            <TableCell>{p.name}</TableCell>
-            <TableCell>
-              <Badge variant="outline">{p.status}</Badge>
-            </TableCell>
-            <TableCell>
-              <time dateTime={p.loadedAt}>{when(p.loadedAt)}</time>
-            </TableCell>
+    <Scrolling label="Loaded plugins table">
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Name</TableHead>
+            <TableHead scope="col">Status</TableHead>
+            <TableHead scope="col">Loaded At</TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {loaded.map((p) => (
+            <TableRow key={p.name}>
+              <TableCell>{p.name}</TableCell>
+              <TableCell>
+                <Badge variant="outline">{p.status}</Badge>
+              </TableCell>
+              <TableCell>
+                <time dateTime={p.loadedAt}>{when(p.loadedAt)}</time>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Scrolling>
   );
 }
 
@@ -148,30 +175,32 @@ function ActivityLogs() {
   const loadingOlder = isValidating && size > data.length;
   return (
     <>
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead scope="col">User ID</TableHead>
-            <TableHead scope="col">Action</TableHead>
-            <TableHead scope="col">Timestamp</TableHead>
-            <TableHead scope="col">Details</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {entries.map((a) => (
-            <TableRow key={a.id}>
-              <TableCell>
-                {a.userId === null ? '—' : <UserLink id={a.userId}>{a.userId}</UserLink>}
-              </TableCell>
-              <TableCell>{a.action}</TableCell>
-              <TableCell>
-                <time dateTime={a.timestamp}>{when(a.timestamp)}</time>
-              </TableCell>
-              <TableCell title={a.details}>{truncate(a.details)}</TableCell>
+      <Scrolling label="Activity logs table">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead scope="col">User ID</TableHead>
+              <TableHead scope="col">Action</TableHead>
+              <TableHead scope="col">Timestamp</TableHead>
+              <TableHead scope="col">Details</TableHead>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {entries.map((a) => (
+              <TableRow key={a.id}>
+                <TableCell>
+                  {a.userId === null ? '—' : <UserLink id={a.userId}>{a.userId}</UserLink>}
+                </TableCell>
+                <TableCell>{a.action}</TableCell>
+                <TableCell>
+                  <time dateTime={a.timestamp}>{when(a.timestamp)}</time>
+                </TableCell>
+                <TableCell title={a.details}>{truncate(a.details)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </Scrolling>
       {hasOlder && (
         <Button
           variant="outline"
@@ -235,6 +264,12 @@ export function AdminDashboardPage() {
           </section>
         </>
       )}
+      <section aria-labelledby="trends-heading">
+        <h2 id="trends-heading">Trends</h2>
+        <Suspense fallback={<Skeleton style={{ height: '14rem' }} />}>
+          <TrendsSection />
+        </Suspense>
+      </section>
       <section aria-labelledby="activity-heading">
         <h2 id="activity-heading">Activity Logs</h2>
         <ActivityLogs />

@@ -36,12 +36,8 @@ describeEachDatabase('admin trend charts', (database) => {
     return res.json();
   };
   const asUser = async (userId: number, method: 'GET' | 'POST', url: string, payload?: object) => {
-    const res = await t.app.inject({
-      method,
-      url,
-      payload,
-      headers: { cookie: await sessionFor(t.app, userId) },
-    });
+    const cookie = await sessionFor(t.app, userId);
+    const res = await t.app.inject({ method, url, payload, headers: { cookie } });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
@@ -223,6 +219,33 @@ describeEachDatabase('admin trend charts', (database) => {
     expect(byId.free.at(-1)).toBe(2);
     expect(byId.enterprise.at(-1)).toBe(1);
     expect(byId.free).toHaveLength(90);
+  });
+
+  it('books plan changes in opposite directions at once without a deadlock or a lost count', async () => {
+    const users = [];
+    for (let i = 0; i < 12; i++) users.push((await createUser(t.app, `u${i}`)).id);
+    // In a trial a new plan applies at once: half start on Starter, half on Pro.
+    await Promise.all(users.map((id, i) => changePlan(id, i % 2 ? 'pro' : 'starter')));
+    const cookies = new Map<number, string>();
+    for (const id of users) cookies.set(id, await sessionFor(t.app, id));
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(
+        users.map((id, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/subscription/change-plan',
+            payload: { planId: (i + round) % 2 ? 'starter' : 'pro', interval: 'month' },
+            headers: { cookie: cookies.get(id) ?? '' },
+          }),
+        ),
+      );
+      for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    }
+    const plans = await chart('plans');
+    const now = (id: string) =>
+      plans.plans.find((p: { id: string }) => p.id === id).accounts.at(-1);
+    expect(now('starter') + now('pro')).toBe(12);
+    expect(now('starter')).toBe(6);
   });
 
   it("books an administrator's bulk plan change: complimentary plans bring in nothing", async () => {

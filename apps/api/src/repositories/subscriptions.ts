@@ -298,24 +298,28 @@ export class SubscriptionsRepository {
     to.new_mrr += move.newMrr;
     to.expansion_mrr += move.expansion;
     to.contraction_mrr += move.contraction;
-    for (const [planId, delta] of rows) {
-      if (planId === FREE_PLAN_ID) continue;
-      if (Object.values(delta).every((v) => v === 0)) continue;
-      await db
-        .insertInto('revenue_days')
-        .values({ day, plan_id: planId, ...delta })
-        .onConflict((oc) =>
-          oc.columns(['day', 'plan_id']).doUpdateSet({
-            accounts: sql`revenue_days.accounts + excluded.accounts`,
-            mrr: sql`revenue_days.mrr + excluded.mrr`,
-            new_mrr: sql`revenue_days.new_mrr + excluded.new_mrr`,
-            expansion_mrr: sql`revenue_days.expansion_mrr + excluded.expansion_mrr`,
-            contraction_mrr: sql`revenue_days.contraction_mrr + excluded.contraction_mrr`,
-            churned_mrr: sql`revenue_days.churned_mrr + excluded.churned_mrr`,
-          }),
-        )
-        .execute();
-    }
+    const values = [...rows]
+      .filter(([planId, delta]) => planId !== FREE_PLAN_ID && Object.values(delta).some((v) => v))
+      .map(([planId, delta]) => ({ day, plan_id: planId, ...delta }))
+      // Always in plan order: on PostgreSQL a change from A to B and one from B to A at once
+      // would otherwise lock the two rows in opposite orders and deadlock.
+      .sort((a, b) => (a.plan_id < b.plan_id ? -1 : a.plan_id > b.plan_id ? 1 : 0));
+    if (values.length === 0) return;
+    // One statement for both plans' rows (a plan change touches two).
+    await db
+      .insertInto('revenue_days')
+      .values(values)
+      .onConflict((oc) =>
+        oc.columns(['day', 'plan_id']).doUpdateSet({
+          accounts: sql`revenue_days.accounts + excluded.accounts`,
+          mrr: sql`revenue_days.mrr + excluded.mrr`,
+          new_mrr: sql`revenue_days.new_mrr + excluded.new_mrr`,
+          expansion_mrr: sql`revenue_days.expansion_mrr + excluded.expansion_mrr`,
+          contraction_mrr: sql`revenue_days.contraction_mrr + excluded.contraction_mrr`,
+          churned_mrr: sql`revenue_days.churned_mrr + excluded.churned_mrr`,
+        }),
+      )
+      .execute();
   }
 
   /** Users whose period has ended and whom no worker holds. */

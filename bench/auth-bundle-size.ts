@@ -60,7 +60,7 @@ async function main() {
       console.log(`${kb(s.gzip).padStart(7)} KB gzip  ${kb(s.raw).padStart(7)} KB  ${s.url}`);
     const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
     console.log(
-      `\nJavaScript for /auth on first load: ${kb(total)} KB gzip in ${scripts.length} files`,
+      `\nJavaScript for /auth on first load: ${kb(total)} KB gzip (${total.toLocaleString('en')} bytes) in ${scripts.length} files`,
     );
     console.log(
       `target: <= ${TARGET_KB} KB gzip — ${total <= TARGET_KB * 1024 ? 'within budget' : 'OVER BUDGET'}`,

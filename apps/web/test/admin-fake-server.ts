@@ -1,6 +1,7 @@
 // A fake server for the admin pages' tests: routes match on method and path (the query is
 // handed to the handler), answers may carry headers, and request bodies are kept as sent
 // (form-encoded or JSON), so a test can assert exactly what went over the wire.
+import type { CurrentSubscription } from '@omega/contracts';
 import { vi } from 'vitest';
 
 export interface FakeRequest {
@@ -70,3 +71,22 @@ export function polyfillRadix() {
   proto.hasPointerCapture ??= () => false;
   proto.releasePointerCapture ??= () => {};
 }
+
+/** A user's current subscription as GET /api/subscription/current answers it: Starter, monthly. */
+export const currentSubscription = (
+  extra: Partial<CurrentSubscription> = {},
+): CurrentSubscription => ({
+  planId: 'starter',
+  planName: 'Starter',
+  interval: 'month',
+  status: 'active',
+  currentPeriodStart: '2026-11-01T12:00:00.000Z',
+  currentPeriodEnd: '2026-12-01T12:00:00.000Z',
+  cancelAtPeriodEnd: false,
+  trialEnd: null,
+  scheduledChange: null,
+  creditBalance: 0,
+  complimentary: false,
+  nextCharge: { at: '2026-12-01T12:00:00.000Z', amount: 900 },
+  ...extra,
+});

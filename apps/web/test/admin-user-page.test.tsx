@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { minutesLeft } from '../src/app/shell/impersonation-banner.js';
-import { fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
+import { currentSubscription, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const page = (over: Record<string, unknown> = {}) => ({
@@ -27,20 +27,12 @@ const page = (over: Record<string, unknown> = {}) => ({
       viewingAs: null,
     },
   ],
-  subscription: {
+  subscription: currentSubscription({
     planId: 'pro',
     planName: 'Pro',
-    interval: 'month',
-    status: 'active',
-    currentPeriodStart: '2026-11-01T12:00:00.000Z',
-    currentPeriodEnd: '2026-12-01T12:00:00.000Z',
-    cancelAtPeriodEnd: false,
-    trialEnd: null,
     scheduledChange: { planId: 'starter', interval: 'month' },
-    creditBalance: 0,
-    complimentary: false,
-    nextCharge: { at: '2026-12-01T12:00:00.000Z', amount: 900 },
-  },
+  }),
+
   invoices: [
     {
       id: 3,

@@ -5,7 +5,12 @@ import type { Plan } from '@omega/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeAdminServer, polyfillRadix, user as userAs } from './admin-fake-server.js';
+import {
+  currentSubscription,
+  fakeAdminServer,
+  polyfillRadix,
+  user as userAs,
+} from './admin-fake-server.js';
 import { fakeServer, renderAt, signedInAs, signedOut } from './render-app.js';
 
 describe('auth screen', () => {
@@ -147,20 +152,7 @@ function visitorServer() {
       return { body: { ok: true, message: 'Registered successfully', user: newbie(req).body } };
     },
     'GET /api/subscription/current': () => ({
-      body: {
-        planId: 'free',
-        planName: 'Free',
-        interval: 'month',
-        status: 'active',
-        currentPeriodStart: '2026-11-01T12:00:00.000Z',
-        currentPeriodEnd: '2026-12-01T12:00:00.000Z',
-        cancelAtPeriodEnd: false,
-        trialEnd: null,
-        scheduledChange: null,
-        creditBalance: 0,
-        complimentary: false,
-        nextCharge: null,
-      },
+      body: currentSubscription({ planId: 'free', planName: 'Free', nextCharge: null }),
     }),
     'POST /api/subscription/preview-change': () => ({
       body: {

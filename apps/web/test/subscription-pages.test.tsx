@@ -7,7 +7,13 @@ import type { CurrentSubscription, Feature, Plan } from '@omega/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
+import {
+  type AdminRoute,
+  currentSubscription,
+  fakeAdminServer,
+  polyfillRadix,
+  user,
+} from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const plan = (id: string, name: string, price: number, features: string[]): Plan => ({
@@ -34,21 +40,7 @@ const features: Feature[] = [
   { id: 3, name: 'Dark pool', category: 'Trading', description: 'New', requiredPlan: null },
 ];
 
-const subscription = (extra: Partial<CurrentSubscription> = {}): CurrentSubscription => ({
-  planId: 'starter',
-  planName: 'Starter',
-  interval: 'month',
-  status: 'active',
-  currentPeriodStart: '2026-11-01T12:00:00.000Z',
-  currentPeriodEnd: '2026-12-01T12:00:00.000Z',
-  cancelAtPeriodEnd: false,
-  trialEnd: null,
-  scheduledChange: null,
-  creditBalance: 0,
-  complimentary: false,
-  nextCharge: { at: '2026-12-01T12:00:00.000Z', amount: 900 },
-  ...extra,
-});
+const subscription = currentSubscription;
 
 const preview = {
   kind: 'charge-now',

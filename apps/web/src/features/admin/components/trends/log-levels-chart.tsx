@@ -2,19 +2,10 @@
 // only the minutes that had any: 1,440 rows of mostly zeros would hide them.
 import type { LogLevelsTrend } from '@omega/contracts';
 import { useMemo } from 'react';
-import {
-  bucketCount,
-  bucketLabel,
-  bucketStarts,
-  count,
-  isAllZero,
-  nonEmptyBuckets,
-  peakBucket,
-  plural,
-  total,
-} from './buckets.js';
+import { bucketLabel, count, isAllZero, peakBucket, plural, total } from './buckets.js';
+import { countFigure } from './count-figure.js';
 import { TrendCard, type TrendRead } from './trend-card.js';
-import { TrendFigure, type TrendFigureProps } from './trend-figure.js';
+import { TrendFigure } from './trend-figure.js';
 
 export function LogLevelsChart({ read }: { read: TrendRead<LogLevelsTrend> }) {
   return (
@@ -32,37 +23,27 @@ export function LogLevelsChart({ read }: { read: TrendRead<LogLevelsTrend> }) {
 }
 
 function LogLevelsFigure({ trend }: { trend: LogLevelsTrend }) {
-  const figure = useMemo((): Pick<TrendFigureProps, 'plot' | 'table'> => {
+  const figure = useMemo(() => {
     const { errors, warnings, bucketMs } = trend;
-    const starts = bucketStarts(trend, bucketCount([errors, warnings]));
-    const worst = peakBucket(errors);
-    const worstAt = starts[worst];
-    const peak =
-      worstAt === undefined
-        ? ''
-        : ` The most errors in one minute: ${count(errors[worst] ?? 0)}, at ${bucketLabel(worstAt, bucketMs)}.`;
-    return {
-      plot: {
-        summary: `Line chart of system-log errors and warnings per minute over the last 24 hours: ${plural(total(errors), 'error')} and ${plural(total(warnings), 'warning')} in all.${peak}`,
-        starts,
-        bucketMs,
-        unit: 'count',
-        series: [
-          { label: 'Errors', values: errors, color: 'red' },
-          { label: 'Warnings', values: warnings, color: 'amber', dash: 'dashed' },
-        ],
+    return countFigure(
+      trend,
+      [
+        { label: 'Errors', values: errors, color: 'red' },
+        { label: 'Warnings', values: warnings, color: 'amber', dash: 'dashed' },
+      ],
+      {
+        summary: (starts) => {
+          const worst = peakBucket(errors);
+          const worstAt = starts[worst];
+          const peak =
+            worstAt === undefined
+              ? ''
+              : ` The most errors in one minute: ${count(errors[worst] ?? 0)}, at ${bucketLabel(worstAt, bucketMs)}.`;
+          return `Line chart of system-log errors and warnings per minute over the last 24 hours: ${plural(total(errors), 'error')} and ${plural(total(warnings), 'warning')} in all.${peak}`;
+        },
+        tableCaption: 'Only the minutes with an error or a warning are listed, oldest first.',
       },
-      table: {
-        caption: 'Only the minutes with an error or a warning are listed, oldest first.',
-        starts,
-        bucketMs,
-        rows: nonEmptyBuckets([errors, warnings]),
-        columns: [
-          { header: 'Errors', values: errors, format: count },
-          { header: 'Warnings', values: warnings, format: count },
-        ],
-      },
-    };
+    );
   }, [trend]);
   return (
     <TrendFigure

@@ -2,19 +2,10 @@
 // lists only the hours with a sign-in or a failure.
 import type { SignInsTrend } from '@omega/contracts';
 import { useMemo } from 'react';
-import {
-  bucketCount,
-  bucketLabel,
-  bucketStarts,
-  count,
-  isAllZero,
-  nonEmptyBuckets,
-  peakBucket,
-  plural,
-  total,
-} from './buckets.js';
+import { bucketLabel, count, isAllZero, peakBucket, plural, total } from './buckets.js';
+import { countFigure } from './count-figure.js';
 import { TrendCard, type TrendRead } from './trend-card.js';
-import { TrendFigure, type TrendFigureProps } from './trend-figure.js';
+import { TrendFigure } from './trend-figure.js';
 
 export function SignInsChart({ read }: { read: TrendRead<SignInsTrend> }) {
   return (
@@ -34,38 +25,28 @@ export function SignInsChart({ read }: { read: TrendRead<SignInsTrend> }) {
 }
 
 function SignInsFigure({ trend }: { trend: SignInsTrend }) {
-  const figure = useMemo((): Pick<TrendFigureProps, 'plot' | 'table'> => {
+  const figure = useMemo(() => {
     const { succeeded, failed, bucketMs } = trend;
-    const starts = bucketStarts(trend, bucketCount([succeeded, failed]));
-    const attempts = starts.map((_, i) => (succeeded[i] ?? 0) + (failed[i] ?? 0));
-    const busiest = peakBucket(attempts);
-    const busiestAt = starts[busiest];
-    const peak =
-      busiestAt === undefined
-        ? ''
-        : ` The busiest hour: ${bucketLabel(busiestAt, bucketMs)}, with ${plural(attempts[busiest] ?? 0, 'attempt')}.`;
-    return {
-      plot: {
-        summary: `Line chart of password sign-ins per hour over the last 7 days: ${count(total(succeeded))} succeeded and ${count(total(failed))} failed.${peak}`,
-        starts,
-        bucketMs,
-        unit: 'count',
-        series: [
-          { label: 'Signed in', values: succeeded, color: 'green' },
-          { label: 'Failed', values: failed, color: 'red', dash: 'dashed' },
-        ],
+    return countFigure(
+      trend,
+      [
+        { label: 'Signed in', values: succeeded, color: 'green' },
+        { label: 'Failed', values: failed, color: 'red', dash: 'dashed' },
+      ],
+      {
+        summary: (starts) => {
+          const attempts = starts.map((_, i) => (succeeded[i] ?? 0) + (failed[i] ?? 0));
+          const busiest = peakBucket(attempts);
+          const busiestAt = starts[busiest];
+          const peak =
+            busiestAt === undefined
+              ? ''
+              : ` The busiest hour: ${bucketLabel(busiestAt, bucketMs)}, with ${plural(attempts[busiest] ?? 0, 'attempt')}.`;
+          return `Line chart of password sign-ins per hour over the last 7 days: ${count(total(succeeded))} succeeded and ${count(total(failed))} failed.${peak}`;
+        },
+        tableCaption: 'Only the hours with a sign-in or a failed sign-in are listed, oldest first.',
       },
-      table: {
-        caption: 'Only the hours with a sign-in or a failed sign-in are listed, oldest first.',
-        starts,
-        bucketMs,
-        rows: nonEmptyBuckets([succeeded, failed]),
-        columns: [
-          { header: 'Signed in', values: succeeded, format: count },
-          { header: 'Failed', values: failed, format: count },
-        ],
-      },
-    };
+    );
   }, [trend]);
   return (
     <TrendFigure

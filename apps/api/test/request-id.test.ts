@@ -165,6 +165,26 @@ describeEachDatabase('request ids on log lines', (database) => {
         'request failed',
         'request completed',
       ]);
+      // A write whose service logs through the app's own logger: the line carries the id too.
+      vi.spyOn(app.announcements, 'publish').mockImplementationOnce(async () => {
+        app.log.warn('announcement service noticed something');
+        throw new Error('no announcement today');
+      });
+      const admin = (await cookieForRole(app, 'admin')) ?? '';
+      const posted = await app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: { cookie: admin, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'title=Hi&content=There',
+      });
+      const postedId = posted.headers['x-request-id'];
+      expect(lines.filter((l) => l.reqId === postedId).map((l) => l.msg)).toContain(
+        'announcement service noticed something',
+      );
+      expect(
+        lines.filter((l) => l.msg === 'announcement service noticed something').map((l) => l.reqId),
+      ).toEqual([postedId]);
+
       await app.systemLogs.flush();
       const rows = await app.database.db
         .selectFrom('system_logs')

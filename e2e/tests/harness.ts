@@ -38,11 +38,33 @@ export interface Harness {
   advance(ms: number): void;
   /** Runs the renewal job now, as the server would each minute. */
   renewDue(): Promise<number>;
+  /**
+   * Writes a system-log entry now, as the server's own warnings and errors do (the e2e server
+   * logs nothing, and a healthy one has no warning to give).
+   */
+  systemLog(level: 'WARNING' | 'ERROR', message: string): Promise<void>;
   /** Stops the server process's app, as a crash or deploy would; the database stays. */
   stopServer(): Promise<void>;
   /** Starts the server again on the same address and database. */
   startServer(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The part of the running app `systemLog` uses (apps/api/src/repositories/system-logs.ts). */
+interface SystemLogWriter {
+  repos: {
+    systemLogs: {
+      insertMany(
+        entries: {
+          level: 'WARNING' | 'ERROR';
+          source: string;
+          message: string;
+          stackTrace: null;
+          at: number;
+        }[],
+      ): Promise<void>;
+    };
+  };
 }
 
 export async function startHarness(): Promise<Harness> {
@@ -98,6 +120,11 @@ export async function startHarness(): Promise<Harness> {
       offset += ms;
     },
     renewDue: () => runRenewals(app),
+    systemLog: (level, message) =>
+      // The app's repositories are decorations its build's types do not declare to other packages.
+      (app as unknown as SystemLogWriter).repos.systemLogs.insertMany([
+        { level, source: 'e2e', message, stackTrace: null, at: Date.now() + offset },
+      ]),
     async stopServer() {
       await app.close();
       running = false;

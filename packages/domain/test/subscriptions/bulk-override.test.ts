@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { planBulkOverride } from '../../src/subscriptions/bulk-override.js';
-import type { Plan } from '../../src/subscriptions/plans.js';
-import { overridePlan, planBook, startSubscription } from '../../src/subscriptions/subscription.js';
+import { overridePlan, startSubscription } from '../../src/subscriptions/subscription.js';
+import { book, DAY, PLANS, T0 } from './fixtures.js';
 
-const plan = (id: string, monthly: number, annual: number | null): Plan => ({
-  id,
-  name: id,
-  monthlyPrice: monthly,
-  annualPrice: annual,
-  trialDays: null,
-  isPopular: false,
-  perks: [],
-});
-const PLANS = [plan('free', 0, 0), plan('starter', 900, 9000), plan('pro', 2900, 29000)];
-const book = planBook(PLANS);
-const T0 = Date.UTC(2026, 0, 15, 12);
-const DAY = 86_400_000;
 const on = (id: string) => {
   const p = PLANS.find((x) => x.id === id);
   if (!p) throw new Error(id);
-  return { ...startSubscription(p, 'month', T0), hadTrial: true };
+  return { ...startSubscription({ ...p, trialDays: null }, 'month', T0), hadTrial: true };
 };
 
 describe('a bulk plan change', () => {

@@ -1,41 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Plan } from '../../src/subscriptions/plans.js';
 import { monthlyRevenue, revenueMove } from '../../src/subscriptions/revenue.js';
 import {
   cancelAtPeriodEnd,
   changePlan,
   overridePlan,
-  planBook,
   type Result,
   renew,
   type Subscription,
   startSubscription,
 } from '../../src/subscriptions/subscription.js';
-
-const plan = (
-  id: string,
-  monthly: number,
-  annual: number | null,
-  trialDays: number | null = null,
-): Plan => ({
-  id,
-  name: id,
-  monthlyPrice: monthly,
-  annualPrice: annual,
-  trialDays,
-  isPopular: false,
-  perks: [],
-});
-const PLANS = [
-  plan('free', 0, 0),
-  plan('starter', 900, 9000),
-  plan('pro', 2900, 29000, 14),
-  plan('enterprise', 9900, null),
-];
-const book = planBook(PLANS);
-const T0 = Date.UTC(2026, 0, 15, 12);
-const DAY = 86_400_000;
+import { book, DAY, PLANS, T0 } from './fixtures.js';
 
 const start = (id: string, interval: 'month' | 'year' = 'month', trial = false): Subscription => {
   const p = PLANS.find((x) => x.id === id);

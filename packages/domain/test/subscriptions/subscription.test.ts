@@ -7,37 +7,14 @@ import {
   cancelAtPeriodEnd,
   changePlan,
   overridePlan,
-  planBook,
   renew,
   resume,
   type Subscription,
   startSubscription,
   upcomingCharge,
 } from '../../src/subscriptions/subscription.js';
+import { book, DAY, PLANS, T0 } from './fixtures.js';
 
-const plan = (
-  id: string,
-  monthly: number,
-  annual: number | null,
-  trialDays: number | null = null,
-): Plan => ({
-  id,
-  name: id[0]?.toUpperCase() + id.slice(1),
-  monthlyPrice: monthly,
-  annualPrice: annual,
-  trialDays,
-  isPopular: false,
-  perks: [],
-});
-const PLANS = [
-  plan('free', 0, 0),
-  plan('starter', 900, 9000),
-  plan('pro', 2900, 29000, 14),
-  plan('enterprise', 9900, null),
-];
-const book = planBook(PLANS);
-const T0 = Date.UTC(2026, 0, 15, 12);
-const DAY = 86_400_000;
 const MONTH = { planId: 'starter', interval: 'month' } as const;
 
 function active(planId: string, interval: 'month' | 'year' = 'month', at = T0): Subscription {

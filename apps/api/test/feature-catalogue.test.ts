@@ -2,11 +2,9 @@
 // users is all or nothing, and every catalogue write stands or falls with its activity entry.
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SubscriptionsRepository } from '../src/repositories/subscriptions.js';
-import { FeatureCatalogueService } from '../src/services/feature-catalogue.js';
-import { SubscriptionService } from '../src/services/subscriptions.js';
 import { createTestApp, createUser, sessionFor, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+import { catalogueFailingAtRecord } from './helpers/failing-catalogue.js';
 
 describeEachDatabase('feature catalogue', (database) => {
   let t: TestApp;
@@ -82,35 +80,12 @@ describeEachDatabase('feature catalogue', (database) => {
   it('undoes the users a bulk plan change already changed when a later one fails', async () => {
     const { app } = t;
     // The second user's override record fails, after the first user was changed.
-    let records = 0;
-    const repo = new (class extends SubscriptionsRepository {
-      override async recordOverride(
-        ...args: Parameters<SubscriptionsRepository['recordOverride']>
-      ) {
-        records += 1;
-        if (records === 2) throw new Error('override record refused');
-        await super.recordOverride(...args);
-      }
-    })(app.database.db);
-    const subscriptions = new SubscriptionService(
-      app.database.db,
-      repo,
-      app.repos.activity,
-      app.clock,
-    );
-    const catalogue = new FeatureCatalogueService({
-      db: app.database.db,
-      catalogue: repo,
-      users: app.repos.users,
-      activity: app.repos.activity,
-      subscriptions,
-      clock: app.clock,
-    });
+    const { catalogue, records } = catalogueFailingAtRecord(app, 2);
     const admin = await app.repos.users.findByUsername('boss');
     await expect(catalogue.setPlanOfMany(admin?.id ?? 0, userIds, 'pro')).rejects.toThrow(
       'override record refused',
     );
-    expect(records).toBe(2);
+    expect(records()).toBe(2);
     expect(await plansOf(userIds)).toEqual(['free', 'free']);
     expect(await catalogueActions()).toEqual([]);
   });

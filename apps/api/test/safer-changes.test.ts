@@ -5,12 +5,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
-import { SubscriptionsRepository } from '../src/repositories/subscriptions.js';
-import { FeatureCatalogueService } from '../src/services/feature-catalogue.js';
-import { SubscriptionService } from '../src/services/subscriptions.js';
 import { WalletEntitlements } from '../src/services/wallet-entitlements.js';
 import { createTestApp, createUser, sessionFor, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+import { catalogueFailingAtRecord } from './helpers/failing-catalogue.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -313,36 +311,13 @@ describeEachDatabase('a bulk plan change with a dry run', (database) => {
 
   it('changes nobody when a write fails midway', async () => {
     const { app } = t;
-    let recorded = 0;
-    const repo = new (class extends SubscriptionsRepository {
-      override async recordOverride(
-        ...args: Parameters<SubscriptionsRepository['recordOverride']>
-      ) {
-        recorded += 1;
-        // The third user's record fails after two users' subscriptions were written.
-        if (recorded === 3) throw new Error('override record refused');
-        await super.recordOverride(...args);
-      }
-    })(app.database.db);
-    const subscriptions = new SubscriptionService(
-      app.database.db,
-      repo,
-      app.repos.activity,
-      app.clock,
-    );
-    const catalogue = new FeatureCatalogueService({
-      db: app.database.db,
-      catalogue: repo,
-      users: app.repos.users,
-      activity: app.repos.activity,
-      subscriptions,
-      clock: app.clock,
-    });
+    // The third user's record fails after two users' subscriptions were written.
+    const { catalogue, records } = catalogueFailingAtRecord(app, 3);
     const before = await state();
     await expect(catalogue.setPlanOfMany(admin.id, all(), 'pro')).rejects.toThrow(
       'override record refused',
     );
-    expect(recorded).toBe(3);
+    expect(records()).toBe(3);
     expect(await state()).toEqual(before);
   });
 

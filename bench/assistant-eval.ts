@@ -33,14 +33,8 @@ import {
   type OffTopicQuestion,
   type OnTopicQuestion,
 } from '../apps/api/test/assistant-eval/held-out.js';
-import {
-  heldOut2OffTopic,
-  heldOut2OnTopic,
-} from '../apps/api/test/assistant-eval/held-out-2.js';
-import {
-  heldOut3OffTopic,
-  heldOut3OnTopic,
-} from '../apps/api/test/assistant-eval/held-out-3.js';
+import { heldOut2OffTopic, heldOut2OnTopic } from '../apps/api/test/assistant-eval/held-out-2.js';
+import { heldOut3OffTopic, heldOut3OnTopic } from '../apps/api/test/assistant-eval/held-out-3.js';
 import { topicArticles } from '../apps/api/test/assistant-eval/topic-articles.js';
 import { topicArticles2 } from '../apps/api/test/assistant-eval/topic-articles-2.js';
 import { topicArticles3 } from '../apps/api/test/assistant-eval/topic-articles-3.js';

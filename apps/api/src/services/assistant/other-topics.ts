@@ -27,7 +27,7 @@ vodacom mtn airtel safaricom telkom verizon vodafone tmobile
 iphone ipad macbook imac airpods android samsung huawei xiaomi nokia motorola oneplus
 chromebook playstation ps4 ps5 xbox nintendo macos ios windows ubuntu linux
 microsoft excel powerpoint photoshop canva figma dropbox onedrive wordpress wix squarespace
-salesforce quickbooks jira trello
+salesforce quickbooks jira trello slack notion github gitlab
 chatgpt openai gemini copilot siri alexa cortana midjourney
 chrome firefox safari opera
 fortnite minecraft roblox pubg steam
@@ -82,7 +82,7 @@ lawyer court police
 export const OTHER_PHRASES: readonly RegExp[] = [
   /\b(western union|cash app|prime video|apple pay|google pay|samsung pay|m-pesa|new york|cape town)\b/,
   /\b(world cup|super bowl|black friday|stock market|real estate|credit score|solar system)\b/,
-  /\bzoom (meeting|call|link|app|account)s?\b/,
+  /\bzoom (meeting|call|link|app|account|billing|subscription|plan|webinar|recording)s?\b/,
   /\b(microsoft )?teams (meeting|call|chat)s?\b/,
   /\b(microsoft word|word document|google docs?)\b/,
   /\b(capital|population|president|currency) of\b/,
@@ -92,6 +92,8 @@ export const OTHER_PHRASES: readonly RegExp[] = [
   /\bmine (bitcoin|btc|crypto|ethereum|coins?)\b/,
   /\bwho (invented|discovered|wrote|painted|won|sang|directed)\b/,
   /\bhow (tall|far|deep|heavy) (is|are|was)\b/,
+  // Units: 'how many minutes in a day', 'how many ounces are in a pound'.
+  /\bhow many (seconds|minutes|hours|days|weeks|months|years|ounces|grams|kilograms|kilos|pounds|inches|feet|metres|meters|miles|kilometres|kilometers|cups|litres|liters|teaspoons|tablespoons) (are )?(there )?in (a|an|one)\b/,
   /\bwhat (time|day|date) is it\b/,
   /\b\d+ ?(times|plus|minus|divided by|multiplied by) ?\d+\b/,
   /\bspeed of (light|sound)\b/,
@@ -118,6 +120,9 @@ export const CHIT_CHAT: readonly RegExp[] = [
 ];
 
 const words = (list: string) => list.split(/\s+/).filter(Boolean);
+
+/** The other products' names, each as written. */
+export const PRODUCT_WORDS: readonly string[] = words(PRODUCTS);
 
 /** The other products' and general topics' words, each as written. */
 export const OTHER_WORDS: readonly string[] = [...words(PRODUCTS), ...words(GENERAL)];

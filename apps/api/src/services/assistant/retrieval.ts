@@ -201,6 +201,30 @@ function phrasingTerm(word: string): string {
   return STOP_WORDS.has(lower) ? lower : stem(lower);
 }
 
+/**
+ * A quotation in single quotes that may hold apostrophes inside words ('You don't have
+ * permission') and run over a line break, but not over a blank line.
+ */
+const QUOTED = /(?<![\p{L}\p{N}]|\bsee )'((?:[^'\n]|'(?=\p{L})|\n(?!\s*\n))+?)'(?![\p{L}\p{N}])/gu;
+/** A quoted message needs this many words to be a phrasing: shorter ones are button labels. */
+const MESSAGE_WORDS = 3;
+
+/**
+ * The messages an article quotes from its screens ('This area requires Super-God privileges.',
+ * 'Invalid OTP. Try again.'): people paste them as their question, so each is one of the
+ * article's phrasings. A quotation after 'see' names another article and is left out.
+ */
+export function quotedMessages(article: Pick<Article, 'passages'>): string[] {
+  const messages = new Set<string>();
+  for (const passage of article.passages) {
+    for (const [, quoted = ''] of passage.text.matchAll(QUOTED)) {
+      const message = quoted.replace(/\s+/g, ' ').trim();
+      if (message.split(' ').length >= MESSAGE_WORDS) messages.add(message);
+    }
+  }
+  return [...messages];
+}
+
 /** Edit distance with adjacent transpositions (optimal string alignment), capped at `max + 1`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
@@ -330,7 +354,9 @@ export class HelpIndex {
     for (const article of articles) {
       this.phrasings.set(
         `${article.kind}/${article.slug}`,
-        article.questions.map((q) => new Set(tokenize(q).map(phrasingTerm))),
+        [...article.questions, ...quotedMessages(article)].map(
+          (q) => new Set(tokenize(q).map(phrasingTerm)),
+        ),
       );
     }
   }

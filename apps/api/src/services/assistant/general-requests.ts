@@ -1,0 +1,214 @@
+// Requests the help cannot answer by their nature, whatever words they share with it: a general
+// task to perform (write a script, explain a concept, translate), code in a language or framework,
+// advice and shopping, market prices, a setting of another product or device, and small talk.
+// Each rule is a shape of request with the reason it is not a question about Omega, not a list of
+// questions; each declines unless the question is anchored in Omega, and how strong the anchor
+// must be depends on the shape (relevance.ts asks these after the injection rules).
+import { PRODUCT_WORDS } from './other-topics.js';
+import type { HelpIndex } from './retrieval.js';
+
+export type RequestKind = 'code' | 'task' | 'advice' | 'market' | 'elsewhere' | 'small-talk';
+
+export interface GeneralRequest {
+  kind: RequestKind;
+  /** The words that gave the shape away. */
+  match: string;
+}
+
+/**
+ * The question says it is about Omega: its names, or the asker's own account in this app. A
+ * request of any shape below that says so is the help's to answer (or to decline on its score).
+ */
+const OMEGA_NAMED =
+  /\b(omega|omegapay|supergod|super-god|god mode|app central|this app|this site|this website|the app|our app|in here|on here|my omega)\b/;
+/**
+ * Code questions are also Omega's when they name the keypad or Omega's own code ('use the keypad
+ * in a react component', 'is our server written in node'). USSD is not such a word: it is a
+ * general technology ('write a ussd menu in python').
+ */
+const CODE_ANCHORS =
+  /\b(keypad|widget|our|ours|we|the server|the api|the web app|the codebase|the repo|the repository)\b/;
+/**
+ * A setting changed in another product or device is Omega's when the question names an Omega
+ * screen too ('the keypad is blank in chrome').
+ */
+const PLACE_ANCHORS = /\b(keypad|widget|ussd|dashboard|console|subscription|wallet|supergod)\b/;
+
+/** Programming languages, frameworks and tools: naming one with an artefact is a coding request. */
+const LANGUAGES =
+  'sql|mysql|postgres|postgresql|sqlite|mongodb|redis|bash|shell|powershell|zsh|python|java|' +
+  'javascript|js|typescript|ts|node|nodejs|react|vue|angular|svelte|jquery|django|flask|rails|' +
+  'laravel|spring|php|ruby|golang|rust|kotlin|swift|html|css|tailwind|docker|kubernetes|git|' +
+  'linux|excel|vba|regex|json|yaml|graphql|bcrypt|c\\+\\+|c#';
+/** Languages a program is written 'in': 'reverse a string in javascript', 'a ussd menu in python'. */
+const WRITTEN_IN =
+  'python|java|javascript|js|typescript|node|nodejs|react|vue|angular|php|ruby|golang|rust|' +
+  'kotlin|swift|bash|powershell|excel|vba|c\\+\\+|c#|django|flask';
+/** What a coding request asks for. */
+const ARTEFACTS =
+  'script|query|queries|function|method|regex|snippet|program|class|component|file|command|' +
+  'formula|macro|loop|algorithm|hook|one-liner|oneliner|syntax|error|exception|example|tutorial|' +
+  'library|package|generic|variable|array|object|interface|type';
+
+const CODE: readonly RegExp[] = [
+  // 'sql query to count rows', 'bash script to rename files', 'docker compose file for postgres'
+  new RegExp(`\\b(${LANGUAGES})( compose)? (${ARTEFACTS})s?\\b`),
+  // 'write a python function', 'generate a regex for emails'
+  /\b(write|create|generate|code|implement)( me)?( a| an| the| some)?( \w+){0,3}? (script|function|regex|snippet|program|class|macro|algorithm|loop|one-liner|query)s?\b/,
+  new RegExp(`\\b(in|with|using) (${WRITTEN_IN})\\b`),
+  // Names only programmers use: hooks, null pointers, complexity.
+  /\b(useeffect|usestate|usememo|npm install|pip install|null pointer|nullpointer|big o|segfault|stack ?overflow|compile error|syntax error)\b/,
+];
+
+/** A camelCase identifier as typed ('useEffect', 'forEach'): code, not a word of the help's. */
+const IDENTIFIER = /\b[a-z]+[A-Z][A-Za-z]*\b/g;
+
+/**
+ * Asking the assistant to do something general: explain, define, translate, calculate, write. The
+ * help answers such a request only when all it names is the help's vocabulary ('explain
+ * pro-rating', 'list all users'); a word the help never uses means the task is about something
+ * else ('explain big o notation', 'list the primes below 50').
+ */
+const TASK: readonly RegExp[] = [
+  /^(please |pls |can you |could you |would you )?(explain|define|translate|summari[sz]e|calculate|compute|solve|convert|write|draft|compose|generate|list|name|describe)\b/,
+  /\b(difference between|in simple terms|for beginners|for dummies|eli5)\b/,
+];
+
+/**
+ * Advice and shopping: which thing is best, what to buy, whether something is worth it. Omega's
+ * help answers it only in its own vocabulary ('which plan is best for me'); a word it never uses
+ * is the thing being chosen ('best phone with big keypad for my gran').
+ */
+const ADVICE: readonly RegExp[] = [
+  /\bbest\b/,
+  /\b(recommend|recommendation|recommendations|suggest a|suggest an|suggest some)\b/,
+  /\bshould i (buy|get|invest|choose|pick|go with)\b/,
+  /\b(worth it|worth buying|worth the money|good investment|good idea to buy)\b/,
+  /\b(cheapest|cheaply)\b/,
+];
+
+/** Market data: an asset's price or rate at a moment. Omega's keypad uses fixed prices. */
+const ASSETS =
+  '(bitcoin|btc|crypto|cryptocurrency|ethereum|eth|usdc|usdt|stocks?|shares?|gold|silver|oil|' +
+  'dollars?|pounds?|euros?|rand|naira|yen|currency|currencies)';
+const MARKET: readonly RegExp[] = [
+  new RegExp(
+    `\\b${ASSETS}\\b.{0,30}\\b(price|value|rate|worth|trading at)\\b.{0,30}\\b(today|tonight|now|currently|at the moment|this week|this month|yesterday|tomorrow|live)\\b`,
+  ),
+  new RegExp(
+    `\\b(price|value|rate|worth)\\b.{0,30}\\b${ASSETS}\\b.{0,30}\\b(today|tonight|now|currently|at the moment|this week|this month|yesterday|tomorrow|live)\\b`,
+  ),
+  new RegExp(
+    `\\b(todays|current|live|latest|real-time|realtime) ${ASSETS} (price|rate|value)s?\\b`,
+  ),
+  /\bexchange rates? (for|of|between|from)\b/,
+  new RegExp(`\\bhow much is (a |one )?${ASSETS} worth\\b`),
+  new RegExp(`\\b(will|is) ${ASSETS} (go up|go down|going up|going down|crash)\\b`),
+];
+
+/**
+ * Something that belongs to another service or device. A service noun ('account', 'subscription',
+ * 'billing', 'dashboard') owned by a word the help never uses is someone else's ('my electricity
+ * account', 'magazine subscription', 'grafana dashboard'); a device's own parts and settings are
+ * the device's ('browser cache', 'phone screen'); and a setting changed 'in chrome' is Chrome's
+ * even though a note mentions Chrome.
+ */
+const SERVICE_NOUNS =
+  /\b([a-z][a-z0-9-]{3,}) (accounts?|subscriptions?|memberships?|billing|bills?|dashboards?|panels?|contracts?|orders?|bookings?|polic(y|ies)|statements?|invoices?)\b/g;
+/** Words that qualify a service noun without naming another owner ('my old account'). */
+const QUALIFIERS = new Set(
+  (
+    'old new current previous other another second first main whole entire same own personal ' +
+    'existing paid unpaid free trial monthly yearly annual weekly active inactive expired ' +
+    'cancelled canceled locked disabled frozen blocked shared joint family business test demo ' +
+    'user users admin admins whole every each this that your their whose which what'
+  ).split(' '),
+);
+const DEVICE_PARTS =
+  /\b(browser|browsers|phone|phones|laptop|laptops|computer|computers|pc|tv|car|cars)('?s)? (cache|history|settings|extensions?|bookmarks|storage|screen|lock screen|wallpaper|battery|camera|passcode|home screen|ringtone|volume)\b/;
+
+/** Small talk the other-topic lists do not name: a word to test the chat, friendship. */
+const SMALL_TALK: readonly RegExp[] = [
+  /^\s*(test|testing|ping|asdf\w*|qwerty\w*)( \d+| test| testing)*\W*$/,
+  /\b(be|become) (my |best )?friends?\b/,
+  /\bhappy (monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|holidays|new year)\b/,
+  /\bwhat should i (have|eat|cook|make) for (breakfast|lunch|dinner|supper)\b/,
+];
+
+const PRODUCTS = new Set(PRODUCT_WORDS);
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * Asking how to change or do something ('turn on dark mode in chrome', 'how do i clear ...'): with
+ * a product named as where, it is that product's setting. A report ('the page is blank in
+ * chrome') stays a question about Omega.
+ */
+const CHANGE_REQUEST =
+  /^(how (do|can|to|would|should) (i |you |we )?|can (i|you) |please )?(turn|switch|increase|decrease|raise|lower|change|clear|enable|disable|set|make|reset|delete|remove|install|uninstall|update|add|block|allow|unblock|get rid of|find|see|view|download|export|sync|backup|back up)\b/;
+/** 'in chrome', 'on instagram': a product named as where the thing is done. */
+const IN_PRODUCT = new RegExp(
+  `\\b(in|on|using|via|from|inside) (google |microsoft |apple |my |the )?(${PRODUCT_WORDS.map(escapeRegExp).join('|')})\\b`,
+);
+
+/** The question's words the help never uses (after typo correction), as typed. */
+function unknownWords(index: HelpIndex, query: string): string[] {
+  return index
+    .analyse(query)
+    .filter((w) => !w.known && !/^\d+$/.test(w.word))
+    .map((w) => w.word);
+}
+
+function firstMatch(patterns: readonly RegExp[], q: string): string | undefined {
+  for (const re of patterns) {
+    const m = re.exec(q);
+    if (m) return m[0];
+  }
+  return undefined;
+}
+
+/**
+ * The shape of request that makes the question not the help's, if it has one and nothing anchors
+ * it in Omega. `q` is the normalised question (lower case, no apostrophes), `typed` the question
+ * as typed (for identifiers' capitals).
+ */
+export function generalRequestIn(
+  index: HelpIndex,
+  q: string,
+  typed: string,
+): GeneralRequest | undefined {
+  const small = firstMatch(SMALL_TALK, q);
+  if (small) return { kind: 'small-talk', match: small };
+  if (OMEGA_NAMED.test(q)) return undefined;
+
+  if (!CODE_ANCHORS.test(q)) {
+    const code = firstMatch(CODE, q);
+    if (code) return { kind: 'code', match: code };
+    for (const [identifier] of typed.matchAll(IDENTIFIER)) {
+      if (!index.knows(identifier)) return { kind: 'code', match: identifier };
+    }
+  }
+
+  const market = firstMatch(MARKET, q);
+  if (market && !/\b(keypad|ussd|buy menu)\b/.test(q)) return { kind: 'market', match: market };
+
+  if (!PLACE_ANCHORS.test(q)) {
+    const place = (CHANGE_REQUEST.test(q) ? IN_PRODUCT.exec(q) : null) ?? DEVICE_PARTS.exec(q);
+    if (place) return { kind: 'elsewhere', match: place[0] };
+  }
+  for (const m of q.matchAll(SERVICE_NOUNS)) {
+    const owner = m[1] ?? '';
+    if (QUALIFIERS.has(owner)) continue;
+    if (!index.knows(owner) || PRODUCTS.has(owner)) return { kind: 'elsewhere', match: m[0] };
+  }
+
+  const task = firstMatch(TASK, q);
+  const advice = task ? undefined : firstMatch(ADVICE, q);
+  if (task || advice) {
+    const [unknown] = unknownWords(index, q);
+    if (unknown) {
+      return task
+        ? { kind: 'task', match: `${task} … ${unknown}` }
+        : { kind: 'advice', match: `${advice} … ${unknown}` };
+    }
+  }
+  return undefined;
+}

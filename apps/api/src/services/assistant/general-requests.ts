@@ -80,7 +80,8 @@ const TASK: readonly RegExp[] = [
  * is the thing being chosen ('best phone with big keypad for my gran').
  */
 const ADVICE: readonly RegExp[] = [
-  /\bbest\b/,
+  // Not 'the best way to': that asks how.
+  /\bbest\b(?! way)/,
   /\b(recommend|recommendation|recommendations|suggest a|suggest an|suggest some)\b/,
   /\bshould i (buy|get|invest|choose|pick|go with)\b/,
   /\b(worth it|worth buying|worth the money|good investment|good idea to buy)\b/,
@@ -125,12 +126,12 @@ const QUALIFIERS = new Set(
   ).split(' '),
 );
 const DEVICE_PARTS =
-  /\b(browser|browsers|phone|phones|laptop|laptops|computer|computers|pc|tv|car|cars)('?s)? (cache|history|settings|extensions?|bookmarks|storage|screen|lock screen|wallpaper|battery|camera|passcode|home screen|ringtone|volume)\b/;
+  /\b(browser|browsers|phone|phones|laptop|laptops|computer|computers|pc|tv|car|cars)('?s)? (cache|history|settings|extensions?|bookmarks|storage|screen|lock screen|wallpaper|battery|camera|passcode|home screen|ringtone|volume|contract|bill|insurance|repair|warranty)\b/;
 
 /** Small talk the other-topic lists do not name: a word to test the chat, friendship. */
 const SMALL_TALK: readonly RegExp[] = [
   /^\s*(test|testing|ping|asdf\w*|qwerty\w*)( \d+| test| testing)*\W*$/,
-  /\b(be|become) (my |best )?friends?\b/,
+  /\b(be|become) (my |your |our )?(best )?friends?\b/,
   /\bhappy (monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|holidays|new year)\b/,
   /\bwhat should i (have|eat|cook|make) for (breakfast|lunch|dinner|supper)\b/,
 ];
@@ -149,11 +150,15 @@ const IN_PRODUCT = new RegExp(
   `\\b(in|on|using|via|from|inside) (google |microsoft |apple |my |the )?(${PRODUCT_WORDS.map(escapeRegExp).join('|')})\\b`,
 );
 
-/** The question's words the help never uses (after typo correction), as typed. */
-function unknownWords(index: HelpIndex, query: string): string[] {
+/**
+ * The question's words the help never uses (after typo correction), as typed, leaving out the
+ * words of the request itself ('recommend', 'translate'): they say what is asked, not about what.
+ */
+function unknownWords(index: HelpIndex, query: string, request: string): string[] {
+  const asked = new Set(request.split(/[^\p{L}\p{N}]+/u));
   return index
     .analyse(query)
-    .filter((w) => !w.known && !/^\d+$/.test(w.word))
+    .filter((w) => !w.known && !/^\d+$/.test(w.word) && !asked.has(w.word.toLowerCase()))
     .map((w) => w.word);
 }
 
@@ -203,7 +208,7 @@ export function generalRequestIn(
   const task = firstMatch(TASK, q);
   const advice = task ? undefined : firstMatch(ADVICE, q);
   if (task || advice) {
-    const [unknown] = unknownWords(index, q);
+    const [unknown] = unknownWords(index, q, task ?? advice ?? '');
     if (unknown) {
       return task
         ? { kind: 'task', match: `${task} … ${unknown}` }

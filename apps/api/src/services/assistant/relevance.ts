@@ -88,6 +88,8 @@ const INJECTION: readonly RegExp[] = [
   /\bwithout (any )?(restrictions|rules|filters)\b/,
   /\b(disable|turn off|remove|lift)\s+(your|the|all)\s+(filters?|safety|guardrails|restrictions)\b/,
   /^\s*(system|assistant|developer)\s*:/,
+  // Granting the assistant authority it does not have: 'you have my permission', 'i authorise you'.
+  /\b(you have (my |full )?permission|i (authori[sz]e|allow|permit) you|i give you (permission|access)|you are (now )?(allowed|authori[sz]ed|permitted) to)\b/,
   // Reading a secret's value: "print the admin registration key", "what is the SESSION_SECRET".
   new RegExp(
     `\\b${REVEAL_VERB}\\b(\\s+(me|us))?(\\s+${OBJECT_WORDS}){0,5}\\s+${SECRET_NOUN}(?![\\w-])${NOT_PURPOSE}`,

@@ -115,7 +115,11 @@ const SYNONYMS: Record<string, string[]> = {
   colour: ['theme'],
   color: ['theme'],
   outage: ['unavailabl', 'maintenance'],
+  premium: ['pro', 'paid'],
 };
+
+/** A '+' and digits is an international phone number or its country code ('+44'). */
+const INTERNATIONAL = /^\+\d+$/;
 
 /** A synonym counts for less than the word itself, so the help's own wording ranks first. */
 const SYNONYM_BOOST = 0.6;
@@ -163,7 +167,8 @@ export function termsOf(word: string): string[] {
   let terms: string[] = [];
   if (lower && !STOP_WORDS.has(lower)) {
     const stemmed = stem(lower);
-    const extra = SYNONYMS[lower] ?? SYNONYMS[stemmed] ?? [];
+    const extra =
+      SYNONYMS[lower] ?? SYNONYMS[stemmed] ?? (INTERNATIONAL.test(lower) ? ['international'] : []);
     terms = [...new Set([stemmed, ...extra.map(stem)])];
   }
   if (termsCache.size < 50_000) termsCache.set(word, terms);

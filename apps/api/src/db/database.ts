@@ -20,6 +20,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { unavailable } from '../lib/unavailable.js';
+import { startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -96,6 +97,8 @@ function openSqlite(path: string, { monitor }: OpenOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // The log is copied back into the file beside the event loop, not in a request's commit.
+  const checkpointer = journalMode === 'wal' ? startCheckpointer(sqlite, path) : null;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     log: monitorLog(monitor),
@@ -107,7 +110,10 @@ function openSqlite(path: string, { monitor }: OpenOptions): DatabaseHandle {
     schema: undefined,
     // One embedded connection; its statements run one at a time.
     connections: () => ({ inUse: 1, idle: 0, waiting: 0 }),
-    close: () => db.destroy(),
+    close: async () => {
+      await checkpointer?.close();
+      await db.destroy();
+    },
   };
 }
 

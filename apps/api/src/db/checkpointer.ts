@@ -1,0 +1,86 @@
+// Copies SQLite's write-ahead log back into the database file from a worker thread, so that the
+// event loop never waits for it. By default SQLite checkpoints inside the commit that takes the
+// log past 1,000 pages: that commit copies the pages and waits for two fsyncs, and every request
+// the server is holding waits with it (docs/architecture/hot-path.md, decision 026).
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+
+/** How often the worker checkpoints; a checkpoint with nothing to copy costs microseconds. */
+export const CHECKPOINT_INTERVAL_MS = 100;
+
+/**
+ * The main connection still checkpoints by itself past this many pages (about 40 MB of log):
+ * only if the worker falls far behind or is gone. SQLite's default, 1,000, comes back if the
+ * worker stops unexpectedly.
+ */
+export const BACKSTOP_PAGES = 10_000;
+const SQLITE_DEFAULT_PAGES = 1_000;
+
+// CommonJS run with `eval`, so the worker needs no file of its own in the build. It opens its
+// own connection to the same file; PASSIVE never blocks the writer or the readers, and copies
+// what it can.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { fileMustExist: true });
+db.pragma('busy_timeout = 1000');
+function checkpoint() {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch {
+    // Busy or locked: the next tick tries again, and the backstop stays.
+  }
+}
+const timer = setInterval(checkpoint, workerData.intervalMs);
+parentPort.on('message', (message) => {
+  if (message !== 'close') return;
+  clearInterval(timer);
+  checkpoint();
+  db.close();
+  parentPort.close();
+});
+`;
+
+export interface Checkpointer {
+  /** Stops the worker after a last checkpoint; the main connection may close after. */
+  close(): Promise<void>;
+}
+
+/** Starts checkpointing `file` (a WAL database `sqlite` has open) from a worker thread. */
+export function startCheckpointer(
+  sqlite: SQLite.Database,
+  file: string,
+  intervalMs = CHECKPOINT_INTERVAL_MS,
+): Checkpointer {
+  sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: {
+      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+      file,
+      intervalMs,
+    },
+  });
+  // A server that is done must be able to exit without closing the database first.
+  worker.unref();
+  let closing = false;
+  worker.on('error', () => {
+    // Seen on exit below; the worker's connection is gone with it.
+  });
+  worker.once('exit', () => {
+    if (!closing && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
+  });
+  return {
+    close: async () => {
+      if (closing) return;
+      closing = true;
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      worker.postMessage('close');
+      // A worker that does not stop in time is ended; the main connection's close checkpoints.
+      const timeout = setTimeout(() => void worker.terminate(), 2_000);
+      await exited;
+      clearTimeout(timeout);
+    },
+  };
+}

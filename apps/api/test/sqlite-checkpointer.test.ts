@@ -1,0 +1,67 @@
+// SQLite's write-ahead log is copied back into the database file by a worker thread, not by the
+// commit that happens to take the log past SQLite's threshold while requests wait behind it.
+import { mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BACKSTOP_PAGES } from '../src/db/checkpointer.js';
+import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
+
+const opened: DatabaseHandle[] = [];
+afterEach(async () => {
+  for (const handle of opened.splice(0)) await handle.close();
+});
+
+function open(file: string): DatabaseHandle {
+  const handle = openDatabase(`sqlite:${file}`);
+  opened.push(handle);
+  return handle;
+}
+
+describe('SQLite checkpoints', () => {
+  it('leaves checkpoints to the worker: the main connection only checkpoints as a backstop', async () => {
+    const handle = open(join(mkdtempSync(join(tmpdir(), 'omega-wal-')), 'omega.db'));
+    const { rows } = await sql<{
+      wal_autocheckpoint: number;
+    }>`PRAGMA wal_autocheckpoint`.execute(handle.db);
+    expect(rows[0]?.wal_autocheckpoint).toBe(BACKSTOP_PAGES);
+  });
+
+  it('copies committed pages into the database file soon after, with no commit doing it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'omega-wal-')), 'omega.db');
+    const handle = open(file);
+    await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(handle.db);
+    // A few hundred pages: under SQLite's own threshold of 1,000, so without the worker the log
+    // would keep them all until a later commit crossed it.
+    for (let i = 0; i < 200; i++) {
+      await sql`INSERT INTO notes (body) VALUES (${'x'.repeat(3000)})`.execute(handle.db);
+    }
+    // Committed pages live in the log until a checkpoint copies them into the file, so the
+    // file's own size shows the checkpoint (asking SQLite would run one).
+    const written = 200 * 3000;
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && statSync(file).size < written) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(statSync(file).size).toBeGreaterThanOrEqual(written);
+  });
+
+  it('stops the worker on close, and what was committed is in the file', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'omega-wal-')), 'omega.db');
+    const first = openDatabase(`sqlite:${file}`);
+    await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(first.db);
+    await sql`INSERT INTO notes (body) VALUES ('kept')`.execute(first.db);
+    await first.close();
+
+    const again = open(file);
+    const { rows } = await sql<{ body: string }>`SELECT body FROM notes`.execute(again.db);
+    expect(rows).toEqual([{ body: 'kept' }]);
+  });
+
+  it('starts no worker for an in-memory database, which has no log', async () => {
+    const handle = open(':memory:');
+    expect(handle.journalMode).toBe('memory');
+    await sql`SELECT 1`.execute(handle.db);
+  });
+});

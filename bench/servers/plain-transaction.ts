@@ -5,18 +5,21 @@
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { startCheckpointer } from '../../apps/api/src/db/checkpointer.js';
 
 const url = process.env.DATABASE_URL ?? '';
 const TABLE = 'bench_plain_commits';
 
 async function committer(): Promise<(key: string) => Promise<void>> {
   if (url.startsWith('sqlite:')) {
-    const db = new SQLite(url.slice('sqlite:'.length));
-    // As the API opens it (apps/api/src/db/database.ts).
+    const file = url.slice('sqlite:'.length);
+    const db = new SQLite(file);
+    // As the API opens it (apps/api/src/db/database.ts), checkpoints in a worker included.
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
+    startCheckpointer(db, file);
     db.exec(
       `create table if not exists ${TABLE} (id integer primary key, k text not null, at integer not null)`,
     );

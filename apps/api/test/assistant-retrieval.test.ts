@@ -325,6 +325,8 @@ describe('requests that are not questions about Omega', () => {
       expect(kind(q), q).toBe('code');
     }
     expect(kind('use the keypad in a react component')).toBeUndefined();
+    // Asking whether Omega has one is not asking for one.
+    expect(kind('is there a docker compose file')).toBeUndefined();
     expect(kind('is our server written in node')).toBeUndefined();
     expect(kind('how are passwords hashed')).toBeUndefined();
   });
@@ -334,6 +336,9 @@ describe('requests that are not questions about Omega', () => {
     expect(kind('list the primes below 50')).toBe('task');
     expect(kind('summarise the french revolution')).toBe('task');
     expect(answered('explain pro rating')).toBe(true);
+    // Only the task's object counts: a stray word later does not make it someone else's.
+    expect(kind('explain why my wallet got locked so fast')).toBeUndefined();
+    expect(answered('list my transactions from yesterday')).toBe(true);
     expect(decide(index, 'list all users', { audience: 'admin', architecture: true }).decline).toBe(
       undefined,
     );
@@ -343,10 +348,13 @@ describe('requests that are not questions about Omega', () => {
     expect(kind('best phone with big keypad for my gran')).toBe('advice');
     expect(kind('crypto wallet for my grandma, which is best')).toBe('advice');
     expect(answered('which plan is best for me')).toBe(true);
+    expect(kind('recommend the cheapest plan')).toBeUndefined();
     expect(kind('what is the price of bitcoin today')).toBe('market');
     expect(kind('will ethereum go up')).toBe('market');
     expect(answered('what is the btc price used for purchases')).toBe(true);
     expect(answered('what is the current price of pro')).toBe(true);
+    // USDC is the keypad's own dollar: its rate is the keypad's.
+    expect(kind('what is the usdc to btc rate right now')).toBeUndefined();
   });
 
   it('declines what belongs to another service or device', () => {

@@ -47,14 +47,16 @@ const WRITTEN_IN =
 /** What a coding request asks for. */
 const ARTEFACTS =
   'script|query|queries|function|method|regex|snippet|program|class|component|file|command|' +
-  'formula|macro|loop|algorithm|hook|one-liner|oneliner|syntax|error|exception|example|tutorial|' +
-  'library|package|generic|variable|array|object|interface|type';
+  'formula|macro|loop|algorithm|hook|one-liner|oneliner';
 
 const CODE: readonly RegExp[] = [
-  // 'sql query to count rows', 'bash script to rename files', 'docker compose file for postgres'
-  new RegExp(`\\b(${LANGUAGES})( compose)? (${ARTEFACTS})s?\\b`),
-  // 'write a python function', 'generate a regex for emails'
-  /\b(write|create|generate|code|implement)( me)?( a| an| the| some)?( \w+){0,3}? (script|function|regex|snippet|program|class|macro|algorithm|loop|one-liner|query)s?\b/,
+  // An artefact with what it should do: 'sql query to count rows', 'bash script to rename
+  // files', 'docker compose file for postgres' ('is there a docker compose file' asks about ours).
+  new RegExp(`\\b(${LANGUAGES})( compose)? (${ARTEFACTS})s? (to|for|that|which|in)\\b`),
+  // Learning a language: 'typescript generic constraint example', 'python syntax'.
+  new RegExp(`\\b(${LANGUAGES})( \\w+){0,2} (example|examples|tutorial|syntax|cheat ?sheet)\\b`),
+  // 'write a python function', 'generate a regex for emails', 'i need a script that...'
+  /\b(write|create|generate|code|implement|give me|i need|i want)( me)?( a| an| the| some)?( \w+){0,3}? (script|function|regex|snippet|program|class|macro|algorithm|loop|one-liner|query)s?\b/,
   new RegExp(`\\b(in|with|using) (${WRITTEN_IN})\\b`),
   // Names only programmers use: hooks, null pointers, complexity.
   /\b(useeffect|usestate|usememo|npm install|pip install|null pointer|nullpointer|big o|segfault|stack ?overflow|compile error|syntax error)\b/,
@@ -65,9 +67,9 @@ const IDENTIFIER = /\b[a-z]+[A-Z][A-Za-z]*\b/g;
 
 /**
  * Asking the assistant to do something general: explain, define, translate, calculate, write. The
- * help answers such a request only when all it names is the help's vocabulary ('explain
- * pro-rating', 'list all users'); a word the help never uses means the task is about something
- * else ('explain big o notation', 'list the primes below 50').
+ * help answers such a request when what it names first is the help's vocabulary ('explain
+ * pro-rating', 'list my transactions from yesterday'); a word the help never uses there is what the
+ * task is about ('explain compound interest', 'list the primes below 50').
  */
 const TASK: readonly RegExp[] = [
   /^(please |pls |can you |could you |would you )?(explain|define|translate|summari[sz]e|calculate|compute|solve|convert|write|draft|compose|generate|list|name|describe)\b/,
@@ -88,9 +90,15 @@ const ADVICE: readonly RegExp[] = [
   /\b(cheapest|cheaply)\b/,
 ];
 
-/** Market data: an asset's price or rate at a moment. Omega's keypad uses fixed prices. */
+/** Advice about choosing a plan is the help's: it compares them. */
+const PLAN_WORDS = /\b(plans?|subscriptions?|tiers?|free|starter|pro|enterprise)\b/;
+
+/**
+ * Market data: an asset's price or rate at a moment. Omega's keypad uses fixed prices; USDC is left
+ * out because it is the keypad's own dollar (its rate is a question about the keypad).
+ */
 const ASSETS =
-  '(bitcoin|btc|crypto|cryptocurrency|ethereum|eth|usdc|usdt|stocks?|shares?|gold|silver|oil|' +
+  '(bitcoin|btc|crypto|cryptocurrency|ethereum|eth|usdt|stocks?|shares?|gold|silver|oil|' +
   'dollars?|pounds?|euros?|rand|naira|yen|currency|currencies)';
 const MARKET: readonly RegExp[] = [
   new RegExp(
@@ -153,13 +161,14 @@ const IN_PRODUCT = new RegExp(
 /**
  * The question's words the help never uses (after typo correction), as typed, leaving out the
  * words of the request itself ('recommend', 'translate'): they say what is asked, not about what.
+ * With `first`, only the first content word counts: the object of a task ('explain X').
  */
-function unknownWords(index: HelpIndex, query: string, request: string): string[] {
+function unknownWords(index: HelpIndex, query: string, request: string, first = false): string[] {
   const asked = new Set(request.split(/[^\p{L}\p{N}]+/u));
-  return index
+  const words = index
     .analyse(query)
-    .filter((w) => !w.known && !/^\d+$/.test(w.word) && !asked.has(w.word.toLowerCase()))
-    .map((w) => w.word);
+    .filter((w) => !/^\d+$/.test(w.word) && !asked.has(w.word.toLowerCase()));
+  return (first ? words.slice(0, 1) : words).filter((w) => !w.known).map((w) => w.word);
 }
 
 function firstMatch(patterns: readonly RegExp[], q: string): string | undefined {
@@ -193,7 +202,8 @@ export function generalRequestIn(
   }
 
   const market = firstMatch(MARKET, q);
-  if (market && !/\b(keypad|ussd|buy menu)\b/.test(q)) return { kind: 'market', match: market };
+  if (market && !/\b(keypad|ussd|buy menu|usdc)\b/.test(q))
+    return { kind: 'market', match: market };
 
   if (!PLACE_ANCHORS.test(q)) {
     const place = (CHANGE_REQUEST.test(q) ? IN_PRODUCT.exec(q) : null) ?? DEVICE_PARTS.exec(q);
@@ -205,15 +215,15 @@ export function generalRequestIn(
     if (!index.knows(owner) || PRODUCTS.has(owner)) return { kind: 'elsewhere', match: m[0] };
   }
 
-  const task = firstMatch(TASK, q);
-  const advice = task ? undefined : firstMatch(ADVICE, q);
-  if (task || advice) {
-    const [unknown] = unknownWords(index, q, task ?? advice ?? '');
-    if (unknown) {
-      return task
-        ? { kind: 'task', match: `${task} … ${unknown}` }
-        : { kind: 'advice', match: `${advice} … ${unknown}` };
-    }
+  const task = TASK.map((re) => re.exec(q)).find((m) => m !== null);
+  if (task) {
+    const [object] = unknownWords(index, q.slice(task.index + task[0].length), '', true);
+    if (object) return { kind: 'task', match: `${task[0]} … ${object}` };
+  }
+  const advice = firstMatch(ADVICE, q);
+  if (advice && !PLAN_WORDS.test(q)) {
+    const [unknown] = unknownWords(index, q, advice);
+    if (unknown) return { kind: 'advice', match: `${advice} … ${unknown}` };
   }
   return undefined;
 }

@@ -21,7 +21,10 @@ const STOP_WORDS = new Set(
     'itself myself yourself themselves anything everything nothing some very ' +
     'im ive id dont doesnt didnt cant cannot wont isnt arent wasnt whats hows wheres whos ' +
     'thats theres don doesn didn isn aren wasn won couldn shouldn wouldn s t d ll re ve m ' +
-    'u ur r pls plz hi hey hello thanks thank thx ok okay yes yeah'
+    'u ur r pls plz hi hey hello thanks thank thx ok okay yes yeah ' +
+    // When something happened qualifies a question without saying what it is about.
+    'today yesterday tomorrow tonight ago monday tuesday wednesday thursday ' +
+    'friday saturday sunday'
   ).split(' '),
 );
 

@@ -241,6 +241,14 @@ describe('retrieval', () => {
     expect(other('how does the subscriptions engine renew')).toBe(false);
     // 'min' is not 'mining' although the stemmer cuts both to it.
     expect(other('signed out after 30 min')).toBe(false);
+    // Keypad, USSD and god mode anchor only as Omega's own, not another thing's.
+    expect(other('how to buy airtime with ussd')).toBe(true);
+    expect(other('god mode cheat in skyrim')).toBe(true);
+    expect(other('keypad on my samsung shows nothing')).toBe(false);
+    // A device named as where something happens is not the topic.
+    expect(other('my sms code never shows up on my iphone')).toBe(false);
+    expect(other('how do i reset my iphone')).toBe(true);
+    expect(otherTopicIn('lost my wallet with my id card in it', index)).toBe('id card');
   });
 
   it('lets a listed product count as Omega’s once an article mentions it', () => {
@@ -281,6 +289,9 @@ describe('retrieval', () => {
     expect(tokenize('how do I log out')).toEqual(['how', 'do', 'I', 'sign', 'out']);
     expect(tokenize('the activity log in the dashboard')).toContain('log');
     expect(tokenize('where do I sign up')).toContain('register');
+    expect(tokenize('move me down to starter')).toContain('downgrade');
+    expect(tokenize('bump us up to pro')).toContain('upgrade');
+    expect(tokenize('when the server shuts down')).toContain('shutdown');
     // An article with no aliases: only the synonym list joins 'unban' to 'Enable'.
     const article = parseArticle(
       '---\ntitle: Accounts\npath: /accounts\n---\n## Enable\nEnable lets a user in again.\n',
@@ -349,6 +360,7 @@ describe('requests that are not questions about Omega', () => {
     expect(kind('crypto wallet for my grandma, which is best')).toBe('advice');
     expect(answered('which plan is best for me')).toBe(true);
     expect(kind('recommend the cheapest plan')).toBeUndefined();
+    expect(kind('is it safe to leave my savings in a pension fund')).toBe('advice');
     expect(kind('what is the price of bitcoin today')).toBe('market');
     expect(kind('will ethereum go up')).toBe('market');
     expect(answered('what is the btc price used for purchases')).toBe(true);
@@ -374,6 +386,9 @@ describe('requests that are not questions about Omega', () => {
     expect(kind('test')).toBe('small-talk');
     expect(kind('can you be my friend')).toBe('small-talk');
     expect(kind('will you be my best friend')).toBe('small-talk');
+    // Creative writing, even about the keypad.
+    expect(kind('write a story about a keypad that comes alive')).toBe('small-talk');
+    expect(kind('write an announcement about downtime')).toBeUndefined();
     expect(answered('how do i send money to a friend')).toBe(true);
   });
 

@@ -88,6 +88,7 @@ const ADVICE: readonly RegExp[] = [
   /\bshould i (buy|get|invest|choose|pick|go with)\b/,
   /\b(worth it|worth buying|worth the money|good investment|good idea to buy)\b/,
   /\b(cheapest|cheaply)\b/,
+  /\bis it (safe|legal|wise|smart|a good idea|risky) to\b/,
 ];
 
 /** Advice about choosing a plan is the help's: it compares them. */
@@ -136,8 +137,13 @@ const QUALIFIERS = new Set(
 const DEVICE_PARTS =
   /\b(browser|browsers|phone|phones|laptop|laptops|computer|computers|pc|tv|car|cars)('?s)? (cache|history|settings|extensions?|bookmarks|storage|screen|lock screen|wallpaper|battery|camera|passcode|home screen|ringtone|volume|contract|bill|insurance|repair|warranty)\b/;
 
-/** Small talk the other-topic lists do not name: a word to test the chat, friendship. */
+/**
+ * Small talk the other-topic lists do not name: a word to test the chat, friendship, and writing
+ * something creative, which is not a question about Omega even when it names the keypad ('write
+ * a story about a keypad that comes alive').
+ */
 const SMALL_TALK: readonly RegExp[] = [
+  /\b(write|draft|compose|make up|tell|give) (me )?(a|an|my|some|the) (\w+ )?(letter|essay|speech|story|stories|poem|poems|song|songs|joke|jokes|riddle|haiku|limerick|rap|novel|fairy tale|bedtime story)\b/,
   /^\s*(test|testing|ping|asdf\w*|qwerty\w*)( \d+| test| testing)*\W*$/,
   /\b(be|become) (my |your |our )?(best )?friends?\b/,
   /\bhappy (monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|holidays|new year)\b/,

@@ -8,7 +8,9 @@
 // Left out on purpose, because questions about Omega use them too: people and time words
 // (friend, family, morning, weekend), countries (phone numbers are international), words the help
 // uses in another sense (key, lock, star, history, plan, match, score, cookie, session, engine,
-// ledger, zoom for text size), and devices' generic names (phone, browser, computer, keyboard).
+// ledger, zoom for text size), devices' generic names (phone, browser, computer, keyboard), and
+// what a question about sign-in or offline use may mention (wifi, carrier, delivery of an SMS,
+// reception, certificates).
 
 /** Products, services and brands other than Omega's, one word each (stemmed when matched). */
 const PRODUCTS = `
@@ -76,17 +78,21 @@ headphones earbuds smartwatch photo picture camera video selfie
 cv interview startup
 girlfriend boyfriend wife husband wedding marriage divorce birthday christmas halloween valentine
 lawyer court police
+airtime roaming prepaid postpaid voicemail hotspot broadband fibre
+game games gaming chess sudoku poker crossword puzzle wordle skyrim zelda doom
+editor firmware playstore licence license parcel courier shipping electricity water gas meter
+rent tenant landlord
 `;
 
 /** Names of more than one word, and ambiguous words only in the company that makes them other. */
 export const OTHER_PHRASES: readonly RegExp[] = [
   /\b(western union|cash app|prime video|apple pay|google pay|samsung pay|m-pesa|new york|cape town)\b/,
-  /\b(world cup|super bowl|black friday|stock market|real estate|credit score|solar system)\b/,
+  /\b(world cups?|super bowls?|black friday|stock markets?|real estate|credit scores?|solar systems?)\b/,
   /\bzoom (meeting|call|link|app|account|billing|subscription|plan|webinar|recording)s?\b/,
   /\b(microsoft )?teams (meeting|call|chat)s?\b/,
   /\b(microsoft word|word document|google docs?)\b/,
   /\b(capital|population|president|currency) of\b/,
-  /\b(credit|debit|gift|sim) cards?\b/,
+  /\b(credit|debit|gift|sim|id|identity|loyalty|library|student) cards?\b/,
   /\b(email|e-mail|bank|savings|cheque|checking|social media) accounts?\b/,
   /\b(latest|todays) news\b/,
   /\bmine (bitcoin|btc|crypto|ethereum|coins?)\b/,

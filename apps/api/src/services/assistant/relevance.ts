@@ -128,8 +128,25 @@ function isOtherWord(word: string): boolean {
   return OTHER_STEMS.has(stemmed) && (stemmed.length >= 4 || OTHER_RAW.has(stemmed));
 }
 
-/** Words that make a question Omega's even when it names something else too. */
-const OMEGA_ANCHORS = /\b(omega|omegapay|keypad|supergod|super-god|ussd|god mode|app central)\b/;
+/**
+ * Words that make a question Omega's even when it names something else too. Keypad, USSD and god
+ * mode are also other things' (a garage door keypad, USSD codes of a phone network, god mode in a
+ * game), so they anchor only as Omega's own: 'the keypad', 'keypad menu', or as the subject the
+ * question opens with ('keypad shows nothing on my samsung').
+ */
+const OMEGA_ANCHORS = /\b(omega|omegapay|supergod|super-god|app central)\b/;
+const OWN = '(the|this|my|your|our|omegas|omega|omegapay)';
+const WEAK_ANCHORS = new RegExp(
+  `^(keypad|ussd)\\b|\\b${OWN} (keypad|ussd|god mode)\\b|\\b(keypad|ussd|god mode) (menu|screen|wallet|page|button|simulator|widget|sign-in|pin|balance|history|toggle)\\b`,
+);
+
+/**
+ * A device named as where something happens ('the code never shows on my iphone') is like 'on my
+ * phone': the question is about what happens there. Asking to change the device itself ('turn off
+ * notifications on my iphone') is declined by general-requests.ts.
+ */
+const ON_A_DEVICE =
+  /\b(on|from|using|with|in) (my |an? |the )?(iphone|ipad|android|samsung|huawei|xiaomi|nokia|motorola|oneplus|macbook|imac|chromebook|laptop|tablet|pc|mac)( phone)?\b/g;
 
 function normalise(query: string): string {
   return query.toLowerCase().replace(/[’']/g, '').replace(/\s+/g, ' ').trim();
@@ -149,8 +166,8 @@ export function otherTopicIn(query: string, index: HelpIndex): string | undefine
   const q = normalise(query);
   const request = generalRequestIn(index, q, query);
   if (request) return request.match;
-  if (OMEGA_ANCHORS.test(q)) return undefined;
-  for (const word of q.split(/[^\p{L}\p{N}]+/u)) {
+  if (OMEGA_ANCHORS.test(q) || WEAK_ANCHORS.test(q)) return undefined;
+  for (const word of q.replace(ON_A_DEVICE, '$1').split(/[^\p{L}\p{N}]+/u)) {
     if (word !== '' && isOtherWord(word) && !index.knows(word)) return word;
   }
   for (const re of [...OTHER_PHRASES, ...CHIT_CHAT]) {

@@ -185,7 +185,8 @@ function queryWords(query: string): string[] {
 
 /**
  * Phrases that mean one of the help's words: to log in or out (logged, logging) is to sign in or
- * out — unless it is a log of the system's — to sign up is to register, and money back a refund.
+ * out — unless it is a log of the system's — to sign up is to register, money back a refund, to
+ * move down a plan to downgrade (up: upgrade) and to shut down a shutdown.
  */
 const PHRASAL: ReadonlyArray<[RegExp, (...groups: string[]) => string]> = [
   [
@@ -195,6 +196,13 @@ const PHRASAL: ReadonlyArray<[RegExp, (...groups: string[]) => string]> = [
   ],
   [/\bsign(ed|ing|s)?\s+up\b/gi, (_, ending = '') => `register${ending}`],
   [/\bmoney back\b/gi, () => 'refund'],
+  // Moving between plans: 'move me down to starter', 'bump us up to pro'.
+  [
+    /\b(?:move[ds]?|moving|step(?:s|ped|ping)?|bump(?:s|ed|ing)?|drop(?:s|ped|ping)?)(\s+(?:me|us|them|someone|my plan|my subscription))?\s+(down|up)\b/gi,
+    (_, who = '', direction) =>
+      `${direction.toLowerCase() === 'down' ? 'downgrade' : 'upgrade'}${who}`,
+  ],
+  [/\bshut(?:s|ting)?\s+down\b/gi, () => 'shutdown'],
 ];
 
 export function tokenize(text: string): string[] {

@@ -360,6 +360,9 @@ describe('requests that are not questions about Omega', () => {
     expect(kind('crypto wallet for my grandma, which is best')).toBe('advice');
     expect(answered('which plan is best for me')).toBe(true);
     expect(kind('recommend the cheapest plan')).toBeUndefined();
+    // Who it is for says nothing about the topic, but shopping for them is shopping.
+    expect(answered('best way to send money to my mom')).toBe(true);
+    expect(kind('which tablet is best for my grandpa')).toBe('advice');
     expect(kind('is it safe to leave my savings in a pension fund')).toBe('advice');
     expect(kind('what is the price of bitcoin today')).toBe('market');
     expect(kind('will ethereum go up')).toBe('market');

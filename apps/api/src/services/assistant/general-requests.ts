@@ -5,7 +5,7 @@
 // questions; each declines unless the question is anchored in Omega, and how strong the anchor
 // must be depends on the shape (relevance.ts asks these after the injection rules).
 import { PRODUCT_WORDS } from './other-topics.js';
-import type { HelpIndex } from './retrieval.js';
+import { type HelpIndex, PEOPLE } from './retrieval.js';
 
 export type RequestKind = 'code' | 'task' | 'advice' | 'market' | 'elsewhere' | 'small-talk';
 
@@ -90,6 +90,9 @@ const ADVICE: readonly RegExp[] = [
   /\b(cheapest|cheaply)\b/,
   /\bis it (safe|legal|wise|smart|a good idea|risky) to\b/,
 ];
+
+/** Choosing something for a person ('best phone for my gran') is shopping for them. */
+const FOR_SOMEONE = new RegExp(`\\bfor (my|our|a|an|the) (${PEOPLE.split(' ').join('|')})\\b`);
 
 /** Advice about choosing a plan is the help's: it compares them. */
 const PLAN_WORDS = /\b(plans?|subscriptions?|tiers?|free|starter|pro|enterprise)\b/;
@@ -228,6 +231,8 @@ export function generalRequestIn(
   }
   const advice = firstMatch(ADVICE, q);
   if (advice && !PLAN_WORDS.test(q)) {
+    const forSomeone = FOR_SOMEONE.exec(q);
+    if (forSomeone) return { kind: 'advice', match: `${advice} … ${forSomeone[0]}` };
     const [unknown] = unknownWords(index, q, advice);
     if (unknown) return { kind: 'advice', match: `${advice} … ${unknown}` };
   }

@@ -8,6 +8,12 @@
 import MiniSearch, { type SearchResult } from 'minisearch';
 import type { Article, Audience, Passage } from './articles.js';
 
+/** People by their relation to the asker; general-requests.ts declines shopping for them. */
+export const PEOPLE =
+  'mom mum mother dad father parents parent brother sister son daughter kid kids children wife ' +
+  'husband partner boss colleague coworker team family grandma granny gran grandmother grandpa ' +
+  'grandfather aunt uncle cousin neighbour neighbor person guy staff employee employees';
+
 const STOP_WORDS = new Set(
   (
     'a an and are as at be been but by can could did do does doing for from had has have how i ' +
@@ -24,7 +30,9 @@ const STOP_WORDS = new Set(
     'u ur r pls plz hi hey hello thanks thank thx ok okay yes yeah ' +
     // When something happened qualifies a question without saying what it is about.
     'today yesterday tomorrow tonight ago monday tuesday wednesday thursday ' +
-    'friday saturday sunday'
+    'friday saturday sunday ' +
+    // Who a question is for or about (the help says 'someone' and 'user'): 'send money to my mum'.
+    PEOPLE
   ).split(' '),
 );
 

@@ -109,6 +109,37 @@ describeEachDatabase('keypad flows follow the plan', (database) => {
     expect((await send(token, 'override-send-1')).statusCode).toBe(200);
   });
 
+  it('stops following an override once it expires', async () => {
+    const user = await createUser(t.app, 'pilot');
+    const admin = await createUser(t.app, 'boss', 'admin');
+    const { token } = await walletSignIn('0821234567', await sessionFor(t.app, user.id));
+    const features = await t.app.repos.subscriptions.features();
+    const sendId = features.find((f) => f.name === 'Send to phone')?.id ?? -1;
+    await t.app.repos.subscriptions.setOverride({
+      userId: user.id,
+      featureId: sendId,
+      enabled: true,
+      reason: 'A week of sending',
+      setBy: admin.id,
+      at: t.app.clock(),
+      expiresAt: t.app.clock() + 60_000,
+    });
+    expect((await send(token, 'pilot-send-1')).statusCode).toBe(200);
+    t.advance(60_000);
+    expect((await send(token, 'pilot-send-2')).statusCode).toBe(403);
+  });
+
+  it("reads the wallet's owner, plan and overrides in one query per transaction", async () => {
+    const user = await createUser(t.app, 'one-read');
+    const { token } = await walletSignIn('0821234567', await sessionFor(t.app, user.id));
+    const { subscriptions } = t.app.repos;
+    const oneRead = vi.spyOn(subscriptions, 'walletEntitlement');
+    const separateReads = [vi.spyOn(subscriptions, 'find'), vi.spyOn(subscriptions, 'overrides')];
+    expect((await send(token, 'one-read-buy', 'Purchase')).statusCode).toBe(200);
+    expect(oneRead).toHaveBeenCalledTimes(1);
+    for (const read of separateReads) expect(read).not.toHaveBeenCalled();
+  });
+
   it('keeps a wallet with the account it was first signed in from', async () => {
     const free = await createUser(t.app, 'first-owner');
     const rich = await createUser(t.app, 'second-account');

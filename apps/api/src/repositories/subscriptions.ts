@@ -183,6 +183,34 @@ export class SubscriptionsRepository {
     return rows.map((r) => ({ featureId: r.feature_id, enabled: r.enabled === 1 }));
   }
 
+  /**
+   * What a keypad wallet's flows depend on, in one read: its owner, the owner's plan (null when
+   * the owner has no subscription row yet) and the owner's overrides in force at `now`.
+   * Undefined when there is no such wallet.
+   */
+  async walletEntitlement(phone: string, now: number, db = this.db) {
+    const rows = await db
+      .selectFrom('wallets as w')
+      .leftJoin('subscriptions as s', 's.user_id', 'w.owner_id')
+      .leftJoin('user_feature_overrides as o', (join) =>
+        join
+          .onRef('o.user_id', '=', 'w.owner_id')
+          .on((eb) => eb.or([eb('o.expires_at', 'is', null), eb('o.expires_at', '>', now)])),
+      )
+      .select(['w.owner_id', 's.plan_id', 'o.feature_id', 'o.enabled'])
+      .where('w.phone', '=', phone)
+      .execute();
+    const [first] = rows;
+    if (!first) return undefined;
+    return {
+      ownerId: first.owner_id,
+      planId: first.plan_id,
+      overrides: rows.flatMap((r) =>
+        r.feature_id === null ? [] : [{ featureId: r.feature_id, enabled: r.enabled === 1 }],
+      ),
+    };
+  }
+
   /** `overrides` with who set each one (their username when the account still exists), and why. */
   overrideDetails(userId: number, now: number, db = this.db) {
     return db

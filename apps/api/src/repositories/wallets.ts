@@ -85,15 +85,6 @@ export class WalletsRepository {
       .execute();
   }
 
-  async ownerOf(phone: string, db = this.db): Promise<number | null> {
-    const row = await db
-      .selectFrom('wallets')
-      .select('owner_id')
-      .where('phone', '=', phone)
-      .executeTakeFirst();
-    return row?.owner_id ?? null;
-  }
-
   /** Makes the wallet the account's when it belongs to none yet (one conditional write). */
   async claimOwner(phone: string, userId: number, db = this.db) {
     await db

@@ -354,6 +354,21 @@ export class SubscriptionService {
     };
   }
 
+  /**
+   * The plan and overrides a keypad wallet's flows follow: its owner's, read with the owner in
+   * one query (every keypad transaction asks); a wallet with no owner, or none at all, is on the
+   * Free plan. An owner without a subscription row yet is started on Free, as `current` does.
+   */
+  async entitlementOfWallet(phone: string): Promise<{ planId: string; overrides: Override[] }> {
+    const found = await this.repo.walletEntitlement(phone, this.clock());
+    if (!found || found.ownerId === null) return { planId: FREE_PLAN_ID, overrides: [] };
+    if (found.planId === null) return this.entitlementOf(found.ownerId);
+    return {
+      planId: found.planId,
+      overrides: found.overrides.map((o) => ({ ...o, featureId: String(o.featureId) })),
+    };
+  }
+
   async featureIdsFor(userId: number): Promise<number[]> {
     const entitlement = await this.entitlementOf(userId);
     const [features, assignments] = await Promise.all([

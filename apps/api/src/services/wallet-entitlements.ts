@@ -3,13 +3,7 @@
 // belongs to the account it was first signed in from and takes that account's plan and
 // overrides — the same entitlements the feature cards show; a wallet with no account (opened on
 // another site's widget, or a phone through the USSD gateway) has the Free plan's features.
-import {
-  availableFeatureIds,
-  FREE_PLAN_ID,
-  type LockedFlow,
-  lockedFlows,
-  type Override,
-} from '@omega/domain';
+import { availableFeatureIds, type LockedFlow, lockedFlows } from '@omega/domain';
 import type { SubscriptionsRepository } from '../repositories/subscriptions.js';
 import type { WalletsRepository } from '../repositories/wallets.js';
 import type { SubscriptionService } from './subscriptions.js';
@@ -26,18 +20,14 @@ export class WalletEntitlements {
   /**
    * The flows this wallet may not use, each with the cheapest plan that unlocks it. The
    * catalogue comes from the repository's one-second cache: the owner's plan and overrides are
-   * all that is read from the database.
+   * all that is read from the database, in one query with the wallet.
    */
   async lockedFor(phone: string): Promise<LockedFlow[]> {
-    const { wallets, catalogue, subscriptions } = this.deps;
-    const [owner, { features, plans, assignments }] = await Promise.all([
-      wallets.ownerOf(phone),
+    const { catalogue, subscriptions } = this.deps;
+    const [entitlement, { features, plans, assignments }] = await Promise.all([
+      subscriptions.entitlementOfWallet(phone),
       catalogue.catalogue(),
     ]);
-    const entitlement: { planId: string; overrides: Override[] } =
-      owner === null
-        ? { planId: FREE_PLAN_ID, overrides: [] }
-        : await subscriptions.entitlementOf(owner);
     const byId = assignments.map((a) => ({ ...a, featureId: String(a.featureId) }));
     const available = availableFeatureIds(
       features.map((f) => String(f.id)),

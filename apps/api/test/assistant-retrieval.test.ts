@@ -304,6 +304,7 @@ describe('retrieval', () => {
     // '+44' is an international number's country code; 'premium' is the help's paid plans.
     expect(termsOf('+44')).toContain('international');
     expect(termsOf('premium')).toContain('pro');
+    expect(termsOf('stuck')).toContain('pending');
   });
 
   it('finds an article by its aliases, which the text need not use', () => {

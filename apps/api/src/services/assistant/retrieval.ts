@@ -127,6 +127,8 @@ const SYNONYMS: Record<string, string[]> = {
   color: ['theme'],
   outage: ['unavailabl', 'maintenance'],
   premium: ['pro', 'paid'],
+  stuck: ['pending', 'frozen'],
+  remaining: ['left', 'balanc'],
 };
 
 /** A '+' and digits is an international phone number or its country code ('+44'). */

@@ -304,14 +304,14 @@ describe('retrieval', () => {
     // '+44' is an international number's country code; 'premium' is the help's paid plans.
     expect(termsOf('+44')).toContain('international');
     expect(termsOf('premium')).toContain('pro');
-    expect(termsOf('stuck')).toContain('pending');
+    expect(termsOf('stuck')).toContain(stem('pending'));
   });
 
   it('finds an article by its aliases, which the text need not use', () => {
     const source = (aliases: string) =>
       `---\ntitle: Wallet lock\npath: /\naliases: ${aliases}\n---\nThree wrong PINs lock it.\n`;
     const withAlias = new HelpIndex([parseArticle(source('frozen'), 'lock', 'help')]);
-    const without = new HelpIndex([parseArticle(source('stuck'), 'lock', 'help')]);
+    const without = new HelpIndex([parseArticle(source('jammed'), 'lock', 'help')]);
     expect(withAlias.find('everything is frozen', user)).toHaveLength(1);
     expect(without.find('everything is frozen', user)).toHaveLength(0);
   });

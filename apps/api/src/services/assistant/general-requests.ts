@@ -117,6 +117,9 @@ const MARKET: readonly RegExp[] = [
   /\bexchange rates? (for|of|between|from)\b/,
   new RegExp(`\\bhow much is (a |one )?${ASSETS} worth\\b`),
   new RegExp(`\\b(will|is) ${ASSETS} (go up|go down|going up|going down|crash)\\b`),
+  // Investment advice: 'best crypto to buy now', 'should i sell my shares'.
+  /\b(best|good|top|which|what)\b.{0,20}\b(crypto|cryptocurrency|cryptocurrencies|coins?|tokens?|stocks?|shares?|investments?)\b.{0,15}\b(to buy|to invest|to hold|to get|right now|now|this year)\b/,
+  new RegExp(`\\bshould i (buy|sell|invest in|hold) ${ASSETS}\\b`),
 ];
 
 /**
@@ -138,7 +141,7 @@ const QUALIFIERS = new Set(
   ).split(' '),
 );
 const DEVICE_PARTS =
-  /\b(browser|browsers|phone|phones|laptop|laptops|computer|computers|pc|tv|car|cars)('?s)? (cache|history|settings|extensions?|bookmarks|storage|screen|lock screen|wallpaper|battery|camera|passcode|home screen|ringtone|volume|contract|bill|insurance|repair|warranty)\b/;
+  /\b(browser|browsers|phone|phones|laptop|laptops|computer|computers|pc|tv|car|cars|router|modem|wifi|printer|tablet|watch)('?s)? (password|ads|cache|history|settings|extensions?|bookmarks|storage|screen|lock screen|wallpaper|battery|camera|passcode|home screen|ringtone|volume|contract|bill|insurance|repair|warranty)\b/;
 
 /**
  * Small talk the other-topic lists do not name: a word to test the chat, friendship, and writing

@@ -81,7 +81,8 @@ lawyer court police
 airtime roaming prepaid postpaid voicemail hotspot broadband fibre
 game games gaming chess sudoku poker crossword puzzle wordle skyrim zelda doom
 editor firmware playstore licence license parcel courier shipping electricity water gas meter
-rent tenant landlord
+rent tenant landlord door doors garage registrar
+ads adverts advert advertisement advertisements adblock adblocker
 `;
 
 /** Names of more than one word, and ambiguous words only in the company that makes them other. */
@@ -103,6 +104,7 @@ export const OTHER_PHRASES: readonly RegExp[] = [
   /\bwhat (time|day|date) is it\b/,
   /\b\d+ ?(times|plus|minus|divided by|multiplied by) ?\d+\b/,
   /\bspeed of (light|sound)\b/,
+  /\b(sun ?(set|rise)s?|moon ?(rise|set)s?)\b/,
   /\bmeaning of life\b/,
 ];
 
@@ -111,6 +113,9 @@ export const CHIT_CHAT: readonly RegExp[] = [
   /\b(your name|who (made|built|created|are) you|how old are you|where are you from)\b/,
   /\bare you (a |an )?(robot|human|bot|real|ai|alive|sentient|conscious|chatgpt|married)\b/,
   /\b(how are you|hows it going|nice to meet you|how is your day)\b/,
+  /^\s*(whats up|wassup|sup|yo|howdy|hiya)\W*$/,
+  /\btell me (something|anything) (interesting|funny|fun|cool|new|random)\b/,
+  /\b(fun|random|interesting) facts?\b/,
   /\b(i love you|do you (love|like) me|will you marry me)\b/,
   /\byour (favou?rite|opinion|age|feelings?|family|hobby|hobbies)\b/,
   /\bdo you (dream|sleep|eat|feel|have feelings)\b/,

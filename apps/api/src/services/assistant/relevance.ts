@@ -112,6 +112,12 @@ const INJECTION: readonly RegExp[] = [
   /\bwhat (did|have|has|do) (the )?(last|previous|other|another|earlier|next) (person|user|people|users|customer|customers|guy|one)s? (ask|asked|say|said|type|typed|write|wrote|want|wanted)\b/,
   /\b(other|previous|last|earlier) (users?|peoples?|persons?|customers?)s? (questions|chats?|conversations?|messages|history)\b/,
   /\bwho (else )?(did|have) you (talk|talked|speak|spoken|chat|chatted) (to|with)\b/,
+  // Reading a table or another user's session: 'dump the users table', "the admin's session cookie".
+  /\b(dump|export|download|select|read|show|print)\b.{0,20}\b(users?|sessions?|accounts?|passwords?|wallets?|ledger|audit)( table| database| db)\b/,
+  /\b(dump|export|download|copy)\b.{0,10}\b(the )?(whole |entire )?(database|db)\b/,
+  new RegExp(
+    `^${ASK_FOR}\\b.*\\b(session )?(cookies?|tokens?|session ids?) (of|for) (the |an? )?(admin|administrator|supergod|user|users|someone|everyone|another user|other users)\\b`,
+  ),
   /(\/etc\/(passwd|shadow)|\bselect\s+\*\s+from\b|\bdrop\s+table\b|\bunion\s+select\b|\brm\s+-rf\b|<script|\bsudo\b)/,
 ];
 

@@ -237,6 +237,7 @@ describe('retrieval', () => {
     expect(other('tell me a joke')).toBe(true);
     expect(other('tell me something interesting')).toBe(true);
     expect(other('what time does the sun set today')).toBe(true);
+    expect(other('is it safe to keep crypto on an exchange')).toBe(true);
     expect(other('what is your favourite colour')).toBe(true);
     expect(other('can I buy ethereum on the keypad')).toBe(false);
     expect(other('how do I cancel my subscription')).toBe(false);
@@ -384,6 +385,7 @@ describe('requests that are not questions about Omega', () => {
     expect(kind('how do i lock my phone screen')).toBe('elsewhere');
     expect(kind('cancel my phone contract')).toBe('elsewhere');
     expect(kind('how to reset my router password')).toBe('elsewhere');
+    expect(kind("how do i upgrade my phone's software")).toBe('elsewhere');
     // A report from Chrome, the user's own account and Omega's own screens stay Omega's.
     expect(kind('the page is blank in chrome')).toBeUndefined();
     expect(answered('my old account was disabled')).toBe(true);

@@ -141,7 +141,7 @@ const QUALIFIERS = new Set(
   ).split(' '),
 );
 const DEVICE_PARTS =
-  /\b(browser|browsers|phone|phones|laptop|laptops|computer|computers|pc|tv|car|cars|router|modem|wifi|printer|tablet|watch)('?s)? (password|ads|cache|history|settings|extensions?|bookmarks|storage|screen|lock screen|wallpaper|battery|camera|passcode|home screen|ringtone|volume|contract|bill|insurance|repair|warranty)\b/;
+  /\b(browser|browsers|phone|phones|laptop|laptops|computer|computers|pc|tv|car|cars|router|modem|wifi|printer|tablet|watch)('?s)? (password|ads|software|os|operating system|updates?|contacts|speed|faster|slower|cache|history|settings|extensions?|bookmarks|storage|screen|lock screen|wallpaper|battery|camera|passcode|home screen|ringtone|volume|contract|bill|insurance|repair|warranty)\b/;
 
 /**
  * Small talk the other-topic lists do not name: a word to test the chat, friendship, and writing

@@ -82,12 +82,13 @@ airtime roaming prepaid postpaid voicemail hotspot broadband fibre
 game games gaming chess sudoku poker crossword puzzle wordle skyrim zelda doom
 editor firmware playstore licence license parcel courier shipping electricity water gas meter
 rent tenant landlord door doors garage registrar
-ads adverts advert advertisement advertisements adblock adblocker
+ads adverts advert advertisement advertisements adblock adblocker tv television
 `;
 
 /** Names of more than one word, and ambiguous words only in the company that makes them other. */
 export const OTHER_PHRASES: readonly RegExp[] = [
   /\b(western union|cash app|prime video|apple pay|google pay|samsung pay|m-pesa|new york|cape town)\b/,
+  /\b((crypto|cryptocurrency|bitcoin|stock) exchanges?|on an exchange)\b/,
   /\b(world cups?|super bowls?|black friday|stock markets?|real estate|credit scores?|solar systems?)\b/,
   /\bzoom (meeting|call|link|app|account|billing|subscription|plan|webinar|recording)s?\b/,
   /\b(microsoft )?teams (meeting|call|chat)s?\b/,

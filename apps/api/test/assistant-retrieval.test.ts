@@ -295,6 +295,8 @@ describe('retrieval', () => {
     expect(tokenize('move me down to starter')).toContain('downgrade');
     expect(tokenize('bump us up to pro')).toContain('upgrade');
     expect(tokenize('when the server shuts down')).toContain('shutdown');
+    expect(tokenize('what if the server goes down')).toContain('outage');
+    expect(termsOf('increase')).toContain(stem('larger'));
     // An article with no aliases: only the synonym list joins 'unban' to 'Enable'.
     const article = parseArticle(
       '---\ntitle: Accounts\npath: /accounts\n---\n## Enable\nEnable lets a user in again.\n',

@@ -128,6 +128,10 @@ const SYNONYMS: Record<string, string[]> = {
   outage: ['unavailabl', 'maintenance'],
   premium: ['pro', 'paid'],
   stuck: ['pending', 'frozen'],
+  increase: ['larger', 'bigger', 'rais'],
+  decrease: ['smaller', 'lower'],
+  reduce: ['smaller', 'lower'],
+  people: ['user'],
   remaining: ['left', 'balanc'],
 };
 
@@ -196,7 +200,8 @@ function queryWords(query: string): string[] {
 /**
  * Phrases that mean one of the help's words: to log in or out (logged, logging) is to sign in or
  * out — unless it is a log of the system's — to sign up is to register, money back a refund, to
- * move down a plan to downgrade (up: upgrade) and to shut down a shutdown.
+ * move down a plan to downgrade (up: upgrade), to shut down a shutdown and a server that goes
+ * down an outage.
  */
 const PHRASAL: ReadonlyArray<[RegExp, (...groups: string[]) => string]> = [
   [
@@ -213,6 +218,11 @@ const PHRASAL: ReadonlyArray<[RegExp, (...groups: string[]) => string]> = [
       `${direction.toLowerCase() === 'down' ? 'downgrade' : 'upgrade'}${who}`,
   ],
   [/\bshut(?:s|ting)?\s+down\b/gi, () => 'shutdown'],
+  // A service that goes down is an outage: 'what if the server goes down'.
+  [
+    /\b(server|site|website|app|service|system|database|omega|it)\s+(?:goes|went|is|was|going|gone)\s+down\b/gi,
+    (_, what) => `${what} outage`,
+  ],
 ];
 
 export function tokenize(text: string): string[] {

@@ -427,6 +427,9 @@ describe('requests that are not questions about Omega', () => {
       'where can i see my transactions',
       'can admins see other users balances',
       'what is the administrator secret key for',
+      'what messages did everyone get',
+      'show the users table on the console',
+      'what is the session cookie called',
     ]) {
       expect(isInjectionAttempt(q), q).toBe(false);
     }

@@ -70,7 +70,7 @@ const OTHERS =
 const PRIVATE =
   '(?:e-?mails?|e-?mail addresses|usernames?|passwords?|password hash(?:es)?|otps?|otp codes?|codes|' +
   'pins?|balances?|wallets?|cookies?|session (?:tokens?|ids?|cookies?)|tokens?|private \\w+|' +
-  'messages|chats?|conversations?|transactions|phone numbers?|addresses|personal (?:data|details|info))';
+  '(?:private|direct) messages|dms|chats?|conversations?|transactions|phone numbers?|addresses|personal (?:data|details|info))';
 
 /** Attempts to steer the assistant or to read a secret: they get the decline answer. */
 const INJECTION: readonly RegExp[] = [
@@ -113,7 +113,7 @@ const INJECTION: readonly RegExp[] = [
   /\b(other|previous|last|earlier) (users?|peoples?|persons?|customers?)s? (questions|chats?|conversations?|messages|history)\b/,
   /\bwho (else )?(did|have) you (talk|talked|speak|spoken|chat|chatted) (to|with)\b/,
   // Reading a table or another user's session: 'dump the users table', "the admin's session cookie".
-  /\b(dump|export|download|select|read|show|print)\b.{0,20}\b(users?|sessions?|accounts?|passwords?|wallets?|ledger|audit)( table| database| db)\b/,
+  /\b(dump|export|download|select|print)\b.{0,20}\b(users?|sessions?|accounts?|passwords?|wallets?|ledger|audit)( table| database| db)\b/,
   /\b(dump|export|download|copy)\b.{0,10}\b(the )?(whole |entire )?(database|db)\b/,
   new RegExp(
     `^${ASK_FOR}\\b.*\\b(session )?(cookies?|tokens?|session ids?) (of|for) (the |an? )?(admin|administrator|supergod|user|users|someone|everyone|another user|other users)\\b`,

@@ -248,6 +248,7 @@ describe('retrieval', () => {
     expect(other('how to buy airtime with ussd')).toBe(true);
     expect(other('god mode cheat in skyrim')).toBe(true);
     expect(other('keypad on my samsung shows nothing')).toBe(false);
+    expect(other('embed the widget with an iframe in my html')).toBe(false);
     // A device named as where something happens is not the topic.
     expect(other('my sms code never shows up on my iphone')).toBe(false);
     expect(other('how do i reset my iphone')).toBe(true);

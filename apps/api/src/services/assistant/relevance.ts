@@ -143,7 +143,7 @@ function isOtherWord(word: string): boolean {
 const OMEGA_ANCHORS = /\b(omega|omegapay|supergod|super-god|app central)\b/;
 const OWN = '(the|this|my|your|our|omegas|omega|omegapay)';
 const WEAK_ANCHORS = new RegExp(
-  `^(keypad|ussd)\\b|\\b${OWN} (keypad|ussd|god mode)\\b|\\b(keypad|ussd|god mode) (menu|screen|wallet|page|button|simulator|widget|sign-in|pin|balance|history|toggle)\\b`,
+  `^(keypad|ussd)\\b|\\b${OWN} (keypad|ussd|god mode|widget|keypad widget)\\b|\\b(keypad|ussd|god mode) (menu|screen|wallet|page|button|simulator|widget|sign-in|pin|balance|history|toggle)\\b`,
 );
 
 /**

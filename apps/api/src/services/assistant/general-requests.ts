@@ -151,6 +151,8 @@ const DEVICE_PARTS =
 const SMALL_TALK: readonly RegExp[] = [
   /\b(write|draft|compose|make up|tell|give) (me )?(a|an|my|some|the) (\w+ )?(letter|essay|speech|story|stories|poem|poems|song|songs|joke|jokes|riddle|haiku|limerick|rap|novel|fairy tale|bedtime story)\b/,
   /^\s*(test|testing|ping|asdf\w*|qwerty\w*)( \d+| test| testing)*\W*$/,
+  // History of things, even Omega's words: 'who invented the keypad'.
+  /^who (invented|discovered)\b/,
   /\b(be|become) (my |your |our )?(best )?friends?\b/,
   /\bhappy (monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekend|holidays|new year)\b/,
   /\bwhat should i (have|eat|cook|make) for (breakfast|lunch|dinner|supper)\b/,

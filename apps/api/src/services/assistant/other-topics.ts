@@ -39,7 +39,7 @@ mcdonalds kfc starbucks dominos nandos
 
 /** Words of general topics that a question about Omega has no reason to use. */
 const GENERAL = `
-planet jupiter saturn mars venus mercury neptune uranus pluto galaxy universe asteroid comet
+planet moon jupiter saturn mars venus mercury neptune uranus pluto galaxy universe asteroid comet
 eclipse orbit gravity astronaut nasa telescope
 atom molecule photosynthesis dna evolution dinosaur volcano earthquake ocean sea river lake
 mountain everest desert island continent celsius fahrenheit temperature climate weather rain
@@ -99,6 +99,7 @@ export const OTHER_PHRASES: readonly RegExp[] = [
   /\b(latest|todays) news\b/,
   /\bmine (bitcoin|btc|crypto|ethereum|coins?)\b/,
   /\bwho (invented|discovered|wrote|painted|won|sang|directed)\b/,
+  /\bwho (was|were) the (first|last) (person|man|woman|people|humans?|president|king|queen)\b/,
   /\bhow (tall|far|deep|heavy) (is|are|was)\b/,
   // Units: 'how many minutes in a day', 'how many ounces are in a pound'.
   /\bhow many (seconds|minutes|hours|days|weeks|months|years|ounces|grams|kilograms|kilos|pounds|inches|feet|metres|meters|miles|kilometres|kilometers|cups|litres|liters|teaspoons|tablespoons) (are )?(there )?in (a|an|one)\b/,
@@ -115,6 +116,7 @@ export const CHIT_CHAT: readonly RegExp[] = [
   /\bare you (a |an )?(robot|human|bot|real|ai|alive|sentient|conscious|chatgpt|married)\b/,
   /\b(how are you|hows it going|nice to meet you|how is your day)\b/,
   /^\s*(whats up|wassup|sup|yo|howdy|hiya)\W*$/,
+  /^\s*(thank you|thanks|thx|cheers|ty)( so much| a lot| very much| again)?\W*$/,
   /\btell me (something|anything) (interesting|funny|fun|cool|new|random)\b/,
   /\b(fun|random|interesting) facts?\b/,
   /\b(i love you|do you (love|like) me|will you marry me)\b/,

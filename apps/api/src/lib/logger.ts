@@ -53,7 +53,15 @@ export function createLogger(options: {
   stdout?: pino.DestinationStream;
 }): ServerLogger {
   const streams: pino.StreamEntry[] = [{ level: 'warn', stream: options.systemLogSink }];
-  const stdout = options.level !== 'silent' ? (options.stdout ?? pino.destination(1)) : undefined;
+  // Synchronous: pino.destination(1) writes each line asynchronously through libuv's thread
+  // pool, a thread hand-off per line (the info level's access lines made about 15 context
+  // switches per 100 requests, docs/architecture/hot-path.md). A line is one write(2) here, in
+  // order, and is out before a crash; a collector that stops reading holds the server up rather
+  // than growing its memory.
+  const stdout =
+    options.level !== 'silent'
+      ? (options.stdout ?? pino.destination({ dest: 1, sync: true }))
+      : undefined;
   if (stdout) streams.push({ level: options.level as pino.Level, stream: stdout });
   // The logger itself runs at the lowest level any stream wants, so `info` calls cost
   // nothing when stdout is silent.

@@ -161,6 +161,11 @@ describe('retrieval', () => {
     );
   });
 
+  it('puts the help article before an architecture note when a question names a screen', () => {
+    expect(first('health dashboard', admin)?.slug).toBe('admin-dashboard');
+    expect(first('how are health checks implemented', admin)?.slug).toBe('logs-and-health');
+  });
+
   it('keeps admin articles and architecture notes out of users’ answers', () => {
     const q = 'how do I clear the system logs';
     expect(first(q, admin)?.slug).toBe('admin-logs');
@@ -299,6 +304,8 @@ describe('retrieval', () => {
     expect(tokenize('bump us up to pro')).toContain('upgrade');
     expect(tokenize('when the server shuts down')).toContain('shutdown');
     expect(tokenize('what if the server goes down')).toContain('outage');
+    expect(tokenize('how much btc do i have')).toContain('balance');
+    expect(first('how much btc do i have')?.slug).toBe('keypad-balance');
     expect(termsOf('increase')).toContain(stem('larger'));
     // An article with no aliases: only the synonym list joins 'unban' to 'Enable'.
     const article = parseArticle(

@@ -218,6 +218,11 @@ const PHRASAL: ReadonlyArray<[RegExp, (...groups: string[]) => string]> = [
       `${direction.toLowerCase() === 'down' ? 'downgrade' : 'upgrade'}${who}`,
   ],
   [/\bshut(?:s|ting)?\s+down\b/gi, () => 'shutdown'],
+  // How much of something one has is a balance: 'how much btc do i have', 'how much is left'.
+  [
+    /\bhow much\s+(\w+\s+)?(do i have|have i got|i have|is left|do i have left|is in my wallet)\b/gi,
+    (match) => `${match} balance`,
+  ],
   // A service that goes down is an outage: 'what if the server goes down'.
   [
     /\b(server|site|website|app|service|system|database|omega|it)\s+(?:goes|went|is|was|going|gone)\s+down\b/gi,
@@ -324,6 +329,12 @@ export interface SearchScope {
   /** Admins' 'God Mode' assistant also searches the architecture notes. */
   architecture: boolean;
 }
+
+/** Words for parts of a screen: a question naming one asks about what the screen shows. */
+const SCREEN_WORDS =
+  /\b(page|pages|dashboard|screen|button|card|cards|tab|chart|charts|graph|menu|panel|popup|dialog|banner|link|toggle|form|badge|table)\b/i;
+/** How much an architecture note's score counts, in ranking only, for such a question. */
+const NOTE_ON_SCREEN_QUESTION = 0.7;
 
 /** Passages one article may place among the hits, so several articles can be offered. */
 const PER_ARTICLE = 2;
@@ -523,6 +534,13 @@ export class HelpIndex {
         : [];
     });
     const keyOf = (p: Passage) => `${p.kind}/${p.slug}`;
+    // A question that names part of a screen is about the screen, so the help article describing
+    // it goes before an architecture note that merely shares its words ('health dashboard').
+    if (SCREEN_WORDS.test(query)) {
+      const rank = (h: (typeof ranked)[number]) =>
+        h.score * (h.passage.kind === 'architecture' ? NOTE_ON_SCREEN_QUESTION : 1);
+      ranked.sort((a, b) => rank(b) - rank(a));
+    }
     // Stable: the phrased article's passages first, in score order, then everything else.
     const first = [...phrasing.entries()]
       .filter(([, sim]) => sim >= PHRASING_MATCH)

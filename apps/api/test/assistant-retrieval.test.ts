@@ -355,6 +355,8 @@ describe('requests that are not questions about Omega', () => {
     // Asking whether Omega has one is not asking for one.
     expect(kind('is there a docker compose file')).toBeUndefined();
     expect(kind('is our server written in node')).toBeUndefined();
+    expect(kind('is the admin dashboard written in react')).toBeUndefined();
+    expect(kind('can i open my invoices in excel')).toBeUndefined();
     expect(kind('how are passwords hashed')).toBeUndefined();
   });
 

@@ -43,7 +43,7 @@ const LANGUAGES =
 /** Languages a program is written 'in': 'reverse a string in javascript', 'a ussd menu in python'. */
 const WRITTEN_IN =
   'python|java|javascript|js|typescript|node|nodejs|react|vue|angular|php|ruby|golang|rust|' +
-  'kotlin|swift|bash|powershell|excel|vba|c\\+\\+|c#|django|flask';
+  'kotlin|swift|bash|powershell|c\\+\\+|c#|django|flask';
 /** What a coding request asks for. */
 const ARTEFACTS =
   'script|query|queries|function|method|regex|snippet|program|class|component|file|command|' +
@@ -57,7 +57,10 @@ const CODE: readonly RegExp[] = [
   new RegExp(`\\b(${LANGUAGES})( \\w+){0,2} (example|examples|tutorial|syntax|cheat ?sheet)\\b`),
   // 'write a python function', 'generate a regex for emails', 'i need a script that...'
   /\b(write|create|generate|code|implement|give me|i need|i want)( me)?( a| an| the| some)?( \w+){0,3}? (script|function|regex|snippet|program|class|macro|algorithm|loop|one-liner|query)s?\b/,
-  new RegExp(`\\b(in|with|using) (${WRITTEN_IN})\\b`),
+  // Not 'written in react' or 'built with node': that asks what Omega is made with.
+  new RegExp(
+    `(?<!\\b(written|built|made|coded|implemented|done|run|running|runs) )\\b(in|with|using) (${WRITTEN_IN})\\b`,
+  ),
   // Names only programmers use: hooks, null pointers, complexity.
   /\b(useeffect|usestate|usememo|npm install|pip install|null pointer|nullpointer|big o|segfault|stack ?overflow|compile error|syntax error)\b/,
 ];

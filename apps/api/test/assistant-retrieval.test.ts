@@ -364,6 +364,14 @@ describe('requests that are not questions about Omega', () => {
     expect(kind('explain compound interest')).toBe('task');
     expect(kind('list the primes below 50')).toBe('task');
     expect(kind('summarise the french revolution')).toBe('task');
+    // Comparing or defining someone else's things, and knowledge in general.
+    expect(kind('redis vs memcached')).toBe('task');
+    expect(kind('what is the difference between sql and nosql')).toBe('task');
+    expect(kind('what is a race condition')).toBe('task');
+    expect(kind('best practices for api rate limiting')).toBe('task');
+    expect(kind('monthly vs yearly price')).toBeUndefined();
+    expect(kind('whats the difference between admin and supergod')).toBeUndefined();
+    expect(kind('what is a complimentary plan')).toBeUndefined();
     expect(answered('explain pro rating')).toBe(true);
     // Only the task's object counts: a stray word later does not make it someone else's.
     expect(kind('explain why my wallet got locked so fast')).toBeUndefined();

@@ -76,8 +76,21 @@ const IDENTIFIER = /\b[a-z]+[A-Z][A-Za-z]*\b/g;
  */
 const TASK: readonly RegExp[] = [
   /^(please |pls |can you |could you |would you )?(explain|define|translate|summari[sz]e|calculate|compute|solve|convert|write|draft|compose|generate|list|name|describe)\b/,
-  /\b(difference between|in simple terms|for beginners|for dummies|eli5)\b/,
+  /\b(in simple terms|for beginners|for dummies|eli5)\b/,
 ];
+
+/**
+ * Comparing or defining things: 'redis vs memcached', 'difference between sql and nosql', 'what
+ * is a race condition'. The help compares and defines its own things ('monthly vs yearly', 'what
+ * is a complimentary plan'); any word it never uses means the things are someone else's.
+ */
+const COMPARE_OR_DEFINE: readonly RegExp[] = [
+  /\b(vs|versus|difference between|differences between|compared to|compared with|better than|pros and cons)\b/,
+  /^(what|whats|what is|what are) (a|an)\b/,
+];
+
+/** Knowledge in general, not of Omega: 'best practices for rate limiting', '503 in general'. */
+const IN_GENERAL = /\b(best practices?|in general|generally speaking|as a rule of thumb)\b/;
 
 /**
  * Advice and shopping: which thing is best, what to buy, whether something is worth it. Omega's
@@ -232,6 +245,13 @@ export function generalRequestIn(
     if (!index.knows(owner) || PRODUCTS.has(owner)) return { kind: 'elsewhere', match: m[0] };
   }
 
+  const general = IN_GENERAL.exec(q);
+  if (general) return { kind: 'task', match: general[0] };
+  const compared = firstMatch(COMPARE_OR_DEFINE, q);
+  if (compared) {
+    const [unknown] = unknownWords(index, q, compared);
+    if (unknown) return { kind: 'task', match: `${compared} … ${unknown}` };
+  }
   const task = TASK.map((re) => re.exec(q)).find((m) => m !== null);
   if (task) {
     const [object] = unknownWords(index, q.slice(task.index + task[0].length), '', true);

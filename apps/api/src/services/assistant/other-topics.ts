@@ -30,6 +30,8 @@ iphone ipad macbook imac airpods android samsung huawei xiaomi nokia motorola on
 chromebook playstation ps4 ps5 xbox nintendo macos ios windows ubuntu linux
 microsoft excel powerpoint photoshop canva figma dropbox onedrive wordpress wix squarespace
 salesforce quickbooks jira trello slack notion github gitlab
+nginx apache caddy traefik jest mocha cypress webpack gcp memcached nosql mongodb mysql mariadb
+oracle oauth heroku vercel netlify cloudflare digitalocean
 chatgpt openai gemini copilot siri alexa cortana midjourney
 chrome firefox safari opera
 fortnite minecraft roblox pubg steam

@@ -393,6 +393,7 @@ describe('requests that are not questions about Omega', () => {
     expect(kind('what is the price of bitcoin today')).toBe('market');
     expect(kind('will ethereum go up')).toBe('market');
     expect(kind("what's the best crypto to buy now")).toBe('market');
+    expect(kind('which coins can i buy now')).toBeUndefined();
     expect(answered('what is the btc price used for purchases')).toBe(true);
     expect(answered('what is the current price of pro')).toBe(true);
     // USDC is the keypad's own dollar: its rate is the keypad's.

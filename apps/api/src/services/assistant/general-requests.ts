@@ -134,7 +134,9 @@ const MARKET: readonly RegExp[] = [
   new RegExp(`\\bhow much is (a |one )?${ASSETS} worth\\b`),
   new RegExp(`\\b(will|is) ${ASSETS} (go up|go down|going up|going down|crash)\\b`),
   // Investment advice: 'best crypto to buy now', 'should i sell my shares'.
-  /\b(best|good|top|which|what)\b.{0,20}\b(crypto|cryptocurrency|cryptocurrencies|coins?|tokens?|stocks?|shares?|investments?)\b.{0,15}\b(to buy|to invest|to hold|to get|right now|now|this year)\b/,
+  // ('which coins can i buy now' asks what the keypad sells.)
+  /\b(best|good|top)\b.{0,20}\b(crypto|cryptocurrency|cryptocurrencies|coins?|tokens?|stocks?|shares?|investments?)\b.{0,15}\b(to buy|to invest|to hold|to get|right now|now|this year)\b/,
+  /\b(which|what)\b.{0,20}\b(crypto|cryptocurrency|cryptocurrencies|coins?|tokens?|stocks?|shares?)\b.{0,15}\b(to invest in|to hold|should i buy)\b/,
   new RegExp(`\\bshould i (buy|sell|invest in|hold) ${ASSETS}\\b`),
 ];
 

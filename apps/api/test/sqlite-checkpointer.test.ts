@@ -3,10 +3,13 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BACKSTOP_PAGES } from '../src/db/checkpointer.js';
+import { BACKSTOP_PAGES, startCheckpointer } from '../src/db/checkpointer.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
+import { createTestApp, createUser, METRICS_TOKEN } from './helpers/app.js';
+import { sqlite as sqliteDatabase } from './helpers/databases.js';
 
 const opened: DatabaseHandle[] = [];
 afterEach(async () => {
@@ -63,5 +66,71 @@ describe('SQLite checkpoints', () => {
     const handle = open(':memory:');
     expect(handle.journalMode).toBe('memory');
     await sql`SELECT 1`.execute(handle.db);
+  });
+
+  it('hands checkpoints back to SQLite, and says so, when the worker stops', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'omega-wal-'));
+    const sqlite = new SQLite(join(dir, 'omega.db'));
+    sqlite.pragma('journal_mode = WAL');
+    // A file the worker cannot open: it fails as soon as it starts.
+    let told: (error: Error | undefined) => void = () => {};
+    const stopped = new Promise<Error | undefined>((resolve) => {
+      told = resolve;
+    });
+    const checkpointer = startCheckpointer(sqlite, join(dir, 'missing.db'), { stopped: told });
+    // The worker's error, as it crossed the thread boundary.
+    expect(await stopped).toMatchObject({ code: 'SQLITE_CANTOPEN' });
+    expect(checkpointer.figures().running).toBe(false);
+    expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    sqlite.close();
+  });
+
+  it("shows operators the worker, its checkpoints and the log's size on /metrics", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'omega-wal-')), 'omega.db');
+    const t = await createTestApp(sqliteDatabase, { databaseUrl: `sqlite:${file}` });
+    try {
+      const scrape = async () =>
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/metrics',
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          })
+        ).body;
+      const sample = (text: string, series: string) =>
+        Number(
+          text
+            .split('\n')
+            .find((l) => l.startsWith(`${series} `))
+            ?.slice(series.length + 1),
+        );
+      for (let i = 0; i < 20; i++) await createUser(t.app, `writer-${i}`);
+      let text = await scrape();
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline && !(sample(text, 'omega_sqlite_checkpoints_total') > 0)) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        text = await scrape();
+      }
+      expect(sample(text, 'omega_sqlite_checkpointer_up')).toBe(1);
+      expect(sample(text, 'omega_sqlite_checkpoints_total')).toBeGreaterThan(0);
+      expect(sample(text, 'omega_sqlite_wal_pages{state="log"}')).toBeGreaterThan(0);
+      expect(sample(text, 'omega_sqlite_wal_pages{state="uncopied"}')).toBeGreaterThanOrEqual(0);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('shows no checkpoint series for a database without a log', async () => {
+    const t = await createTestApp(sqliteDatabase);
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(res.body).not.toContain('omega_sqlite_');
+    } finally {
+      await t.close();
+    }
   });
 });

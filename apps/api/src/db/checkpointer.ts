@@ -25,9 +25,16 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.file, { fileMustExist: true });
 db.pragma('busy_timeout = 1000');
+let last = '';
 function checkpoint() {
   try {
-    db.pragma('wal_checkpoint(PASSIVE)');
+    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
+    if (!result) return;
+    // The log's size and how much of it is in the file, told only when they change.
+    const figures = { log: result.log, checkpointed: result.checkpointed };
+    const text = figures.log + '/' + figures.checkpointed;
+    if (text !== last) parentPort.postMessage(figures);
+    last = text;
   } catch {
     // Busy or locked: the next tick tries again, and the backstop stays.
   }
@@ -42,7 +49,19 @@ parentPort.on('message', (message) => {
 });
 `;
 
+/** What operators see of the checkpoints (GET /metrics). */
+export interface CheckpointFigures {
+  /** Whether the worker is running; when it is not, the main connection checkpoints itself. */
+  running: boolean;
+  /** Checkpoints that copied pages into the database file. */
+  checkpoints: number;
+  /** Pages in the write-ahead log at the last checkpoint, and how many it had not copied yet. */
+  logPages: number;
+  uncopiedPages: number;
+}
+
 export interface Checkpointer {
+  figures(): CheckpointFigures;
   /** Stops the worker after a last checkpoint; the main connection may close after. */
   close(): Promise<void>;
 }
@@ -51,8 +70,13 @@ export interface Checkpointer {
 export function startCheckpointer(
   sqlite: SQLite.Database,
   file: string,
-  intervalMs = CHECKPOINT_INTERVAL_MS,
+  options: {
+    intervalMs?: number;
+    /** Told when the worker stops other than by `close` (the backstop takes over). */
+    stopped?: (error: Error | undefined) => void;
+  } = {},
 ): Checkpointer {
+  const { intervalMs = CHECKPOINT_INTERVAL_MS, stopped } = options;
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
@@ -65,13 +89,33 @@ export function startCheckpointer(
   // A server that is done must be able to exit without closing the database first.
   worker.unref();
   let closing = false;
-  worker.on('error', () => {
-    // Seen on exit below; the worker's connection is gone with it.
+  let failure: Error | undefined;
+  const figures: CheckpointFigures = {
+    running: true,
+    checkpoints: 0,
+    logPages: 0,
+    uncopiedPages: 0,
+  };
+  let copied = 0;
+  worker.on('message', (message: { log: number; checkpointed: number }) => {
+    // Within one log the copied count only grows; a shorter log means it started over.
+    const restarted = message.log < figures.logPages;
+    if (message.checkpointed > (restarted ? 0 : copied)) figures.checkpoints += 1;
+    copied = message.checkpointed;
+    figures.logPages = Math.max(message.log, 0);
+    figures.uncopiedPages = Math.max(message.log - message.checkpointed, 0);
+  });
+  worker.on('error', (error) => {
+    failure = error;
   });
   worker.once('exit', () => {
-    if (!closing && sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
+    figures.running = false;
+    if (closing) return;
+    if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
+    stopped?.(failure);
   });
   return {
+    figures: () => ({ ...figures }),
     close: async () => {
       if (closing) return;
       closing = true;

@@ -20,7 +20,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import { unavailable } from '../lib/unavailable.js';
-import { startCheckpointer } from './checkpointer.js';
+import { type CheckpointFigures, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -34,6 +34,8 @@ export interface DatabaseHandle {
   schema: string | undefined;
   /** Connections in use and idle, and callers waiting for one (GET /metrics). */
   connections(): { inUse: number; idle: number; waiting: number };
+  /** SQLite's checkpoint worker (GET /metrics); null without one (PostgreSQL, in memory). */
+  checkpointer: { figures(): CheckpointFigures } | null;
   close(): Promise<void>;
 }
 
@@ -65,6 +67,8 @@ export interface DatabaseMonitor {
 export interface OpenOptions {
   timeouts?: DatabaseTimeouts;
   monitor?: DatabaseMonitor;
+  /** SQLite: told if the checkpoint worker stops while the database is open (decision 026). */
+  checkpointerStopped?: (error: Error | undefined) => void;
 }
 
 export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
@@ -87,7 +91,7 @@ function monitorLog(monitor: DatabaseMonitor | undefined) {
   };
 }
 
-function openSqlite(path: string, { monitor }: OpenOptions): DatabaseHandle {
+function openSqlite(path: string, { monitor, checkpointerStopped }: OpenOptions): DatabaseHandle {
   const memory = path === ':memory:' || path === '';
   if (!memory) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(memory ? ':memory:' : path);
@@ -98,7 +102,10 @@ function openSqlite(path: string, { monitor }: OpenOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // The log is copied back into the file beside the event loop, not in a request's commit.
-  const checkpointer = journalMode === 'wal' ? startCheckpointer(sqlite, path) : null;
+  const checkpointer =
+    journalMode === 'wal'
+      ? startCheckpointer(sqlite, path, { stopped: checkpointerStopped })
+      : null;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     log: monitorLog(monitor),
@@ -110,6 +117,7 @@ function openSqlite(path: string, { monitor }: OpenOptions): DatabaseHandle {
     schema: undefined,
     // One embedded connection; its statements run one at a time.
     connections: () => ({ inUse: 1, idle: 0, waiting: 0 }),
+    checkpointer,
     close: async () => {
       await checkpointer?.close();
       await db.destroy();
@@ -197,6 +205,7 @@ function openPostgres(
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    checkpointer: null,
     close: () => db.destroy(),
   };
 }

@@ -5,6 +5,7 @@
 // recorder bound once per route when it is registered (lib/metrics-requests.ts), so recording
 // one builds no strings and looks nothing up.
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
+import type { CheckpointFigures } from '../db/checkpointer.js';
 import { RequestMetrics, type RouteRecorder } from './metrics-requests.js';
 
 /** The label of requests outside the route table: paths no route matched, pages, documents. */
@@ -69,6 +70,42 @@ export class Metrics {
         this.set({ state: 'in_use' }, figures.inUse);
         this.set({ state: 'idle' }, figures.idle);
         this.set({ state: 'waiting' }, figures.waiting);
+      },
+    });
+  }
+
+  /**
+   * SQLite's checkpoint worker (decision 026), registered by the database plugin only when there
+   * is one, so PostgreSQL and in-memory databases show no such series.
+   */
+  watchCheckpoints(read: () => CheckpointFigures): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: 'omega_sqlite_checkpointer_up',
+      help: "SQLite: 1 while the worker thread that copies the write-ahead log into the database file runs; 0 if it stopped, and then the main connection checkpoints itself inside requests' commits.",
+      registers,
+      collect() {
+        this.set(read().running ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'omega_sqlite_checkpoints_total',
+      help: 'SQLite: checkpoints of the worker thread that copied pages from the write-ahead log into the database file.',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(read().checkpoints);
+      },
+    });
+    new Gauge({
+      name: 'omega_sqlite_wal_pages',
+      help: 'SQLite: pages in the write-ahead log at the last checkpoint (state=log) and those it had not copied into the database file (state=uncopied; it grows when the worker falls behind).',
+      labelNames: ['state'],
+      registers,
+      collect() {
+        const figures = read();
+        this.set({ state: 'log' }, figures.logPages);
+        this.set({ state: 'uncopied' }, figures.uncopiedPages);
       },
     });
   }

@@ -12,7 +12,7 @@ export interface TestDatabase {
 
 const pgUrl = process.env.OMEGA_TEST_PG_URL;
 
-const sqlite: TestDatabase = {
+export const sqlite: TestDatabase = {
   name: 'SQLite',
   create: async () => ({ url: 'sqlite::memory:', drop: async () => {} }),
 };

@@ -24,9 +24,20 @@ export default fp(
     });
     app.decorate('databaseOutages', outages);
     const { databaseUrl, databaseTimeouts } = app.config;
-    const handle = openDatabase(databaseUrl, { timeouts: databaseTimeouts, monitor: outages });
+    const handle = openDatabase(databaseUrl, {
+      timeouts: databaseTimeouts,
+      monitor: outages,
+      checkpointerStopped: (err) => {
+        const message =
+          'SQLite checkpoint worker stopped: commits checkpoint the write-ahead log themselves until a restart';
+        // A warning: on stdout and in the system log (the admin Logs page).
+        app.log.warn({ err, source: 'database' }, message);
+      },
+    });
     app.decorate('database', handle);
     app.metrics.watchPool(() => handle.connections());
+    const { checkpointer } = handle;
+    if (checkpointer) app.metrics.watchCheckpoints(() => checkpointer.figures());
     app.addHook('onClose', () => handle.close());
     // A migration may rebuild an index over a large table: on PostgreSQL it runs on its own
     // short-lived connection without the statement limits meant for requests.

@@ -11,6 +11,17 @@ import type { Database, FeatureRow, SubscriptionRow } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
+/**
+ * An override (aliased `o`) applies at `now` until its expiry passes, with no job needed to
+ * remove it: the one rule every read of overrides uses.
+ */
+const inForce = (now: number) => sql<boolean>`(o.expires_at is null or o.expires_at > ${now})`;
+
+const toOverride = (r: { feature_id: number; enabled: number }) => ({
+  featureId: r.feature_id,
+  enabled: r.enabled === 1,
+});
+
 export interface UserWithPlanRow {
   id: number;
   username: string;
@@ -169,18 +180,15 @@ export class SubscriptionsRepository {
       .execute();
   }
 
-  /**
-   * The user's overrides in force at `now`: one whose expiry has passed no longer applies,
-   * with no job needed to remove it.
-   */
+  /** The user's overrides in force at `now`. */
   async overrides(userId: number, now: number, db = this.db) {
     const rows = await db
-      .selectFrom('user_feature_overrides')
-      .select(['feature_id', 'enabled'])
-      .where('user_id', '=', userId)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .selectFrom('user_feature_overrides as o')
+      .select(['o.feature_id', 'o.enabled'])
+      .where('o.user_id', '=', userId)
+      .where(inForce(now))
       .execute();
-    return rows.map((r) => ({ featureId: r.feature_id, enabled: r.enabled === 1 }));
+    return rows.map(toOverride);
   }
 
   /**
@@ -193,9 +201,7 @@ export class SubscriptionsRepository {
       .selectFrom('wallets as w')
       .leftJoin('subscriptions as s', 's.user_id', 'w.owner_id')
       .leftJoin('user_feature_overrides as o', (join) =>
-        join
-          .onRef('o.user_id', '=', 'w.owner_id')
-          .on((eb) => eb.or([eb('o.expires_at', 'is', null), eb('o.expires_at', '>', now)])),
+        join.onRef('o.user_id', '=', 'w.owner_id').on(inForce(now)),
       )
       .select(['w.owner_id', 's.plan_id', 'o.feature_id', 'o.enabled'])
       .where('w.phone', '=', phone)
@@ -205,8 +211,8 @@ export class SubscriptionsRepository {
     return {
       ownerId: first.owner_id,
       planId: first.plan_id,
-      overrides: rows.flatMap((r) =>
-        r.feature_id === null ? [] : [{ featureId: r.feature_id, enabled: r.enabled === 1 }],
+      overrides: rows.flatMap(({ feature_id, enabled }) =>
+        feature_id === null || enabled === null ? [] : [toOverride({ feature_id, enabled })],
       ),
     };
   }
@@ -226,7 +232,7 @@ export class SubscriptionsRepository {
         'o.expires_at',
       ])
       .where('o.user_id', '=', userId)
-      .where((eb) => eb.or([eb('o.expires_at', 'is', null), eb('o.expires_at', '>', now)]))
+      .where(inForce(now))
       .orderBy('o.feature_id')
       .execute();
   }

@@ -347,11 +347,7 @@ export class SubscriptionService {
   /** What decides the user's features besides the catalogue: their plan and own overrides. */
   async entitlementOf(userId: number): Promise<{ planId: string; overrides: Override[] }> {
     const { subscription } = await this.current(userId);
-    const overrides = await this.repo.overrides(userId, this.clock());
-    return {
-      planId: subscription.planId,
-      overrides: overrides.map((o) => ({ ...o, featureId: String(o.featureId) })),
-    };
+    return toEntitlement(subscription.planId, await this.repo.overrides(userId, this.clock()));
   }
 
   /**
@@ -363,10 +359,7 @@ export class SubscriptionService {
     const found = await this.repo.walletEntitlement(phone, this.clock());
     if (!found || found.ownerId === null) return { planId: FREE_PLAN_ID, overrides: [] };
     if (found.planId === null) return this.entitlementOf(found.ownerId);
-    return {
-      planId: found.planId,
-      overrides: found.overrides.map((o) => ({ ...o, featureId: String(o.featureId) })),
-    };
+    return toEntitlement(found.planId, found.overrides);
   }
 
   async featureIdsFor(userId: number): Promise<number[]> {
@@ -511,4 +504,12 @@ function toPreview(p: import('@omega/domain').ChangePreview): ChangePreview {
     nextRenewalAt: iso(p.nextRenewalAt),
     nextRenewalAmount: p.nextRenewalAmount,
   };
+}
+
+/** A plan with the overrides in force, as the domain's entitlement rules take them. */
+function toEntitlement(
+  planId: string,
+  overrides: ReadonlyArray<{ featureId: number; enabled: boolean }>,
+): { planId: string; overrides: Override[] } {
+  return { planId, overrides: overrides.map((o) => ({ ...o, featureId: String(o.featureId) })) };
 }

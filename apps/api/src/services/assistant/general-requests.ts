@@ -15,12 +15,15 @@ export interface GeneralRequest {
   match: string;
 }
 
+/** Omega's own names: a question that says one is about Omega (relevance.ts anchors on them too). */
+export const OMEGA_NAMES = 'omega|omegapay|supergod|super-god|app central';
 /**
  * The question says it is about Omega: its names, or the asker's own account in this app. A
  * request of any shape below that says so is the help's to answer (or to decline on its score).
  */
-const OMEGA_NAMED =
-  /\b(omega|omegapay|supergod|super-god|god mode|app central|this app|this site|this website|the app|our app|in here|on here|my omega)\b/;
+const OMEGA_NAMED = new RegExp(
+  `\\b(${OMEGA_NAMES}|god mode|this app|this site|this website|the app|our app|in here|on here|my omega)\\b`,
+);
 /**
  * Code questions are also Omega's when they name the keypad or Omega's own code ('use the keypad
  * in a react component', 'is our server written in node'). USSD is not such a word: it is a
@@ -203,7 +206,7 @@ function unknownWords(index: HelpIndex, query: string, request: string, first = 
   return (first ? words.slice(0, 1) : words).filter((w) => !w.known).map((w) => w.word);
 }
 
-function firstMatch(patterns: readonly RegExp[], q: string): string | undefined {
+export function firstMatch(patterns: readonly RegExp[], q: string): string | undefined {
   for (const re of patterns) {
     const m = re.exec(q);
     if (m) return m[0];

@@ -4,7 +4,7 @@
 // best article scores below the threshold or covers too little of what was asked. The thresholds
 // were chosen by cross-validation on the training questions and the retired held-out v1
 // (`pnpm --filter @omega/bench assistant-eval --calibrate`); decision 006 records the figures.
-import { generalRequestIn } from './general-requests.js';
+import { firstMatch, generalRequestIn, OMEGA_NAMES } from './general-requests.js';
 import { CHIT_CHAT, OTHER_PHRASES, OTHER_WORDS } from './other-topics.js';
 import { type HelpIndex, type Hit, type QueryWord, type SearchScope, stem } from './retrieval.js';
 
@@ -146,7 +146,7 @@ function isOtherWord(word: string): boolean {
  * game), so they anchor only as Omega's own: 'the keypad', 'keypad menu', or as the subject the
  * question opens with ('keypad shows nothing on my samsung').
  */
-const OMEGA_ANCHORS = /\b(omega|omegapay|supergod|super-god|app central)\b/;
+const OMEGA_ANCHORS = new RegExp(`\\b(${OMEGA_NAMES})\\b`);
 const OWN = '(the|this|my|your|our|omegas|omega|omegapay)';
 const WEAK_ANCHORS = new RegExp(
   `^(keypad|ussd)\\b|\\b${OWN} (keypad|ussd|god mode|widget|keypad widget)\\b|\\b(keypad|ussd|god mode) (menu|screen|wallet|page|button|simulator|widget|sign-in|pin|balance|history|toggle)\\b`,
@@ -182,11 +182,7 @@ export function otherTopicIn(query: string, index: HelpIndex): string | undefine
   for (const word of q.replace(ON_A_DEVICE, '$1').split(/[^\p{L}\p{N}]+/u)) {
     if (word !== '' && isOtherWord(word) && !index.knows(word)) return word;
   }
-  for (const re of [...OTHER_PHRASES, ...CHIT_CHAT]) {
-    const match = re.exec(q);
-    if (match) return match[0];
-  }
-  return undefined;
+  return firstMatch([...OTHER_PHRASES, ...CHIT_CHAT], q);
 }
 
 /** Whether the question is about another product or a general topic rather than Omega. */

@@ -4,13 +4,13 @@
 // how many off-topic questions got an article instead of the decline answer.
 //
 // The sets: training (assistant-eval-questions.json, written with the articles), the retired
-// held-out v1, v2 and v3 (apps/api/test/assistant-eval/held-out*.ts: each was blind when it was
+// held-out v1 to v4 (apps/api/test/assistant-eval/held-out*.ts: each was blind when it was
 // measured, and was retired to training when the next one was written, so their misses could be
-// read and tuned on) and the blind held-out v4 (held-out-4.ts, written by someone else and never
+// read and tuned on) and the blind held-out v5 (held-out-5.ts, written by someone else and never
 // seen: only its figures are printed, never its questions). Targets (issue 16, on the blind set):
 // top-3 >= 95%, top-1 >= 85%, off-topic answered <= 3%.
 //
-// `--training` leaves v4 out (for tuning), `--verbose` prints every missed question of the
+// `--training` leaves v5 out (for tuning), `--verbose` prints every missed question of the
 // training and retired sets, and `--calibrate` chooses the thresholds by cross-validation on all
 // of them (decision 006).
 import { readFileSync } from 'node:fs';
@@ -35,9 +35,11 @@ import {
 } from '../apps/api/test/assistant-eval/held-out.js';
 import { heldOut2OffTopic, heldOut2OnTopic } from '../apps/api/test/assistant-eval/held-out-2.js';
 import { heldOut3OffTopic, heldOut3OnTopic } from '../apps/api/test/assistant-eval/held-out-3.js';
+import { heldOut4OffTopic, heldOut4OnTopic } from '../apps/api/test/assistant-eval/held-out-4.js';
 import { topicArticles } from '../apps/api/test/assistant-eval/topic-articles.js';
 import { topicArticles2 } from '../apps/api/test/assistant-eval/topic-articles-2.js';
 import { topicArticles3 } from '../apps/api/test/assistant-eval/topic-articles-3.js';
+import { topicArticles4 } from '../apps/api/test/assistant-eval/topic-articles-4.js';
 
 interface Asked {
   q: string;
@@ -156,7 +158,7 @@ function withArticles(
 }
 
 /**
- * The blind held-out set (v4: held-out-4.ts + topic-articles-4.ts), imported only when it exists (the path is a variable so that the bench
+ * The blind held-out set (v5: held-out-5.ts + topic-articles-5.ts), imported only when it exists (the path is a variable so that the bench
  * typechecks and runs before the file is written). Its exports are found by shape, not by name:
  * the on-topic questions are the array whose items have a topic, the off-topic ones the other
  * array, the topic map the exported object. Errors are reported by kind, never by content:
@@ -214,9 +216,10 @@ const retired: Array<{ name: string; set: EvalSet }> = [
   { name: 'v1', set: withArticles(heldOutOnTopic, heldOutOffTopic, topicArticles) },
   { name: 'v2', set: withArticles(heldOut2OnTopic, heldOut2OffTopic, topicArticles2) },
   { name: 'v3', set: withArticles(heldOut3OnTopic, heldOut3OffTopic, topicArticles3) },
+  { name: 'v4', set: withArticles(heldOut4OnTopic, heldOut4OffTopic, topicArticles4) },
 ];
 /** The blind held-out set: its figures only, never its questions. */
-const BLIND_VERSION = 4;
+const BLIND_VERSION = 5;
 
 if (process.argv.includes('--calibrate')) calibrate();
 else {

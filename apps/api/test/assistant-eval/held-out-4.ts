@@ -1,3 +1,7 @@
+// The assistant's held-out evaluation set, VERSION 4 — RETIRED TO TRAINING on 2026-11-26, when the
+// blind v5 (./held-out-5.ts) was written: its misses may now be read and tuned on. What follows is
+// its header as it was while it was blind.
+//
 // The assistant's HELD-OUT evaluation set, VERSION 4. NEVER TUNE ON IT.
 //
 // Why v4: a fresh held-out set written by someone who has never seen the help articles, the

@@ -43,6 +43,10 @@ const LANGUAGES =
   'javascript|js|typescript|ts|node|nodejs|react|vue|angular|svelte|jquery|django|flask|rails|' +
   'laravel|spring|php|ruby|golang|rust|kotlin|swift|html|css|tailwind|docker|kubernetes|git|' +
   'linux|excel|vba|regex|json|yaml|graphql|bcrypt|c\\+\\+|c#';
+/** Web frameworks: an app built with one is someone's own ('a fastify api', 'in express'). */
+const FRAMEWORKS =
+  'express|expressjs|fastify|nestjs|nextjs|next\\.js|nuxt|koa|hapi|flask|django|rails|laravel|' +
+  'spring boot|dotnet|\\.net|asp\\.net|flutter|react native|expo';
 /** Languages a program is written 'in': 'reverse a string in javascript', 'a ussd menu in python'. */
 const WRITTEN_IN =
   'python|java|javascript|js|typescript|node|nodejs|react|vue|angular|php|ruby|golang|rust|' +
@@ -66,6 +70,22 @@ const CODE: readonly RegExp[] = [
   ),
   // Names only programmers use: hooks, null pointers, complexity.
   /\b(useeffect|usestate|usememo|npm install|pip install|null pointer|nullpointer|big o|segfault|stack ?overflow|compile error|syntax error)\b/,
+  // Someone's own software, not Omega: 'prometheus metrics in my own node app', 'rate limiting
+  // for a fastify api' (Omega's is 'the api'; a page of one's own is the keypad widget's).
+  /\bmy own (\w+ ){0,2}(app|apps|api|project|server|service|backend|program|bot|codebase)\b/,
+  new RegExp(
+    `\\b(a|an|my) (new )?(${LANGUAGES}|${FRAMEWORKS}) (api|app|server|project|backend|service|route|endpoint|site|website)\\b`,
+  ),
+  // A framework named as where: 'fix cors error in express'.
+  new RegExp(`\\b(in|with|using) (${FRAMEWORKS})\\b`),
+  // A programming concept defined: 'what is a react hook', 'whats an express middleware' ('what is
+  // sqlite used for' asks about Omega's own database).
+  new RegExp(`^(whats|what is|what are) (a|an) (${LANGUAGES}|${FRAMEWORKS}) \\w+`),
+  // A tool's own commands and errors: 'git undo last commit', 'port is already allocated',
+  // 'postgres create index concurrently'.
+  /\bgit (undo|commit|push|pull|merge|rebase|stash|branch|reset|revert|clone|checkout|cherry-pick|squash|amend|log|diff)\b/,
+  /\b(port (is )?already (in use|allocated)|address already in use|eaddrinuse|command not found|permission denied \(publickey\)|segmentation fault)\b/,
+  /\b(create|drop|alter|add) (a |an )?(unique )?(index|indexes|indices|foreign key|primary key)\b/,
 ];
 
 /** A camelCase identifier as typed ('useEffect', 'forEach'): code, not a word of the help's. */
@@ -91,6 +111,13 @@ const COMPARE_OR_DEFINE: readonly RegExp[] = [
   /\b(vs|versus|difference between|differences between|compared to|compared with|better than|pros and cons)\b/,
   /^(what|whats|what is|what are) (a|an)\b/,
 ];
+
+/**
+ * Arithmetic on the asker's own figures: '15 percent of 80', '17 times 23', 'log base 2 of 64'.
+ * Omega's figures are its prices and balances, asked about in words ('how much is pro yearly').
+ */
+const ARITHMETIC =
+  /\b\d+(\.\d+)?\s*(percent|%|times|plus|minus|divided by|multiplied by|over|to the power of|[x*+^])\s*(of\s+)?\d|\b(square root|cube root|sqrt|log|logarithm|ln|factorial|sine|cosine|tangent)( base \d+)?( of)? \d/;
 
 /** Knowledge in general, not of Omega: 'best practices for rate limiting', '503 in general'. */
 const IN_GENERAL = /\b(best practices?|in general|generally speaking|as a rule of thumb)\b/;
@@ -250,6 +277,8 @@ export function generalRequestIn(
     if (!index.knows(owner) || PRODUCTS.has(owner)) return { kind: 'elsewhere', match: m[0] };
   }
 
+  const sum = ARITHMETIC.exec(q);
+  if (sum) return { kind: 'task', match: sum[0] };
   const general = IN_GENERAL.exec(q);
   if (general) return { kind: 'task', match: general[0] };
   const compared = firstMatch(COMPARE_OR_DEFINE, q);

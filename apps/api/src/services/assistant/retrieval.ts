@@ -12,7 +12,9 @@ import type { Article, Audience, Passage } from './articles.js';
 export const PEOPLE =
   'mom mum mother dad father parents parent brother sister son daughter kid kids children wife ' +
   'husband partner boss colleague coworker team family grandma granny gran grandmother grandpa ' +
-  'grandfather aunt uncle cousin neighbour neighbor person guy staff employee employees';
+  'grandfather aunt uncle cousin neighbour neighbor person guy staff employee employees ' +
+  // People by what they did: 'ban a spammer'. To the help they are users.
+  'spammer spammers scammer scammers troll trolls';
 
 const STOP_WORDS = new Set(
   (
@@ -30,7 +32,9 @@ const STOP_WORDS = new Set(
     'u ur r pls plz hi hey hello thanks thank thx ok okay yes yeah ' +
     // When something happened qualifies a question without saying what it is about.
     'today yesterday tomorrow tonight ago monday tuesday wednesday thursday ' +
-    'friday saturday sunday ' +
+    'friday saturday sunday lately moment ' +
+    // Filler of typed speech: 'what extra stuff do i get', 'from my actual phone'.
+    'stuff actual actually basically literally bunch kinda sorta tho ' +
     // Who a question is for or about (the help says 'someone' and 'user'): 'send money to my mum'.
     PEOPLE
   ).split(' '),
@@ -133,7 +137,24 @@ const SYNONYMS: Record<string, string[]> = {
   reduce: ['smaller', 'lower'],
   people: ['user'],
   remaining: ['left', 'balanc'],
+  // Limits asked as superlatives: 'the shortest password allowed', 'longest username'.
+  shortest: ['minimum', 'short'],
+  longest: ['maximum', 'long'],
+  smallest: ['minimum', 'smaller'],
+  biggest: ['maximum', 'larger'],
+  highest: ['maximum', 'limit'],
+  lowest: ['minimum', 'limit'],
 };
+
+/** Actions on a user (stemmed); the unknown word after one is a user name ('ban jsmith'). */
+const ACTS_ON_USER = new Set(
+  'promote demote ban unban disable enable block unblock suspend kick impersonate revoke'
+    .split(' ')
+    .map(stem),
+);
+
+/** A figure as typed: digits with separators ('4567', '0.0041', '2/3', '+27821234567'). */
+const NUMBER = /^\+?\d[\d.,:/]*$/;
 
 /** A '+' and digits is an international phone number or its country code ('+44'). */
 const INTERNATIONAL = /^\+\d+$/;
@@ -210,6 +231,16 @@ const PHRASAL: ReadonlyArray<[RegExp, (...groups: string[]) => string]> = [
       `sign${ending === 'ged' ? 'ed' : ending === 'ging' ? 'ing' : ending}${gap}${particle}`,
   ],
   [/\bsign(ed|ing|s)?\s+up\b/gi, (_, ending = '') => `register${ending}`],
+  // Cheaper by billing interval is the saving of yearly billing, not a downgrade: 'is it cheaper
+  // to pay yearly', 'monthly or annual, which is cheaper'.
+  [
+    /\b(yearly|annual|annually|monthly|per year|a year)\b([^,.\n]{0,30})\bcheaper\b|\bcheaper\b([^,.\n]{0,30})\b(yearly|annual|annually|monthly|per year|a year)\b/gi,
+    (match) => match.replace(/\bcheaper\b/i, 'save'),
+  ],
+  // A week as when, like 'yesterday': 'are errors going up this week' ('plan my week' is a week).
+  [/\b(this|last|next|past|per|a|every|each) weeks?\b/gi, () => ''],
+  // To get in is to sign in: 'how do i get in', 'cant get into my account' (not 'get in touch').
+  [/\bget(ting|s)?\s+in(to)?\b(?!\s+touch)/gi, () => 'sign in'],
   [/\bmoney back\b/gi, () => 'refund'],
   // Moving between plans: 'move me down to starter', 'bump us up to pro'.
   [
@@ -452,13 +483,16 @@ export class HelpIndex {
 
   /** The question's meaningful words as the index understands them. */
   analyse(query: string): QueryWord[] {
-    return queryWords(query).map((word) => {
+    const typed = queryWords(query);
+    const words = typed.map((word, i) => {
       let terms = termsOf(word);
       let corrected: string | undefined;
       const [primary] = terms;
       if (primary !== undefined && !terms.some((t) => this.documentFrequency.has(t))) {
         corrected = this.correct(normalize(word), primary);
         if (corrected) terms = [...new Set([corrected, ...termsOf(corrected), ...terms.slice(1)])];
+        // An unknown word after an action on a person is that person's name: 'promote bob'.
+        else if (ACTS_ON_USER.has(stem(normalize(typed[i - 1] ?? '')))) terms = ['user'];
       }
       const knownTerms = terms.filter((t) => this.documentFrequency.has(t));
       const weight =
@@ -471,6 +505,10 @@ export class HelpIndex {
         weight,
       };
     });
+    // A number the help never uses is the asker's own figure (a phone number, an amount, a count:
+    // 'i put 082 123 4567', 'still says 120 usdc'), not what the question is about.
+    const meaningful = words.filter((w) => w.known || !NUMBER.test(w.word));
+    return meaningful.length > 0 ? meaningful : words;
   }
 
   /** The best passages for a question within the scope, best first. */

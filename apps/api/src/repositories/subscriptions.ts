@@ -9,6 +9,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database, FeatureRow, SubscriptionRow } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
+import { prepare } from '../lib/prepared-query.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 
 /**
@@ -16,6 +17,26 @@ import { TtlCache } from '../lib/ttl-cache.js';
  * remove it: the one rule every read of overrides uses.
  */
 const inForce = (now: number) => sql<boolean>`(o.expires_at is null or o.expires_at > ${now})`;
+
+/** Every keypad transaction runs this, so it is compiled once per database (lib/prepared-query.ts). */
+const walletEntitlement = prepare<
+  { phone: string; now: number },
+  {
+    owner_id: number | null;
+    plan_id: string | null;
+    feature_id: number | null;
+    enabled: number | null;
+  }
+>((db, arg) =>
+  db
+    .selectFrom('wallets as w')
+    .leftJoin('subscriptions as s', 's.user_id', 'w.owner_id')
+    .leftJoin('user_feature_overrides as o', (join) =>
+      join.onRef('o.user_id', '=', 'w.owner_id').on(inForce(arg('now'))),
+    )
+    .select(['w.owner_id', 's.plan_id', 'o.feature_id', 'o.enabled'])
+    .where('w.phone', '=', arg('phone')),
+);
 
 const toOverride = (r: { feature_id: number; enabled: number }) => ({
   featureId: r.feature_id,
@@ -197,15 +218,7 @@ export class SubscriptionsRepository {
    * Undefined when there is no such wallet.
    */
   async walletEntitlement(phone: string, now: number, db = this.db) {
-    const rows = await db
-      .selectFrom('wallets as w')
-      .leftJoin('subscriptions as s', 's.user_id', 'w.owner_id')
-      .leftJoin('user_feature_overrides as o', (join) =>
-        join.onRef('o.user_id', '=', 'w.owner_id').on(inForce(now)),
-      )
-      .select(['w.owner_id', 's.plan_id', 'o.feature_id', 'o.enabled'])
-      .where('w.phone', '=', phone)
-      .execute();
+    const rows = await walletEntitlement.rows(db, { phone, now });
     const [first] = rows;
     if (!first) return undefined;
     return {

@@ -10,9 +10,115 @@ import type {
   UssdTransactionsTable,
   WalletOtpsTable,
 } from '../db/schema.js';
+import { prepare } from '../lib/prepared-query.js';
 
 export type OtpRow = Selectable<WalletOtpsTable>;
 export type NewKeypadTransaction = Insertable<UssdTransactionsTable>;
+
+// The statements every keypad transaction runs, compiled once per database (lib/prepared-query.ts).
+// Those writing several rows take the row count as their shape and their arguments numbered by
+// row ('account0', 'account1', ...).
+
+type Row = Record<string, string | number | null>;
+
+const insertEntries = prepare<Row, never>((db, arg, rows) =>
+  db.insertInto('ledger_entries').values(
+    Array.from({ length: rows }, (_, i) => ({
+      account: arg(`account${i}`) as string,
+      asset: arg(`asset${i}`) as string,
+      amount: arg(`amount${i}`) as string,
+      transaction_id: arg('transactionId') as number | null,
+      created_at: arg('at') as number,
+    })),
+  ),
+);
+
+const credit = prepare<Row, never>((db, arg, rows) =>
+  db
+    .insertInto('wallet_balances')
+    .values(
+      Array.from({ length: rows }, (_, i) => ({
+        account: arg(`account${i}`) as string,
+        asset: arg(`asset${i}`) as string,
+        amount: arg(`amount${i}`) as string,
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['account', 'asset'])
+        .doUpdateSet({ amount: sql`wallet_balances.amount + excluded.amount` }),
+    ),
+);
+
+const debit = prepare<{ account: string; asset: string; amount: string }, never>((db, arg) => {
+  const amount = sql<string>`cast(${arg('amount')} as bigint)`;
+  return db
+    .updateTable('wallet_balances')
+    .set({ amount: sql`amount - ${amount}` })
+    .where('account', '=', arg('account'))
+    .where('asset', '=', arg('asset'))
+    .where('amount', '>=', amount);
+});
+
+const lockBalances = prepare<Row, { account: string }>((db, arg, rows) =>
+  db
+    .selectFrom('wallet_balances')
+    .select('account')
+    .where((eb) =>
+      eb.or(
+        Array.from({ length: rows }, (_, i) =>
+          eb.and([
+            eb('account', '=', arg(`account${i}`) as string),
+            eb('asset', '=', arg(`asset${i}`) as string),
+          ]),
+        ),
+      ),
+    )
+    .orderBy('account')
+    .orderBy('asset')
+    .forUpdate(),
+);
+
+const units = prepare<{ account: string }, { asset: string; amount: string }>((db, arg) =>
+  db
+    .selectFrom('wallet_balances')
+    .select(['asset', sql<string>`cast(amount as text)`.as('amount')])
+    .where('account', '=', arg('account')),
+);
+
+type NewRecord = Required<Omit<NewKeypadTransaction, 'id'>>;
+
+const insertTransaction = prepare<NewRecord, UssdTransactionRow>((db, arg) =>
+  db
+    .insertInto('ussd_transactions')
+    .values({
+      phone: arg('phone'),
+      client_id: arg('client_id'),
+      request_hash: arg('request_hash'),
+      type: arg('type'),
+      coin: arg('coin'),
+      amount: arg('amount'),
+      destination: arg('destination'),
+      status: arg('status'),
+      reference: arg('reference'),
+      received: arg('received'),
+      message: arg('message'),
+      created_at: arg('created_at'),
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll(),
+);
+
+/** Postings as numbered arguments: account0, asset0, amount0, account1, ... */
+function numbered(rows: ReadonlyArray<Pick<Posting, 'account' | 'asset'> & { amount?: bigint }>) {
+  const args: Row = {};
+  rows.forEach((r, i) => {
+    args[`account${i}`] = r.account;
+    args[`asset${i}`] = r.asset;
+    if (r.amount !== undefined) args[`amount${i}`] = r.amount.toString();
+  });
+  return args;
+}
 
 export class WalletsRepository {
   constructor(
@@ -185,34 +291,14 @@ export class WalletsRepository {
     at: number,
     db = this.db,
   ) {
-    await db
-      .insertInto('ledger_entries')
-      .values(
-        postings.map((p) => ({
-          account: p.account,
-          asset: p.asset,
-          amount: p.amount.toString(),
-          transaction_id: transactionId,
-          created_at: at,
-        })),
-      )
-      .execute();
+    if (postings.length === 0) return;
+    await insertEntries.execute(db, { ...numbered(postings), transactionId, at }, postings.length);
   }
 
   /** Adds each change to its wallet's running balance, opening the balance row if need be. */
   async credit(changes: readonly Posting[], db = this.db) {
     if (changes.length === 0) return;
-    await db
-      .insertInto('wallet_balances')
-      .values(
-        changes.map((c) => ({ account: c.account, asset: c.asset, amount: c.amount.toString() })),
-      )
-      .onConflict((oc) =>
-        oc
-          .columns(['account', 'asset'])
-          .doUpdateSet({ amount: sql`wallet_balances.amount + excluded.amount` }),
-      )
-      .execute();
+    await credit.execute(db, numbered(changes), changes.length);
   }
 
   /**
@@ -220,16 +306,9 @@ export class WalletsRepository {
    * so of concurrent spends only those the balance covers apply (PostgreSQL re-checks the
    * condition on the row a concurrent spend committed). False when the balance is short.
    */
-  async debit(debit: Posting, db = this.db): Promise<boolean> {
-    const amount = sql<string>`cast(${debit.amount.toString()} as bigint)`;
-    const taken = await db
-      .updateTable('wallet_balances')
-      .set({ amount: sql`amount - ${amount}` })
-      .where('account', '=', debit.account)
-      .where('asset', '=', debit.asset)
-      .where('amount', '>=', amount)
-      .executeTakeFirst();
-    return taken.numUpdatedRows === 1n;
+  async debit(posting: Posting, db = this.db): Promise<boolean> {
+    const { account, asset, amount } = posting;
+    return (await debit.affected(db, { account, asset, amount: amount.toString() })) === 1n;
   }
 
   /**
@@ -239,16 +318,7 @@ export class WalletsRepository {
    */
   async lockBalances(rows: ReadonlyArray<Pick<Posting, 'account' | 'asset'>>, db = this.db) {
     if (this.dialect !== 'postgres' || rows.length < 2) return;
-    await db
-      .selectFrom('wallet_balances')
-      .select('account')
-      .where((eb) =>
-        eb.or(rows.map((r) => eb.and([eb('account', '=', r.account), eb('asset', '=', r.asset)]))),
-      )
-      .orderBy('account')
-      .orderBy('asset')
-      .forUpdate()
-      .execute();
+    await lockBalances.execute(db, numbered(rows), rows.length);
   }
 
   /** Whether the wallet has been credited its opening balances. */
@@ -264,11 +334,7 @@ export class WalletsRepository {
 
   /** The wallet's holdings per asset in minor units: its running balances. */
   async units(phone: string, db = this.db): Promise<Map<string, bigint>> {
-    const rows = await db
-      .selectFrom('wallet_balances')
-      .select(['asset', sql<string>`cast(amount as text)`.as('amount')])
-      .where('account', '=', walletAccount(phone))
-      .execute();
+    const rows = await units.rows(db, { account: walletAccount(phone) });
     return new Map(rows.map((r) => [r.asset, BigInt(r.amount)]));
   }
 
@@ -303,11 +369,7 @@ export class WalletsRepository {
     t: NewKeypadTransaction,
     db = this.db,
   ): Promise<UssdTransactionRow | undefined> {
-    return db
-      .insertInto('ussd_transactions')
-      .values(t)
-      .onConflict((oc) => oc.doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const { id: _, received = null, message = null, ...rest } = t;
+    return insertTransaction.first(db, { ...rest, received, message });
   }
 }

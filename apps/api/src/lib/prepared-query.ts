@@ -1,0 +1,100 @@
+// Queries built and compiled once per database instead of on every call. Kysely builds a query
+// afresh each time (an immutable node per method call, frozen, then a compiler pass over the
+// tree): on a keypad transfer, which runs about ten statements, that was a quarter of the
+// request's CPU (docs/architecture/hot-path.md). A prepared query is the same Kysely builder,
+// run once with a placeholder for each argument; the compiled SQL is kept, and each call puts its
+// arguments where the placeholders were in the parameter list. Statements whose shape depends on
+// the arguments (how many rows an insert writes) pass that shape, and each shape compiles once.
+import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** Stands for the argument `name` while the query is built; typed as the argument itself. */
+export type Arg<A> = <K extends keyof A & string>(name: K) => A[K];
+
+interface Compiled {
+  query: CompiledQuery;
+  /** For each parameter, the argument that fills it, or undefined for a constant of the query. */
+  slots: ReadonlyArray<string | undefined>;
+}
+
+const MARK = '\u0000omega-arg:';
+
+export class PreparedQueryError extends Error {
+  override name = 'PreparedQueryError';
+}
+
+export class PreparedQuery<A extends Record<string, unknown>, Row> {
+  /**
+   * Keyed by the database's dialect adapter, which a Kysely instance and every transaction
+   * opened from it share: one compilation per database (SQLite and PostgreSQL differ), not per
+   * transaction.
+   */
+  private readonly compiled = new WeakMap<object, Map<number, Compiled>>();
+
+  constructor(
+    private readonly build: (db: Kysely<Database>, arg: Arg<A>, shape: number) => Compilable<Row>,
+  ) {}
+
+  /** Runs the query with `args` on `db` (a database or a transaction). */
+  execute(db: Kysely<Database>, args: A, shape = 0): Promise<QueryResult<Row>> {
+    const { query, slots } = this.compile(db, shape);
+    const parameters = query.parameters.map((constant, i) => {
+      const slot = slots[i];
+      return slot === undefined ? constant : args[slot];
+    });
+    return db.executeQuery<Row>({ ...query, parameters } as CompiledQuery<Row>);
+  }
+
+  async rows(db: Kysely<Database>, args: A, shape = 0): Promise<Row[]> {
+    return (await this.execute(db, args, shape)).rows;
+  }
+
+  async first(db: Kysely<Database>, args: A, shape = 0): Promise<Row | undefined> {
+    return (await this.execute(db, args, shape)).rows[0];
+  }
+
+  /** How many rows an update, insert or delete changed. */
+  async affected(db: Kysely<Database>, args: A, shape = 0): Promise<bigint> {
+    return (await this.execute(db, args, shape)).numAffectedRows ?? 0n;
+  }
+
+  private compile(db: Kysely<Database>, shape: number): Compiled {
+    const adapter = db.getExecutor().adapter;
+    let shapes = this.compiled.get(adapter);
+    if (!shapes) {
+      shapes = new Map();
+      this.compiled.set(adapter, shapes);
+    }
+    const known = shapes.get(shape);
+    if (known) return known;
+
+    const used = new Set<string>();
+    const arg = ((name: string) => {
+      used.add(name);
+      return `${MARK}${name}`;
+    }) as Arg<A>;
+    const query = this.build(db, arg, shape).compile() as CompiledQuery;
+    const slots = query.parameters.map((p) =>
+      typeof p === 'string' && p.startsWith(MARK) ? p.slice(MARK.length) : undefined,
+    );
+    // A placeholder Kysely wrote into the SQL text, or changed on the way to the parameters,
+    // would make every later call wrong: refuse to prepare such a query at all.
+    const placed = new Set(slots.filter((s) => s !== undefined));
+    const lost = [...used].filter((name) => !placed.has(name));
+    if (query.sql.includes(MARK) || lost.length > 0) {
+      throw new PreparedQueryError(
+        `Cannot prepare this query: ${lost.length > 0 ? `argument(s) ${lost.join(', ')} are not parameters` : 'an argument is written into its SQL'}`,
+      );
+    }
+    const compiled = { query, slots };
+    shapes.set(shape, compiled);
+    return compiled;
+  }
+}
+
+/** A query compiled once per database and shape; see PreparedQuery. */
+export function prepare<A extends Record<string, unknown>, Row>(
+  build: (db: Kysely<Database>, arg: Arg<A>, shape: number) => Compilable<Row>,
+): PreparedQuery<A, Row> {
+  return new PreparedQuery(build);
+}

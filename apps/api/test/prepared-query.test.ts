@@ -1,0 +1,125 @@
+// Prepared queries (lib/prepared-query.ts): compiled once per database and shape, each call with
+// its own arguments, in transactions too; and a query whose arguments would not stay parameters
+// is refused rather than cached wrong.
+import { type Kysely, sql } from 'kysely';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import type { Database } from '../src/db/schema.js';
+import { PreparedQueryError, prepare } from '../src/lib/prepared-query.js';
+import { WalletsRepository } from '../src/repositories/wallets.js';
+import { describeEachDatabase } from './helpers/databases.js';
+
+describeEachDatabase('prepared queries', (database) => {
+  let handle: DatabaseHandle;
+  let drop: () => Promise<void>;
+  let db: Kysely<Database>;
+
+  beforeEach(async () => {
+    const created = await database.create();
+    drop = created.drop;
+    handle = openDatabase(created.url);
+    await migrateToLatest(handle.db, handle.schema);
+    db = handle.db;
+    await db
+      .insertInto('wallet_balances')
+      .values([
+        { account: 'wallet:+1', asset: 'USDC', amount: '100' },
+        { account: 'wallet:+1', asset: 'BTC', amount: '7' },
+        { account: 'wallet:+2', asset: 'USDC', amount: '5' },
+      ])
+      .execute();
+  });
+  afterEach(async () => {
+    await handle.close();
+    await drop();
+  });
+
+  const balance = prepare<{ account: string; asset: string }, { amount: string }>((d, arg) =>
+    d
+      .selectFrom('wallet_balances')
+      .select(sql<string>`cast(amount as text)`.as('amount'))
+      .where('account', '=', arg('account'))
+      .where('asset', '=', arg('asset')),
+  );
+
+  it('compiles once and answers each call with its own arguments, inside transactions too', async () => {
+    const compile = vi.fn();
+    const counted = prepare<{ account: string; asset: string }, { amount: string }>((d, arg) => {
+      compile();
+      return d
+        .selectFrom('wallet_balances')
+        .select(sql<string>`cast(amount as text)`.as('amount'))
+        .where('account', '=', arg('account'))
+        .where('asset', '=', arg('asset'));
+    });
+    expect(await counted.first(db, { account: 'wallet:+1', asset: 'USDC' })).toEqual({
+      amount: '100',
+    });
+    expect(await counted.first(db, { account: 'wallet:+1', asset: 'BTC' })).toEqual({
+      amount: '7',
+    });
+    expect(await counted.first(db, { account: 'wallet:+2', asset: 'BTC' })).toBeUndefined();
+    const inTransaction = await db
+      .transaction()
+      .execute((trx) => counted.first(trx, { account: 'wallet:+2', asset: 'USDC' }));
+    expect(inTransaction).toEqual({ amount: '5' });
+    expect(compile).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps a compilation per shape: an insert of two rows and one of three', async () => {
+    const insert = prepare<Record<string, string>, never>((d, arg, rows) =>
+      d.insertInto('wallet_balances').values(
+        Array.from({ length: rows }, (_, i) => ({
+          account: arg(`account${i}`),
+          asset: 'ZAR',
+          amount: arg(`amount${i}`),
+        })),
+      ),
+    );
+    await insert.execute(db, { account0: 'a', amount0: '1', account1: 'b', amount1: '2' }, 2);
+    await insert.execute(
+      db,
+      { account0: 'c', amount0: '3', account1: 'd', amount1: '4', account2: 'e', amount2: '5' },
+      3,
+    );
+    await insert.execute(db, { account0: 'f', amount0: '6', account1: 'g', amount1: '7' }, 2);
+    const rows = await db
+      .selectFrom('wallet_balances')
+      .select(['account', sql<string>`cast(amount as text)`.as('amount')])
+      .where('asset', '=', 'ZAR')
+      .orderBy('account')
+      .execute();
+    expect(rows.map((r) => `${r.account}=${r.amount}`)).toEqual([
+      'a=1',
+      'b=2',
+      'c=3',
+      'd=4',
+      'e=5',
+      'f=6',
+      'g=7',
+    ]);
+  });
+
+  it('counts the rows an update changed, with an argument used twice', async () => {
+    const wallets = new WalletsRepository(db, database.name === 'SQLite' ? 'sqlite' : 'postgres');
+    const take = (amount: bigint) => wallets.debit({ account: 'wallet:+1', asset: 'USDC', amount });
+    // The balance covers 60, then not another 60: the condition and the change share the argument.
+    expect(await take(60n)).toBe(true);
+    expect(await take(60n)).toBe(false);
+    expect(await balance.first(db, { account: 'wallet:+1', asset: 'USDC' })).toEqual({
+      amount: '40',
+    });
+  });
+
+  it('refuses a query whose argument does not end up as a parameter', async () => {
+    const lossy = prepare<{ limit: number }, { account: string }>((d, arg) =>
+      // Kysely writes a limit into the SQL only as a parameter; a raw literal puts it in the text.
+      d
+        .selectFrom('wallet_balances')
+        .select('account')
+        .where(sql.lit(arg('limit')), '=', 1),
+    );
+    await expect(lossy.rows(db, { limit: 1 })).rejects.toThrow(PreparedQueryError);
+  });
+});

@@ -11,21 +11,35 @@
 // top-3 >= 95%, top-1 >= 85%, off-topic answered <= 3%.
 //
 // `--training` leaves v5 out (for tuning), `--verbose` prints every missed question of the
-// training and retired sets, and `--calibrate` chooses the thresholds by cross-validation on all
-// of them (decision 006).
+// training and retired sets, `--calibrate` chooses the thresholds by cross-validation on all
+// of them (decision 006), and `--by-set` measures the learned question model (learned.ts) set by
+// set, each set judged by a model trained without it (leave one set out; v5 is never loaded).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { loadArticles } from '../apps/api/src/services/assistant/load-articles.js';
+import {
+  LEARNED_WEIGHTS,
+  type LearnedWeights,
+  loadTrainingQuestions,
+  QuestionModel,
+  type TrainingQuestions,
+} from '../apps/api/src/services/assistant/learned.js';
+import { findDocsRoot, loadArticles } from '../apps/api/src/services/assistant/load-articles.js';
 import {
   type CoverageWeights,
   coverageOf,
   decide,
+  judge,
+  learnedOpinion,
   meetsThresholds,
   ruledOut,
   THRESHOLDS,
   type Thresholds,
 } from '../apps/api/src/services/assistant/relevance.js';
-import { HelpIndex } from '../apps/api/src/services/assistant/retrieval.js';
+import {
+  HelpIndex,
+  type Hit,
+  type QueryWord,
+} from '../apps/api/src/services/assistant/retrieval.js';
 import {
   type EvalRole,
   heldOutOffTopic,
@@ -72,6 +86,14 @@ const heapBefore = process.memoryUsage().heapUsed;
 const startedAt = performance.now();
 const articles = loadArticles();
 const index = new HelpIndex(articles);
+const indexMs = performance.now() - startedAt;
+// The question model as the server trains it, from docs/assistant/training-questions.json (the
+// training set and the retired v1-v4: its figures on them are not blind; `--by-set` measures it
+// leaving each set out).
+const trainingQuestions = loadTrainingQuestions(findDocsRoot());
+const model = trainingQuestions
+  ? new QuestionModel((text) => index.analyse(text), articles, trainingQuestions)
+  : undefined;
 const buildMs = performance.now() - startedAt;
 const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
 const scope = (role: EvalRole) =>
@@ -79,7 +101,7 @@ const scope = (role: EvalRole) =>
 
 /** The distinct articles answered, in order, or none when the assistant declines. */
 function answeredArticles(q: string, role: EvalRole): string[] {
-  const decision = decide(index, q, scope(role));
+  const decision = decide(index, q, scope(role), THRESHOLDS, model);
   if (decision.decline) return [];
   return [...new Set(decision.hits.map((h) => h.passage.slug))];
 }
@@ -199,8 +221,15 @@ async function loadHeldOut(version: number): Promise<EvalSet | string> {
 
 console.log(
   `Assistant answers over ${index.passageCount} passages from ${articles.length} articles ` +
-    `(index built in ${buildMs.toFixed(0)} ms, heap +${heapMb.toFixed(1)} MB; ` +
-    `thresholds: score >= ${THRESHOLDS.minScore}, coverage >= ${THRESHOLDS.minCoverage})`,
+    `(index built in ${indexMs.toFixed(0)} ms, with the question model ${buildMs.toFixed(0)} ms, ` +
+    `heap +${heapMb.toFixed(1)} MB; thresholds: score >= ${THRESHOLDS.minScore}, ` +
+    `coverage >= ${THRESHOLDS.minCoverage})`,
+);
+console.log(
+  model && trainingQuestions
+    ? `Question model trained on ${trainingQuestions.onTopic.length} on-topic and ` +
+        `${trainingQuestions.offTopic.length} off-topic questions (learned.ts)`
+    : 'No question model: docs/assistant/training-questions.json is missing',
 );
 const trainingSet: EvalSet = {
   onTopic: training.questions.map(({ q, role, article, added }) => ({
@@ -222,6 +251,7 @@ const retired: Array<{ name: string; set: EvalSet }> = [
 const BLIND_VERSION = 5;
 
 if (process.argv.includes('--calibrate')) calibrate();
+else if (process.argv.includes('--by-set')) bySet();
 else {
   const all = measure(trainingSet, verbose);
   print('training (assistant-eval-questions.json, written with the articles)', all.figures);
@@ -372,4 +402,194 @@ function calibrate() {
 
 function describe(t: Thresholds): string {
   return [t.minScore, t.minCoverage.toFixed(2), t.unmatchedKnownShare].join('/');
+}
+
+/**
+ * Leave one set out: for each of training, v1, v2, v3 and v4, the question model (learned.ts) is
+ * trained on the other sets (and the articles' own phrasings) and that set is measured, beside the
+ * assistant without the model. The weights combining the model with the index are chosen without
+ * the measured set too: by the same leave-one-set-out over the other four (nested), with the loss
+ * of `--calibrate`. Those figures estimate how the model does on wording it has not seen; the
+ * rules and lists were tuned on all these sets, so the figures without the model are optimistic.
+ * Last, the weights chosen on all five sets' out-of-set predictions (what LEARNED_WEIGHTS should be).
+ */
+function bySet() {
+  const sets = [{ name: 'training', set: trainingSet }, ...retired];
+  const analysed = new Map<string, QueryWord[]>();
+  const analyse = (text: string) => {
+    let words = analysed.get(text);
+    if (!words) {
+      words = index.analyse(text);
+      analysed.set(text, words);
+    }
+    return words;
+  };
+  // Each question as the index and the rules see it, computed once.
+  interface Seen {
+    set: number;
+    ruled: boolean;
+    words: QueryWord[];
+    hits: Hit[];
+    right?: readonly string[];
+  }
+  const seen = (set: number, q: string, role: EvalRole, right?: readonly string[]): Seen => {
+    const ruled = ruledOut(index, q) !== undefined;
+    const { words, hits } = ruled ? { words: [], hits: [] } : index.retrieve(q, scope(role));
+    return { set, ruled: ruled || words.length === 0, words, hits, ...(right ? { right } : {}) };
+  };
+  const on = sets.flatMap(({ set }, i) => set.onTopic.map((a) => seen(i, a.q, a.role, a.articles)));
+  const off = sets.flatMap(({ set }, i) => set.offTopic.map((a) => seen(i, a.q, a.role)));
+  const dataWithout = (left: ReadonlySet<number>): TrainingQuestions => ({
+    onTopic: sets.flatMap(({ name, set }, i) =>
+      left.has(i)
+        ? []
+        : set.onTopic.map(({ q, role, articles: right }) => ({
+            q,
+            role,
+            articles: [...right],
+            set: name,
+          })),
+    ),
+    offTopic: sets.flatMap(({ name, set }, i) =>
+      left.has(i) ? [] : set.offTopic.map(({ q, role }) => ({ q, role, set: name })),
+    ),
+  });
+
+  // The grids of weights: ranking first (the model's say in deciding off), then deciding given
+  // the ranking chosen. The first point of each is the assistant without that part of the model.
+  const rankGrid: LearnedWeights[] = [];
+  for (const temperature of [1, 2, 4, 8, 16])
+    for (const rankWeight of [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1])
+      rankGrid.push({ rankWeight, temperature, omegaWeight: 0, minOmega: 0 });
+  const decideGrid = (ranking: LearnedWeights): LearnedWeights[] =>
+    [0, 0.02, 0.05, 0.1, 0.2, 0.3].flatMap((minOmega) =>
+      [0, 0.05, 0.1, 0.2, 0.3, 0.5].map((omegaWeight) => ({ ...ranking, omegaWeight, minOmega })),
+    );
+  const FULL: LearnedWeights = { rankWeight: 1, temperature: 1, omegaWeight: 1, minOmega: 1 };
+
+  /** The model trained without the sets `left`, its opinion on the questions of set `of`. */
+  type Opinions = Map<Seen, ReturnType<typeof learnedOpinion>>;
+  const opinions = (left: ReadonlySet<number>, of: ReadonlySet<number>): Opinions => {
+    const model = new QuestionModel(analyse, articles, dataWithout(left));
+    const result: Opinions = new Map();
+    for (const s of [...on, ...off]) {
+      if (of.has(s.set) && !s.ruled) result.set(s, learnedOpinion(model, s.words, s.hits, FULL));
+    }
+    return result;
+  };
+  const outcome = (s: Seen, w: LearnedWeights | undefined, o: Opinions) => {
+    if (s.ruled) return { answers: false, found: [] as string[] };
+    const opinion = o.get(s);
+    const judged = judge(
+      s.words,
+      s.hits,
+      THRESHOLDS,
+      w && opinion ? { ...opinion, weights: w } : undefined,
+    );
+    return { answers: judged.answers, found: [...new Set(judged.hits.map((h) => h.passage.slug))] };
+  };
+  const figuresOf = (of: ReadonlySet<number>, w: LearnedWeights | undefined, o: Opinions) => {
+    const f: Figures = { top1: 0, top3: 0, n: 0, answered: 0, m: 0 };
+    let loss = 0;
+    for (const s of on) {
+      if (!of.has(s.set)) continue;
+      f.n += 1;
+      const { answers, found } = outcome(s, w, o);
+      const right = s.right ?? [];
+      const first = answers && found[0] !== undefined && right.includes(found[0]);
+      const three = answers && found.slice(0, 3).some((a) => right.includes(a));
+      if (first) f.top1 += 1;
+      if (three) f.top3 += 1;
+      loss += first ? 0 : three ? 0.5 : 1;
+    }
+    let offLoss = 0;
+    for (const s of off) {
+      if (!of.has(s.set)) continue;
+      f.m += 1;
+      if (outcome(s, w, o).answers) {
+        f.answered += 1;
+        offLoss += 1;
+      }
+    }
+    return { f, loss: (f.n ? loss / f.n : 0) + (f.m ? offLoss / f.m : 0) };
+  };
+  /** The grid point of least loss on `of` (the earlier, i.e. less of the model, on a tie). */
+  const least = (grid: readonly LearnedWeights[], of: ReadonlySet<number>, o: Opinions) => {
+    let best = grid[0] as LearnedWeights;
+    let lowest = Number.POSITIVE_INFINITY;
+    for (const w of grid) {
+      const { loss } = figuresOf(of, w, o);
+      if (loss < lowest - 1e-9) {
+        lowest = loss;
+        best = w;
+      }
+    }
+    return best;
+  };
+  const choose = (of: ReadonlySet<number>, o: Opinions) =>
+    least(decideGrid(least(rankGrid, of, o)), of, o);
+  const all = new Set(sets.map((_, i) => i));
+  const without = (...left: number[]) => new Set([...all].filter((i) => !left.includes(i)));
+  const line = (label: string, f: Figures) =>
+    console.log(
+      `  ${label.padEnd(34)} top-1 ${pct(f.top1, f.n).padStart(6)}  top-3 ${pct(f.top3, f.n).padStart(6)}  ` +
+        `off-topic answered ${pct(f.answered, f.m).padStart(5)} (${f.answered}/${f.m})`,
+    );
+  const describeW = (w: LearnedWeights) =>
+    `rank ${w.rankWeight}, temperature ${w.temperature}, omega ${w.omegaWeight}, ` +
+    `min omega ${w.minOmega}`;
+
+  const stored = loadTrainingQuestions(findDocsRoot());
+  const exported = dataWithout(new Set());
+  if (!stored) console.log('\ndocs/assistant/training-questions.json is missing: run the export');
+  else if (
+    JSON.stringify([stored.onTopic, stored.offTopic]) !==
+    JSON.stringify([exported.onTopic, exported.offTopic])
+  ) {
+    console.log('\ndocs/assistant/training-questions.json is stale: run the export');
+  }
+
+  console.log(`\nLeave one set out (the model in use: ${describeW(LEARNED_WEIGHTS)})`);
+  const totals = { before: [] as Figures[], nested: [] as Figures[], inUse: [] as Figures[] };
+  const outOfSet: Opinions = new Map();
+  for (const [k, { name, set }] of sets.entries()) {
+    const only = new Set([k]);
+    // Weights chosen without set k: each other set judged by a model trained without it and k.
+    const inner: Opinions = new Map();
+    for (const j of without(k))
+      for (const [s, o] of opinions(new Set([k, j]), new Set([j]))) inner.set(s, o);
+    const chosen = choose(without(k), inner);
+    const o = opinions(only, only);
+    for (const [s, x] of o) outOfSet.set(s, x);
+    console.log(`\n${name}: ${set.onTopic.length} on-topic, ${set.offTopic.length} off-topic`);
+    const before = figuresOf(only, undefined, o).f;
+    const nested = figuresOf(only, chosen, o).f;
+    const inUse = figuresOf(only, LEARNED_WEIGHTS, o).f;
+    line('without the model', before);
+    line('model, weights chosen without it', nested);
+    line('model, weights in use', inUse);
+    console.log(`  (weights chosen without ${name}: ${describeW(chosen)})`);
+    totals.before.push(before);
+    totals.nested.push(nested);
+    totals.inUse.push(inUse);
+  }
+  const sum = (fs: Figures[]) =>
+    fs.reduce((a, b) => ({
+      top1: a.top1 + b.top1,
+      top3: a.top3 + b.top3,
+      n: a.n + b.n,
+      answered: a.answered + b.answered,
+      m: a.m + b.m,
+    }));
+  console.log('\nall sets');
+  line('without the model', sum(totals.before));
+  line('model, weights chosen without it', sum(totals.nested));
+  line('model, weights in use', sum(totals.inUse));
+  const final = choose(all, outOfSet);
+  console.log(
+    `\nweights chosen on all sets' out-of-set predictions: ${describeW(final)} ` +
+      `(loss ${figuresOf(all, final, outOfSet).loss.toFixed(4)}; in use ` +
+      `${figuresOf(all, LEARNED_WEIGHTS, outOfSet).loss.toFixed(4)}; without the model ` +
+      `${figuresOf(all, undefined, outOfSet).loss.toFixed(4)})`,
+  );
 }

@@ -16,7 +16,9 @@ import {
   noMatchAnswer,
   summariseErrors,
 } from './compose.js';
+import { loadTrainingQuestions, QuestionModel, type TrainingQuestions } from './learned.js';
 import { type LlmSettings, phraseWithLlm } from './llm.js';
+import { findDocsRoot } from './load-articles.js';
 import { decide } from './relevance.js';
 import { HelpIndex } from './retrieval.js';
 
@@ -57,20 +59,32 @@ export interface AssistantDeps {
   health: () => Promise<HealthStatus>;
   llm: LlmSettings | null;
   log: FastifyBaseLogger;
+  /**
+   * The labelled questions the question model learns from (learned.ts); by default
+   * docs/assistant/training-questions.json, and without them (null, or no file) no model.
+   */
+  training?: TrainingQuestions | null;
 }
 
 export class AssistantService {
   readonly index: HelpIndex;
+  /** Re-ranks the index's hits and has a say in declining (relevance.ts `judge`). */
+  readonly model: QuestionModel | undefined;
 
   constructor(private readonly deps: AssistantDeps) {
     this.index = new HelpIndex(deps.articles);
+    const training =
+      deps.training === undefined ? loadTrainingQuestions(findDocsRoot()) : deps.training;
+    this.model = training
+      ? new QuestionModel((text) => this.index.analyse(text), deps.articles, training)
+      : undefined;
   }
 
   /** Answers `query` (already trimmed, 1..500 characters) for a user of `role`. */
   async ask(role: Role, query: string): Promise<AssistantResponse> {
     const admin = atLeast(role, 'admin');
     const scope = { audience: admin ? 'admin' : 'user', architecture: admin } as const;
-    const decision = decide(this.index, query, scope);
+    const decision = decide(this.index, query, scope, undefined, this.model);
     const relevant = decision.decline === undefined;
     // An injection attempt gets the decline answer and nothing else, whatever it mentions.
     const errors = admin && decision.decline !== 'injection' && asksAboutErrors(query);

@@ -5,8 +5,16 @@
 // were chosen by cross-validation on the training questions and the retired held-out v1
 // (`pnpm --filter @omega/bench assistant-eval --calibrate`); decision 006 records the figures.
 import { firstMatch, generalRequestIn, OMEGA_NAMES } from './general-requests.js';
+import { LEARNED_WEIGHTS, type LearnedWeights, type QuestionModel, rerank } from './learned.js';
 import { CHIT_CHAT, OTHER_PHRASES, OTHER_WORDS } from './other-topics.js';
-import { type HelpIndex, type Hit, type QueryWord, type SearchScope, stem } from './retrieval.js';
+import {
+  type HelpIndex,
+  type Hit,
+  PHRASING_MATCH,
+  type QueryWord,
+  type SearchScope,
+  stem,
+} from './retrieval.js';
 
 /** The bar an answer must clear; chosen by `assistant-eval --calibrate` (decision 006). */
 export interface Thresholds {
@@ -244,20 +252,78 @@ export function ruledOut(index: HelpIndex, query: string): Decline | undefined {
   return undefined;
 }
 
-/** Searches the help for `query` within `scope` and decides whether the best hits answer it. */
+/** What the question model (learned.ts) says of a question's hits. */
+export interface LearnedOpinion {
+  /** The model's log-likelihood of the question for each article hit. */
+  logs: ReadonlyMap<string, number>;
+  /** The model's probability that the question is about Omega. */
+  omega: number;
+  weights: LearnedWeights;
+}
+
+/** The model's opinion of a question whose index hits are `hits`. */
+export function learnedOpinion(
+  model: QuestionModel,
+  words: readonly QueryWord[],
+  hits: readonly Hit[],
+  weights: LearnedWeights = LEARNED_WEIGHTS,
+): LearnedOpinion {
+  return {
+    logs: model.articleLogLikelihoods(words, new Set(hits.map((h) => h.passage.slug))),
+    omega:
+      weights.omegaWeight === 0 && weights.minOmega === 0 ? 0.5 : model.omegaProbability(words),
+    weights,
+  };
+}
+
+/**
+ * The hits in the order they are answered, the coverage of the best one and whether they answer
+ * the question. Without the model: the index's order and the thresholds. With it: the articles
+ * re-ranked by the index's score and the model's probability together (learned.ts `rerank`), and
+ * the coverage bar moved by the model's belief that the question is about Omega (and a question it
+ * believes too little about Omega declined).
+ */
+export function judge(
+  words: readonly QueryWord[],
+  hits: readonly Hit[],
+  thresholds: Thresholds = THRESHOLDS,
+  learned?: LearnedOpinion,
+): { hits: Hit[]; coverage: number; answers: boolean } {
+  let ranked = [...hits];
+  let shift = 0;
+  let omegaOk = true;
+  if (learned) {
+    const first = hits[0];
+    const phrased = first && first.phrasing >= PHRASING_MATCH ? first.passage.slug : undefined;
+    ranked = rerank(hits, learned.logs, learned.weights, phrased);
+    shift = learned.weights.omegaWeight * (learned.omega - 0.5);
+    omegaOk = learned.omega >= learned.weights.minOmega;
+  }
+  const coverage = coverageOf(words, ranked, thresholds);
+  const answers = omegaOk && meetsThresholds(ranked[0]?.score ?? 0, coverage + shift, thresholds);
+  return { hits: ranked, coverage, answers };
+}
+
+/**
+ * Searches the help for `query` within `scope` and decides whether the best hits answer it; with
+ * a question model, it re-ranks the hits and has a say in the decision (see `judge`).
+ */
 export function decide(
   index: HelpIndex,
   query: string,
   scope: SearchScope,
   thresholds: Thresholds = THRESHOLDS,
+  model?: QuestionModel,
+  weights: LearnedWeights = LEARNED_WEIGHTS,
 ): Decision {
   const rule = ruledOut(index, query);
   if (rule) return { decline: rule, words: [], hits: [], coverage: 0 };
   const { words, hits } = index.retrieve(query, scope);
   if (words.length === 0) return { decline: 'empty', words, hits, coverage: 0 };
-  const coverage = coverageOf(words, hits, thresholds);
-  if (!meetsThresholds(hits[0]?.score ?? 0, coverage, thresholds)) {
-    return { decline: 'weak', words, hits, coverage };
-  }
-  return { words, hits, coverage };
+  const learned =
+    model && hits.length > 0 ? learnedOpinion(model, words, hits, weights) : undefined;
+  const judged = judge(words, hits, thresholds, learned);
+  if (!judged.answers)
+    return { decline: 'weak', words, hits: judged.hits, coverage: judged.coverage };
+  return { words, hits: judged.hits, coverage: judged.coverage };
 }

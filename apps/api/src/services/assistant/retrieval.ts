@@ -390,6 +390,7 @@ export class HelpIndex {
   private readonly extras = new Map<string, { aliases: string; questions: string }>();
   /** Each article's question phrasings as sets of stemmed words, stop words included. */
   private readonly phrasings = new Map<string, Array<Set<string>>>();
+  private termsByEnds: Map<string, Array<[string, number]>> | undefined;
 
   constructor(readonly articles: readonly Article[]) {
     for (const article of articles) {
@@ -464,10 +465,7 @@ export class HelpIndex {
     if (word.length < 6 || /\d/.test(term)) return undefined;
     const max = term.length >= 8 ? 2 : 1;
     let best: { term: string; distance: number; df: number } | undefined;
-    for (const [candidate, df] of this.documentFrequency) {
-      if (candidate.length < 4 || candidate[0] !== term[0] || candidate.at(-1) !== term.at(-1)) {
-        continue;
-      }
+    for (const [candidate, df] of this.byEnds().get(`${term[0]}${term.at(-1)}`) ?? []) {
       const distance = editDistance(term, candidate, max);
       if (distance > max) continue;
       if (
@@ -479,6 +477,24 @@ export class HelpIndex {
       }
     }
     return best?.term;
+  }
+
+  /**
+   * The index terms of four letters or more by their first and last letter, the only ones a
+   * correction may reach (built on first use: the question model corrects thousands of words).
+   */
+  private byEnds(): Map<string, Array<[string, number]>> {
+    if (!this.termsByEnds) {
+      this.termsByEnds = new Map();
+      for (const [term, df] of this.documentFrequency) {
+        if (term.length < 4) continue;
+        const key = `${term[0]}${term.at(-1)}`;
+        const bucket = this.termsByEnds.get(key) ?? [];
+        bucket.push([term, df]);
+        this.termsByEnds.set(key, bucket);
+      }
+    }
+    return this.termsByEnds;
   }
 
   /** The question's meaningful words as the index understands them. */

@@ -1,0 +1,219 @@
+// A question model learned from labelled questions (docs/assistant/training-questions.json, written
+// by bench/assistant-training-export.ts from the eval's training questions and the retired
+// held-out sets) and the articles' own front matter. Two multinomial naive Bayes models over the
+// index's own terms (the stems and synonyms of the question's meaningful words, typos corrected,
+// plus pairs of neighbouring words): one scores the articles for a question, one whether a
+// question is about Omega at all. Trained by counting when the index is built — deterministic,
+// no dependency, nothing fetched. relevance.ts combines them with the index (see `rerank` and
+// `learnedAnswers`); the weights were chosen by leave-one-set-out cross-validation
+// (`pnpm --filter @omega/bench assistant-eval --by-set`, decision 006).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Article } from './articles.js';
+import type { Hit, QueryWord } from './retrieval.js';
+
+export type TrainingRole = 'user' | 'admin' | 'supergod';
+
+/** The exported training questions; each names the set it came from (training, v1…v4). */
+export interface TrainingQuestions {
+  about?: string;
+  onTopic: Array<{ q: string; role: TrainingRole; articles: string[]; set: string }>;
+  offTopic: Array<{ q: string; role: TrainingRole; set: string }>;
+}
+
+/** The training questions under `docsRoot`, or undefined when the file is not there. */
+export function loadTrainingQuestions(docsRoot: string): TrainingQuestions | undefined {
+  const file = join(docsRoot, 'assistant', 'training-questions.json');
+  if (!existsSync(file)) return undefined;
+  const data = JSON.parse(readFileSync(file, 'utf8')) as TrainingQuestions;
+  if (!Array.isArray(data.onTopic) || !Array.isArray(data.offTopic)) {
+    throw new Error(`${file}: expected onTopic and offTopic arrays`);
+  }
+  return data;
+}
+
+/** How the model's opinion is combined with the index's; chosen by `assistant-eval --by-set`. */
+export interface LearnedWeights {
+  /** In ranking, the weight of the model's probability against the index's relative score. */
+  rankWeight: number;
+  /** The temperature of the softmax turning the model's log-likelihoods into probabilities. */
+  temperature: number;
+  /**
+   * In deciding, how much the model's belief that the question is about Omega moves the coverage
+   * bar: an answer needs coverage + omegaWeight × (p − 0.5) ≥ the minimum coverage.
+   */
+  omegaWeight: number;
+  /** Below this probability of being about Omega a question is declined whatever the index says. */
+  minOmega: number;
+}
+
+export const LEARNED_WEIGHTS: LearnedWeights = {
+  rankWeight: 0.5,
+  temperature: 2,
+  // 0: left-out sets showed no gain from moving the bar (it changed no off-topic question's fate
+  // and cost top-3 on one set), so the decision stays the index's thresholds and the rules.
+  omegaWeight: 0,
+  minOmega: 0,
+};
+
+/** Laplace smoothing of the counts. */
+const SMOOTHING = 0.2;
+/** How much a pair of neighbouring words counts against a single word. */
+const PAIR_WEIGHT = 1;
+
+/** The model's features of a question: its words' index terms and neighbouring pairs. */
+export function featuresOf(words: readonly QueryWord[]): Map<string, number> {
+  const features = new Map<string, number>();
+  const add = (f: string, w: number) => features.set(f, (features.get(f) ?? 0) + w);
+  for (const { terms } of words) for (const t of terms) add(t, 1);
+  for (let i = 1; i < words.length; i++) {
+    const a = words[i - 1]?.terms[0];
+    const b = words[i]?.terms[0];
+    if (a && b) add(`${a} ${b}`, PAIR_WEIGHT);
+  }
+  return features;
+}
+
+/** Counts of features per class, turned into smoothed log-likelihoods on demand. */
+class NaiveBayes {
+  private readonly counts = new Map<string, Map<string, number>>();
+  private readonly totals = new Map<string, number>();
+  private readonly vocabulary = new Set<string>();
+
+  add(label: string, features: ReadonlyMap<string, number>, weight = 1): void {
+    let counts = this.counts.get(label);
+    if (!counts) {
+      counts = new Map();
+      this.counts.set(label, counts);
+    }
+    for (const [f, n] of features) {
+      counts.set(f, (counts.get(f) ?? 0) + n * weight);
+      this.totals.set(label, (this.totals.get(label) ?? 0) + n * weight);
+      this.vocabulary.add(f);
+    }
+  }
+
+  get labels(): string[] {
+    return [...this.counts.keys()];
+  }
+
+  /** Σ count(f) · log P(f | label) over the features any class has seen. */
+  logLikelihood(label: string, features: ReadonlyMap<string, number>): number {
+    const counts = this.counts.get(label);
+    const denominator = (this.totals.get(label) ?? 0) + SMOOTHING * this.vocabulary.size;
+    let sum = 0;
+    for (const [f, n] of features) {
+      if (!this.vocabulary.has(f)) continue;
+      sum += n * Math.log(((counts?.get(f) ?? 0) + SMOOTHING) / denominator);
+    }
+    return sum;
+  }
+}
+
+/** What the index understands of a text: the same analysis a question gets. */
+export type Analyse = (text: string) => QueryWord[];
+
+export class QuestionModel {
+  private readonly articles = new NaiveBayes();
+  private readonly omega = new NaiveBayes();
+  private readonly omegaPrior: number;
+
+  /**
+   * Trains on the labelled questions (a question answered by several articles counts towards
+   * each, split evenly) and on each article's own title, aliases and question phrasings.
+   */
+  constructor(
+    analyse: Analyse,
+    articles: readonly Article[],
+    data: Pick<TrainingQuestions, 'onTopic' | 'offTopic'>,
+  ) {
+    const known = new Set(articles.map((a) => a.slug));
+    let on = 0;
+    let off = 0;
+    for (const article of articles) {
+      for (const text of [article.title, ...article.aliases, ...article.questions]) {
+        const features = featuresOf(analyse(text));
+        this.articles.add(article.slug, features);
+        if (text !== article.title) {
+          this.omega.add('on', features);
+          on += 1;
+        }
+      }
+    }
+    for (const { q, articles: right } of data.onTopic) {
+      const features = featuresOf(analyse(q));
+      const slugs = right.filter((s) => known.has(s));
+      for (const slug of slugs) this.articles.add(slug, features, 1 / slugs.length);
+      this.omega.add('on', features);
+      on += 1;
+    }
+    for (const { q } of data.offTopic) {
+      this.omega.add('off', featuresOf(analyse(q)));
+      off += 1;
+    }
+    this.omegaPrior = Math.log((on + 1) / (off + 1));
+  }
+
+  /** The model's log-likelihood of the question for each of `slugs`. */
+  articleLogLikelihoods(words: readonly QueryWord[], slugs: Iterable<string>): Map<string, number> {
+    const features = featuresOf(words);
+    return new Map([...slugs].map((s) => [s, this.articles.logLikelihood(s, features)]));
+  }
+
+  /** The probability that the question is about Omega rather than something else. */
+  omegaProbability(words: readonly QueryWord[]): number {
+    const features = featuresOf(words);
+    const logit =
+      this.omegaPrior +
+      this.omega.logLikelihood('on', features) -
+      this.omega.logLikelihood('off', features);
+    return 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, logit))));
+  }
+}
+
+/** Log-likelihoods turned into probabilities (softmax at `temperature`). */
+export function softmax(
+  logs: ReadonlyMap<string, number>,
+  temperature: number,
+): Map<string, number> {
+  const top = Math.max(...logs.values());
+  const exps = [...logs].map(([s, l]) => [s, Math.exp((l - top) / temperature)] as const);
+  const sum = exps.reduce((a, [, e]) => a + e, 0);
+  return new Map(exps.map(([s, e]) => [s, e / sum]));
+}
+
+/**
+ * The hits re-ordered by article: each article's relative index score (its best passage over the
+ * best passage's) weighed against the model's probability for it among the articles hit (from
+ * `logs`, the model's log-likelihoods of the question for them). An article whose own phrasing
+ * the question is (`phrased`, first already) stays first.
+ */
+export function rerank(
+  hits: readonly Hit[],
+  logs: ReadonlyMap<string, number>,
+  weights: Pick<LearnedWeights, 'rankWeight' | 'temperature'>,
+  phrased?: string,
+): Hit[] {
+  if (hits.length < 2 || weights.rankWeight === 0) return [...hits];
+  const best = new Map<string, number>();
+  for (const h of hits) best.set(h.passage.slug, Math.max(best.get(h.passage.slug) ?? 0, h.score));
+  const top = Math.max(...best.values());
+  const p = softmax(
+    new Map([...best.keys()].map((s) => [s, logs.get(s) ?? 0])),
+    weights.temperature,
+  );
+  const combined = (s: string) =>
+    s === phrased
+      ? Number.POSITIVE_INFINITY
+      : (1 - weights.rankWeight) * ((best.get(s) ?? 0) / top) +
+        weights.rankWeight * (p.get(s) ?? 0);
+  const order = new Map(
+    [...best.keys()]
+      .map((s, i) => ({ s, i, c: combined(s) }))
+      .sort((a, b) => b.c - a.c || a.i - b.i)
+      .map(({ s }, rank) => [s, rank]),
+  );
+  return [...hits].sort(
+    (a, b) => (order.get(a.passage.slug) ?? 0) - (order.get(b.passage.slug) ?? 0),
+  );
+}

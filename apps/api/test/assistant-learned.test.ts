@@ -1,0 +1,140 @@
+// The question model (learned.ts): naive Bayes over the index's own terms, trained on labelled
+// questions, re-ranking the index's hits and nudging the decision (relevance.ts `judge`).
+import { describe, expect, it } from 'vitest';
+import {
+  featuresOf,
+  LEARNED_WEIGHTS,
+  loadTrainingQuestions,
+  QuestionModel,
+  rerank,
+  softmax,
+  type TrainingQuestions,
+} from '../src/services/assistant/learned.js';
+import { findDocsRoot, loadArticles } from '../src/services/assistant/load-articles.js';
+import { decide } from '../src/services/assistant/relevance.js';
+import { HelpIndex, type SearchScope } from '../src/services/assistant/retrieval.js';
+
+const articles = loadArticles();
+const index = new HelpIndex(articles);
+const analyse = (text: string) => index.analyse(text);
+const user: SearchScope = { audience: 'user', architecture: false };
+const admin: SearchScope = { audience: 'admin', architecture: true };
+const NONE: TrainingQuestions = { onTopic: [], offTopic: [] };
+const training = loadTrainingQuestions(findDocsRoot());
+
+/** The first article answered, or 'declined'. */
+function first(q: string, model?: QuestionModel, scope: SearchScope = user): string {
+  const decision = decide(index, q, scope, undefined, model);
+  return decision.decline ? 'declined' : (decision.hits[0]?.passage.slug ?? 'declined');
+}
+
+describe('question model', () => {
+  it('learns a wording seen only in its training questions', () => {
+    // The index alone puts the transfer article first; questions in other words about the same
+    // thing, labelled with their article, move the right one first.
+    const q = 'transfer stuck pending';
+    expect(first(q)).toBe('keypad-transfer');
+    expect(first(q, new QuestionModel(analyse, articles, NONE))).toBe('keypad-transfer');
+    const taught = new QuestionModel(analyse, articles, {
+      onTopic: ['my transfer is stuck', 'payment still pending after an hour'].map((text) => ({
+        q: text,
+        role: 'user',
+        articles: ['keypad-failures-and-offline'],
+        set: 'test',
+      })),
+      offTopic: [],
+    });
+    expect(first(q, taught)).toBe('keypad-failures-and-offline');
+  });
+
+  it('with the shipped training questions, ranks paraphrases the index alone gets wrong', () => {
+    const model = new QuestionModel(analyse, articles, training ?? NONE);
+    expect(first('does ussd work without internet')).toBe('keypad-widget');
+    expect(first('does ussd work without internet', model)).toBe('keypad-failures-and-offline');
+    expect(first('invoice shows 0 dollars why')).toBe('keypad-buy');
+    expect(first('invoice shows 0 dollars why', model)).toBe('billing-history');
+  });
+
+  it('is deterministic: the same data gives the same scores and order', () => {
+    const a = new QuestionModel(analyse, articles, training ?? NONE);
+    const b = new QuestionModel(analyse, articles, training ?? NONE);
+    const slugs = articles.map((x) => x.slug);
+    for (const q of ['how do i sign in', 'my wallet is frozen', 'pro rata upgrade charge']) {
+      const words = analyse(q);
+      expect([...a.articleLogLikelihoods(words, slugs)]).toEqual([
+        ...b.articleLogLikelihoods(words, slugs),
+      ]);
+      expect(a.omegaProbability(words)).toBe(b.omegaProbability(words));
+      expect(decide(index, q, admin, undefined, a)).toEqual(decide(index, q, admin, undefined, b));
+    }
+  });
+
+  it('does not pull off-topic questions on-topic', () => {
+    const model = new QuestionModel(analyse, articles, training ?? NONE);
+    for (const q of [
+      'what is the weather in paris',
+      'how do i cancel netflix',
+      'recommend a good pizza place',
+      'how many legs does a millipede have',
+      'explain compound interest',
+    ]) {
+      expect(first(q, model, admin)).toBe('declined');
+    }
+    // Every off-topic training question the index declines stays declined with the model.
+    const pulled = (training?.offTopic ?? [])
+      .map(({ q, role }) => ({ q, scope: role === 'user' ? user : admin }))
+      .filter(({ q, scope }) => first(q, undefined, scope) === 'declined')
+      .filter(({ q, scope }) => first(q, model, scope) !== 'declined')
+      .map(({ q }) => q);
+    expect(pulled).toEqual([]);
+  });
+
+  it('believes on-topic questions more than off-topic ones are about Omega', () => {
+    const model = new QuestionModel(analyse, articles, training ?? NONE);
+    expect(model.omegaProbability(analyse('how do i upgrade my plan'))).toBeGreaterThan(0.9);
+    expect(model.omegaProbability(analyse('what is the capital of peru'))).toBeLessThan(0.1);
+  });
+
+  it('re-ranks by article and keeps the article whose phrasing the question is first', () => {
+    const { hits } = index.retrieve('transfer stuck pending', user);
+    const slugs = [...new Set(hits.map((h) => h.passage.slug))];
+    const [top = '', second = ''] = slugs;
+    // A model certain of the second article moves it (and its passages) first.
+    const logs = new Map(slugs.map((s) => [s, s === second ? 0 : -50]));
+    const weights = { rankWeight: 0.9, temperature: 1 };
+    const reranked = rerank(hits, logs, weights);
+    expect(reranked[0]?.passage.slug).toBe(second);
+    expect(reranked).toHaveLength(hits.length);
+    expect(rerank(hits, logs, weights, top)[0]?.passage.slug).toBe(top);
+    expect(rerank(hits, logs, { rankWeight: 0, temperature: 1 })).toEqual(hits);
+  });
+
+  it('has features from the index terms and neighbouring pairs', () => {
+    const features = featuresOf(analyse('cancel subscription'));
+    expect(features.get('cancel')).toBe(1);
+    expect([...features.keys()].some((f) => f.includes(' '))).toBe(true);
+    const p = softmax(
+      new Map([
+        ['a', -1],
+        ['b', -2],
+      ]),
+      LEARNED_WEIGHTS.temperature,
+    );
+    expect((p.get('a') ?? 0) + (p.get('b') ?? 0)).toBeCloseTo(1);
+    expect(p.get('a') ?? 0).toBeGreaterThan(p.get('b') ?? 0);
+  });
+});
+
+describe('training questions', () => {
+  it('are exported under docs/ from the training set and the retired v1-v4 only', () => {
+    expect(training).toBeDefined();
+    const sets = new Set([
+      ...(training?.onTopic ?? []).map((x) => x.set),
+      ...(training?.offTopic ?? []).map((x) => x.set),
+    ]);
+    expect([...sets].sort()).toEqual(['training', 'v1', 'v2', 'v3', 'v4']);
+    const slugs = new Set(articles.map((a) => a.slug));
+    for (const x of training?.onTopic ?? [])
+      expect(x.articles.every((s) => slugs.has(s))).toBe(true);
+  });
+});

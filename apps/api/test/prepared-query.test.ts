@@ -112,6 +112,12 @@ describeEachDatabase('prepared queries', (database) => {
     });
   });
 
+  it('names a missing argument instead of binding nothing', async () => {
+    await expect(
+      balance.first(db, { account: 'wallet:+1' } as { account: string; asset: string }),
+    ).rejects.toThrow('Missing argument asset');
+  });
+
   it('refuses a query whose argument does not end up as a parameter', async () => {
     const lossy = prepare<{ limit: number }, { account: string }>((d, arg) =>
       // Kysely writes a limit into the SQL only as a parameter; a raw literal puts it in the text.

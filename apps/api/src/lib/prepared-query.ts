@@ -40,7 +40,12 @@ export class PreparedQuery<A extends Record<string, unknown>, Row> {
     const { query, slots } = this.compile(db, shape);
     const parameters = query.parameters.map((constant, i) => {
       const slot = slots[i];
-      return slot === undefined ? constant : args[slot];
+      if (slot === undefined) return constant;
+      const value = args[slot];
+      // A missing argument would be bound as nothing at all (an error on SQLite, NULL on
+      // PostgreSQL): name it instead.
+      if (value === undefined) throw new PreparedQueryError(`Missing argument ${slot}`);
+      return value;
     });
     return db.executeQuery<Row>({ ...query, parameters } as CompiledQuery<Row>);
   }

@@ -19,9 +19,9 @@ export type NewKeypadTransaction = Insertable<UssdTransactionsTable>;
 // Those writing several rows take the row count as their shape and their arguments numbered by
 // row ('account0', 'account1', ...).
 
-type Row = Record<string, string | number | null>;
+type Numbered = Record<string, string | number | null>;
 
-const insertEntries = prepare<Row, never>((db, arg, rows) =>
+const insertEntries = prepare<Numbered, never>((db, arg, rows) =>
   db.insertInto('ledger_entries').values(
     Array.from({ length: rows }, (_, i) => ({
       account: arg(`account${i}`) as string,
@@ -33,7 +33,7 @@ const insertEntries = prepare<Row, never>((db, arg, rows) =>
   ),
 );
 
-const credit = prepare<Row, never>((db, arg, rows) =>
+const credit = prepare<Numbered, never>((db, arg, rows) =>
   db
     .insertInto('wallet_balances')
     .values(
@@ -60,7 +60,7 @@ const debit = prepare<{ account: string; asset: string; amount: string }, never>
     .where('amount', '>=', amount);
 });
 
-const lockBalances = prepare<Row, { account: string }>((db, arg, rows) =>
+const lockBalances = prepare<Numbered, { account: string }>((db, arg, rows) =>
   db
     .selectFrom('wallet_balances')
     .select('account')
@@ -111,7 +111,7 @@ const insertTransaction = prepare<NewRecord, UssdTransactionRow>((db, arg) =>
 
 /** Postings as numbered arguments: account0, asset0, amount0, account1, ... */
 function numbered(rows: ReadonlyArray<Pick<Posting, 'account' | 'asset'> & { amount?: bigint }>) {
-  const args: Row = {};
+  const args: Numbered = {};
   rows.forEach((r, i) => {
     args[`account${i}`] = r.account;
     args[`asset${i}`] = r.asset;

@@ -13,10 +13,14 @@
 // `--training` leaves v5 out (for tuning), `--verbose` prints every missed question of the
 // training and retired sets, `--calibrate` chooses the thresholds by cross-validation on all
 // of them (decision 006), and `--by-set` measures the learned question model (learned.ts) set by
-// set, each set judged by a model trained without it (leave one set out; v5 is never loaded).
+// set, each set judged by a model trained without it (leave one set out; v5 is never loaded);
+// `--by-set --without-lists` does so with the lists of other topics off (the injection rule on):
+// those lists were written reading these sets, so with them on, a learned decision has little
+// left to catch here that it would on new wording.
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import {
+  HITS,
   LEARNED_WEIGHTS,
   type LearnedWeights,
   loadTrainingQuestions,
@@ -28,6 +32,7 @@ import {
   type CoverageWeights,
   coverageOf,
   decide,
+  isInjectionAttempt,
   judge,
   learnedOpinion,
   meetsThresholds,
@@ -400,6 +405,11 @@ function calibrate() {
   console.log(`  loss ${lossOn(final, () => true).toFixed(4)} (in use: ${inUse.toFixed(4)})`);
 }
 
+/** The loss of `--calibrate` from a set's figures: a top-3-only answer counts half a miss. */
+function lossOf(f: Figures): number {
+  return (f.n ? 1 - (f.top1 + f.top3) / (2 * f.n) : 0) + (f.m ? f.answered / f.m : 0);
+}
+
 function describe(t: Thresholds): string {
   return [t.minScore, t.minCoverage.toFixed(2), t.unmatchedKnownShare].join('/');
 }
@@ -414,6 +424,9 @@ function describe(t: Thresholds): string {
  * Last, the weights chosen on all five sets' out-of-set predictions (what LEARNED_WEIGHTS should be).
  */
 function bySet() {
+  // How many passages the model may re-rank: the index's own list first.
+  const POOLS = [HITS, 12, 16, 24, 32];
+  const withoutLists = process.argv.includes('--without-lists');
   const sets = [{ name: 'training', set: trainingSet }, ...retired];
   const analysed = new Map<string, QueryWord[]>();
   const analyse = (text: string) => {
@@ -433,8 +446,12 @@ function bySet() {
     right?: readonly string[];
   }
   const seen = (set: number, q: string, role: EvalRole, right?: readonly string[]): Seen => {
-    const ruled = ruledOut(index, q) !== undefined;
-    const { words, hits } = ruled ? { words: [], hits: [] } : index.retrieve(q, scope(role));
+    // `--without-lists`: only the injection rule, so that off-topic questions are left to the
+    // thresholds and the model, as wording no list of other topics was written for would be.
+    const ruled = withoutLists ? isInjectionAttempt(q) : ruledOut(index, q) !== undefined;
+    const { words, hits } = ruled
+      ? { words: [], hits: [] }
+      : index.retrieve(q, scope(role), Math.max(...POOLS));
     return { set, ruled: ruled || words.length === 0, words, hits, ...(right ? { right } : {}) };
   };
   const on = sets.flatMap(({ set }, i) => set.onTopic.map((a) => seen(i, a.q, a.role, a.articles)));
@@ -458,14 +475,21 @@ function bySet() {
   // The grids of weights: ranking first (the model's say in deciding off), then deciding given
   // the ranking chosen. The first point of each is the assistant without that part of the model.
   const rankGrid: LearnedWeights[] = [];
-  for (const temperature of [1, 2, 4, 8, 16])
-    for (const rankWeight of [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1])
-      rankGrid.push({ rankWeight, temperature, omegaWeight: 0, minOmega: 0 });
+  for (const pool of POOLS)
+    for (const temperature of [1, 2, 4, 8, 16])
+      for (const rankWeight of [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1])
+        rankGrid.push({ rankWeight, temperature, omegaWeight: 0, minOmega: 0, pool });
   const decideGrid = (ranking: LearnedWeights): LearnedWeights[] =>
     [0, 0.02, 0.05, 0.1, 0.2, 0.3].flatMap((minOmega) =>
       [0, 0.05, 0.1, 0.2, 0.3, 0.5].map((omegaWeight) => ({ ...ranking, omegaWeight, minOmega })),
     );
-  const FULL: LearnedWeights = { rankWeight: 1, temperature: 1, omegaWeight: 1, minOmega: 1 };
+  const FULL: LearnedWeights = {
+    rankWeight: 1,
+    temperature: 1,
+    omegaWeight: 1,
+    minOmega: 1,
+    pool: Math.max(...POOLS),
+  };
 
   /** The model trained without the sets `left`, its opinion on the questions of set `of`. */
   type Opinions = Map<Seen, ReturnType<typeof learnedOpinion>>;
@@ -533,11 +557,12 @@ function bySet() {
   const line = (label: string, f: Figures) =>
     console.log(
       `  ${label.padEnd(34)} top-1 ${pct(f.top1, f.n).padStart(6)}  top-3 ${pct(f.top3, f.n).padStart(6)}  ` +
-        `off-topic answered ${pct(f.answered, f.m).padStart(5)} (${f.answered}/${f.m})`,
+        `off-topic answered ${pct(f.answered, f.m).padStart(5)} (${f.answered}/${f.m})  ` +
+        `loss ${lossOf(f).toFixed(4)}`,
     );
   const describeW = (w: LearnedWeights) =>
     `rank ${w.rankWeight}, temperature ${w.temperature}, omega ${w.omegaWeight}, ` +
-    `min omega ${w.minOmega}`;
+    `min omega ${w.minOmega}, pool ${w.pool}`;
 
   const stored = loadTrainingQuestions(findDocsRoot());
   const exported = dataWithout(new Set());

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   featuresOf,
+  HITS,
   LEARNED_WEIGHTS,
+  Logistic,
   loadTrainingQuestions,
   QuestionModel,
   rerank,
@@ -11,7 +13,7 @@ import {
   type TrainingQuestions,
 } from '../src/services/assistant/learned.js';
 import { findDocsRoot, loadArticles } from '../src/services/assistant/load-articles.js';
-import { decide } from '../src/services/assistant/relevance.js';
+import { decide, judge, learnedOpinion } from '../src/services/assistant/relevance.js';
 import { HelpIndex, type SearchScope } from '../src/services/assistant/retrieval.js';
 
 const articles = loadArticles();
@@ -107,6 +109,62 @@ describe('question model', () => {
     expect(reranked).toHaveLength(hits.length);
     expect(rerank(hits, logs, weights, top)[0]?.passage.slug).toBe(top);
     expect(rerank(hits, logs, { rankWeight: 0, temperature: 1 })).toEqual(hits);
+  });
+
+  it('re-ranks a longer list than the index offers, and offers no more than it', () => {
+    const q = 'where are the keypad transactions kept on the server side';
+    const { words, hits } = index.retrieve(q, admin, 32);
+    const within = (pool: number) =>
+      new Set(hits.slice(0, Math.max(HITS, pool)).map((h) => h.passage.slug));
+    const outside = [...within(32)].find((s) => !within(HITS).has(s)) ?? '';
+    expect(outside).not.toBe('');
+    // A model certain of an article beyond the index's first eight passages brings it up only
+    // when its pool reaches that far.
+    const model = new QuestionModel(analyse, articles, NONE);
+    const opinion = learnedOpinion(model, words, hits, { ...LEARNED_WEIGHTS, pool: 32 });
+    const logs = new Map([...opinion.logs].map(([s]) => [s, s === outside ? 0 : -50]));
+    const top = (pool: number) =>
+      judge(words, hits, undefined, {
+        ...opinion,
+        logs,
+        weights: { ...LEARNED_WEIGHTS, rankWeight: 0.9, temperature: 1, pool },
+      });
+    expect(top(32).hits[0]?.passage.slug).toBe(outside);
+    expect(top(32).hits.length).toBeLessThanOrEqual(HITS);
+    expect(top(HITS).hits[0]?.passage.slug).not.toBe(outside);
+    // The weights in use re-rank more than the index offers: a decision still offers eight.
+    expect(LEARNED_WEIGHTS.pool).toBeGreaterThan(HITS);
+    const decision = decide(index, q, admin, undefined, model);
+    expect(decision.hits.length).toBeLessThanOrEqual(HITS);
+  });
+
+  it('has a decider, trained on first use, that tells on-topic from off-topic questions', () => {
+    const model = new QuestionModel(analyse, articles, training ?? NONE);
+    const p = (q: string) => model.aboutOmega(analyse(q));
+    expect(p('how do i upgrade my plan')).toBeGreaterThan(0.5);
+    expect(p('what is the capital of peru')).toBeLessThan(0.5);
+    // Deterministic: another model on the same data says the same.
+    const again = new QuestionModel(analyse, articles, training ?? NONE);
+    expect(again.aboutOmega(analyse('is my wallet real money'))).toBe(p('is my wallet real money'));
+    // From a single set nothing can be held out: the naive Bayes probability stands in.
+    const single = new QuestionModel(analyse, articles, {
+      onTopic: [{ q: 'how do i sign in', role: 'user', articles: ['signing-in'], set: 'a' }],
+      offTopic: [{ q: 'weather in paris', role: 'user', set: 'a' }],
+    });
+    const words = analyse('sign in');
+    expect(single.aboutOmega(words)).toBe(single.omegaProbability(words));
+  });
+
+  it('fits a logistic regression deterministically, each class weighed alike', () => {
+    // One positive against three negatives on a line: the boundary stays between them.
+    const x = [[2], [-1], [-2], [-3]];
+    const y = [true, false, false, false];
+    const a = new Logistic(x, y);
+    expect(a.probability([2])).toBeGreaterThan(0.5);
+    expect(a.probability([-2])).toBeLessThan(0.5);
+    expect(new Logistic(x, y).probability([0.5])).toBe(a.probability([0.5]));
+    // A constant input is left as it is rather than divided by zero.
+    expect(Number.isFinite(new Logistic([[1], [1]], [true, false]).probability([1]))).toBe(true);
   });
 
   it('has features from the index terms and neighbouring pairs', () => {

@@ -5,7 +5,13 @@
 // were chosen by cross-validation on the training questions and the retired held-out v1
 // (`pnpm --filter @omega/bench assistant-eval --calibrate`); decision 006 records the figures.
 import { firstMatch, generalRequestIn, OMEGA_NAMES } from './general-requests.js';
-import { LEARNED_WEIGHTS, type LearnedWeights, type QuestionModel, rerank } from './learned.js';
+import {
+  HITS,
+  LEARNED_WEIGHTS,
+  type LearnedWeights,
+  type QuestionModel,
+  rerank,
+} from './learned.js';
 import { CHIT_CHAT, OTHER_PHRASES, OTHER_WORDS } from './other-topics.js';
 import {
   type HelpIndex,
@@ -256,7 +262,7 @@ export function ruledOut(index: HelpIndex, query: string): Decline | undefined {
 export interface LearnedOpinion {
   /** The model's log-likelihood of the question for each article hit. */
   logs: ReadonlyMap<string, number>;
-  /** The model's probability that the question is about Omega. */
+  /** The decider's probability that the question is about Omega (0.5 when the weights ignore it). */
   omega: number;
   weights: LearnedWeights;
 }
@@ -270,8 +276,7 @@ export function learnedOpinion(
 ): LearnedOpinion {
   return {
     logs: model.articleLogLikelihoods(words, new Set(hits.map((h) => h.passage.slug))),
-    omega:
-      weights.omegaWeight === 0 && weights.minOmega === 0 ? 0.5 : model.omegaProbability(words),
+    omega: weights.omegaWeight === 0 && weights.minOmega === 0 ? 0.5 : model.aboutOmega(words),
     weights,
   };
 }
@@ -279,7 +284,8 @@ export function learnedOpinion(
 /**
  * The hits in the order they are answered, the coverage of the best one and whether they answer
  * the question. Without the model: the index's order and the thresholds. With it: the articles
- * re-ranked by the index's score and the model's probability together (learned.ts `rerank`), and
+ * (the index's first `weights.pool` passages) re-ranked by the index's score and the model's
+ * probability together (learned.ts `rerank`), at most `HITS` kept, and
  * the coverage bar moved by the model's belief that the question is about Omega (and a question it
  * believes too little about Omega declined).
  */
@@ -289,13 +295,14 @@ export function judge(
   thresholds: Thresholds = THRESHOLDS,
   learned?: LearnedOpinion,
 ): { hits: Hit[]; coverage: number; answers: boolean } {
-  let ranked = [...hits];
+  let ranked = hits.slice(0, HITS);
   let shift = 0;
   let omegaOk = true;
   if (learned) {
     const first = hits[0];
     const phrased = first && first.phrasing >= PHRASING_MATCH ? first.passage.slug : undefined;
-    ranked = rerank(hits, learned.logs, learned.weights, phrased);
+    const pool = hits.slice(0, Math.max(HITS, learned.weights.pool));
+    ranked = rerank(pool, learned.logs, learned.weights, phrased).slice(0, HITS);
     shift = learned.weights.omegaWeight * (learned.omega - 0.5);
     omegaOk = learned.omega >= learned.weights.minOmega;
   }
@@ -318,7 +325,7 @@ export function decide(
 ): Decision {
   const rule = ruledOut(index, query);
   if (rule) return { decline: rule, words: [], hits: [], coverage: 0 };
-  const { words, hits } = index.retrieve(query, scope);
+  const { words, hits } = index.retrieve(query, scope, model ? Math.max(HITS, weights.pool) : HITS);
   if (words.length === 0) return { decline: 'empty', words, hits, coverage: 0 };
   const learned =
     model && hits.length > 0 ? learnedOpinion(model, words, hits, weights) : undefined;

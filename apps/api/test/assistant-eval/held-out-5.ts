@@ -1,3 +1,7 @@
+// The assistant's held-out evaluation set, VERSION 5 — RETIRED TO TRAINING on 2026-11-26, when the
+// blind v6 (./held-out-6.ts) was written: the question model (learned.ts) now learns from it. What
+// follows is its header as it was while it was blind.
+//
 // The assistant's HELD-OUT evaluation set, VERSION 5. NEVER TUNE ON IT.
 //
 // Why v5: a fresh held-out set written by someone who has never seen the help articles, the

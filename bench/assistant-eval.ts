@@ -13,10 +13,7 @@
 // `--training` leaves v6 out (for tuning), `--verbose` prints every missed question of the
 // training and retired sets, `--calibrate` chooses the thresholds by cross-validation on all
 // of them (decision 006), and `--by-set` measures the learned question model (learned.ts) set by
-// set, each set judged by a model trained without it (leave one set out; v6 is never loaded);
-// `--by-set --without-lists` does so with the lists of other topics off (the injection rule on):
-// those lists were written reading these sets, so with them on, a learned decision has little
-// left to catch here that it would on new wording.
+// set, each set judged by a model trained without it (leave one set out; v6 is never loaded).
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import {
@@ -32,7 +29,6 @@ import {
   type CoverageWeights,
   coverageOf,
   decide,
-  isInjectionAttempt,
   judge,
   learnedOpinion,
   meetsThresholds,
@@ -234,8 +230,7 @@ console.log(
 );
 console.log(
   model && trainingQuestions
-    ? `Question model trained on ${trainingQuestions.onTopic.length} on-topic and ` +
-        `${trainingQuestions.offTopic.length} off-topic questions (learned.ts)`
+    ? `Question model trained on ${trainingQuestions.onTopic.length} labelled questions (learned.ts)`
     : 'No question model: docs/assistant/training-questions.json is missing',
 );
 const trainingSet: EvalSet = {
@@ -429,7 +424,6 @@ function describe(t: Thresholds): string {
 function bySet() {
   // How many passages the model may re-rank: the index's own list first.
   const POOLS = [HITS, 12, 16, 24, 32];
-  const withoutLists = process.argv.includes('--without-lists');
   const sets = [{ name: 'training', set: trainingSet }, ...retired];
   const analysed = new Map<string, QueryWord[]>();
   const analyse = (text: string) => {
@@ -449,9 +443,7 @@ function bySet() {
     right?: readonly string[];
   }
   const seen = (set: number, q: string, role: EvalRole, right?: readonly string[]): Seen => {
-    // `--without-lists`: only the injection rule, so that off-topic questions are left to the
-    // thresholds and the model, as wording no list of other topics was written for would be.
-    const ruled = withoutLists ? isInjectionAttempt(q) : ruledOut(index, q) !== undefined;
+    const ruled = ruledOut(index, q) !== undefined;
     const { words, hits } = ruled
       ? { words: [], hits: [] }
       : index.retrieve(q, scope(role), Math.max(...POOLS));
@@ -475,24 +467,13 @@ function bySet() {
     ),
   });
 
-  // The grids of weights: ranking first (the model's say in deciding off), then deciding given
-  // the ranking chosen. The first point of each is the assistant without that part of the model.
-  const rankGrid: LearnedWeights[] = [];
+  // The grid of weights; its first point is the index's own order (the model has no say).
+  const grid: LearnedWeights[] = [];
   for (const pool of POOLS)
     for (const temperature of [1, 2, 4, 8, 16])
       for (const rankWeight of [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1])
-        rankGrid.push({ rankWeight, temperature, omegaWeight: 0, minOmega: 0, pool });
-  const decideGrid = (ranking: LearnedWeights): LearnedWeights[] =>
-    [0, 0.02, 0.05, 0.1, 0.2, 0.3].flatMap((minOmega) =>
-      [0, 0.05, 0.1, 0.2, 0.3, 0.5].map((omegaWeight) => ({ ...ranking, omegaWeight, minOmega })),
-    );
-  const FULL: LearnedWeights = {
-    rankWeight: 1,
-    temperature: 1,
-    omegaWeight: 1,
-    minOmega: 1,
-    pool: Math.max(...POOLS),
-  };
+        grid.push({ rankWeight, temperature, pool });
+  const FULL: LearnedWeights = { rankWeight: 1, temperature: 1, pool: Math.max(...POOLS) };
 
   /** The model trained without the sets `left`, its opinion on the questions of set `of`. */
   type Opinions = Map<Seen, ReturnType<typeof learnedOpinion>>;
@@ -553,8 +534,7 @@ function bySet() {
     }
     return best;
   };
-  const choose = (of: ReadonlySet<number>, o: Opinions) =>
-    least(decideGrid(least(rankGrid, of, o)), of, o);
+  const choose = (of: ReadonlySet<number>, o: Opinions) => least(grid, of, o);
   const all = new Set(sets.map((_, i) => i));
   const without = (...left: number[]) => new Set([...all].filter((i) => !left.includes(i)));
   const line = (label: string, f: Figures) =>
@@ -564,8 +544,7 @@ function bySet() {
         `loss ${lossOf(f).toFixed(4)}`,
     );
   const describeW = (w: LearnedWeights) =>
-    `rank ${w.rankWeight}, temperature ${w.temperature}, omega ${w.omegaWeight}, ` +
-    `min omega ${w.minOmega}, pool ${w.pool}`;
+    `rank ${w.rankWeight}, temperature ${w.temperature}, pool ${w.pool}`;
 
   const stored = loadTrainingQuestions(findDocsRoot());
   const exported = dataWithout(new Set());

@@ -1,11 +1,10 @@
 // The question model (learned.ts): naive Bayes over the index's own terms, trained on labelled
-// questions, re-ranking the index's hits and nudging the decision (relevance.ts `judge`).
+// questions, re-ranking the index's hits (relevance.ts `judge`).
 import { describe, expect, it } from 'vitest';
 import {
   featuresOf,
   HITS,
   LEARNED_WEIGHTS,
-  Logistic,
   loadTrainingQuestions,
   QuestionModel,
   rerank,
@@ -44,7 +43,6 @@ describe('question model', () => {
         articles: ['keypad-failures-and-offline'],
         set: 'test',
       })),
-      offTopic: [],
     });
     expect(first(q, taught)).toBe('keypad-failures-and-offline');
   });
@@ -66,7 +64,6 @@ describe('question model', () => {
       expect([...a.articleLogLikelihoods(words, slugs)]).toEqual([
         ...b.articleLogLikelihoods(words, slugs),
       ]);
-      expect(a.omegaProbability(words)).toBe(b.omegaProbability(words));
       expect(decide(index, q, admin, undefined, a)).toEqual(decide(index, q, admin, undefined, b));
     }
   });
@@ -89,14 +86,6 @@ describe('question model', () => {
       .filter(({ q, scope }) => first(q, model, scope) !== 'declined')
       .map(({ q }) => q);
     expect(pulled).toEqual([]);
-  });
-
-  it('believes on-topic questions more than off-topic ones are about Omega', () => {
-    const model = new QuestionModel(analyse, articles, training ?? NONE);
-    expect(model.omegaProbability(analyse('how do i upgrade my plan'))).toBeGreaterThan(0.9);
-    // Judged not about Omega (below even odds); the exact figure moves with the training data
-    // (0.18 once v5 joined it, under 0.1 before).
-    expect(model.omegaProbability(analyse('what is the capital of peru'))).toBeLessThan(0.5);
   });
 
   it('re-ranks by article and keeps the article whose phrasing the question is first', () => {
@@ -138,35 +127,6 @@ describe('question model', () => {
     expect(LEARNED_WEIGHTS.pool).toBeGreaterThan(HITS);
     const decision = decide(index, q, admin, undefined, model);
     expect(decision.hits.length).toBeLessThanOrEqual(HITS);
-  });
-
-  it('has a decider, trained on first use, that tells on-topic from off-topic questions', () => {
-    const model = new QuestionModel(analyse, articles, training ?? NONE);
-    const p = (q: string) => model.aboutOmega(analyse(q));
-    expect(p('how do i upgrade my plan')).toBeGreaterThan(0.5);
-    expect(p('what is the capital of peru')).toBeLessThan(0.5);
-    // Deterministic: another model on the same data says the same.
-    const again = new QuestionModel(analyse, articles, training ?? NONE);
-    expect(again.aboutOmega(analyse('is my wallet real money'))).toBe(p('is my wallet real money'));
-    // From a single set nothing can be held out: the naive Bayes probability stands in.
-    const single = new QuestionModel(analyse, articles, {
-      onTopic: [{ q: 'how do i sign in', role: 'user', articles: ['signing-in'], set: 'a' }],
-      offTopic: [{ q: 'weather in paris', role: 'user', set: 'a' }],
-    });
-    const words = analyse('sign in');
-    expect(single.aboutOmega(words)).toBe(single.omegaProbability(words));
-  });
-
-  it('fits a logistic regression deterministically, each class weighed alike', () => {
-    // One positive against three negatives on a line: the boundary stays between them.
-    const x = [[2], [-1], [-2], [-3]];
-    const y = [true, false, false, false];
-    const a = new Logistic(x, y);
-    expect(a.probability([2])).toBeGreaterThan(0.5);
-    expect(a.probability([-2])).toBeLessThan(0.5);
-    expect(new Logistic(x, y).probability([0.5])).toBe(a.probability([0.5]));
-    // A constant input is left as it is rather than divided by zero.
-    expect(Number.isFinite(new Logistic([[1], [1]], [true, false]).probability([1]))).toBe(true);
   });
 
   it('has features from the index terms and neighbouring pairs', () => {

@@ -1,14 +1,12 @@
 // A question model learned from labelled questions (docs/assistant/training-questions.json, written
 // by bench/assistant-training-export.ts from the eval's training questions and the retired
-// held-out sets) and the articles' own front matter. Two multinomial naive Bayes models over the
-// index's own terms (the stems and synonyms of the question's meaningful words, typos corrected,
-// plus pairs of neighbouring words): one scores the articles for a question, one whether a
-// question is about Omega at all; and a small logistic regression (the decider) over what the
-// second says of a question, trained on its cross-fitted opinions on first use. Trained when the
-// index is built (the decider when first asked) — deterministic, no dependency, nothing fetched.
-// relevance.ts combines them with the index (see `rerank` and `judge`); the weights were chosen
-// by leave-one-set-out cross-validation (`pnpm --filter @omega/bench assistant-eval --by-set`,
-// decision 006).
+// held-out sets) and the articles' own front matter: a multinomial naive Bayes over the index's
+// own terms (the stems and synonyms of the question's meaningful words, typos corrected, plus
+// pairs of neighbouring words) that scores the articles for a question. Trained when the index is
+// built — deterministic, no dependency, nothing fetched. relevance.ts uses it to re-rank the
+// index's hits (`rerank`); whether to answer at all stays the rules' and the thresholds'. The
+// weights were chosen by leave-one-set-out cross-validation (`pnpm --filter @omega/bench
+// assistant-eval --by-set`, decision 006).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Article } from './articles.js';
@@ -41,14 +39,6 @@ export interface LearnedWeights {
   /** The temperature of the softmax turning the model's log-likelihoods into probabilities. */
   temperature: number;
   /**
-   * In deciding, how much the model's belief that the question is about Omega moves the coverage
-   * bar: an answer needs coverage + omegaWeight × (p − 0.5) ≥ the minimum coverage, p being the
-   * decider's probability (`QuestionModel.aboutOmega`).
-   */
-  omegaWeight: number;
-  /** Below this probability of being about Omega a question is declined whatever the index says. */
-  minOmega: number;
-  /**
    * How many of the index's best passages the model re-ranks (the index offers `HITS` without the
    * model): a longer list lets it bring up an article the index ranked lower.
    */
@@ -59,18 +49,12 @@ export interface LearnedWeights {
 export const HITS = 8;
 
 // Chosen by `assistant-eval --by-set` on the left-out sets' predictions (training and v1-v4).
-// With v5 among the sets it prefers rank 0.9, temperature 8, pool 16 and the decider moving the
-// bar by 0.1 x (p - 0.5) (loss 0.1219 against 0.1248), but the decider is trained on first use
-// (220 ms with the event loop blocked) and doubles the CPU of a question (0.5 -> 1.2 ms), and the
-// blind v6 showed no gain from it (76.8 / 84.2 / 11.7% against 77.1 / 84.2 / 12.4%): not used.
+// With v5 among the sets it prefers rank 0.9, temperature 8, pool 16 (loss 0.1250 against
+// 0.1260); chosen together with a learned decline (since removed, decision 006) that was no
+// better on the blind v6, so these stay until the next blind set can judge a change.
 export const LEARNED_WEIGHTS: LearnedWeights = {
   rankWeight: 0.7,
   temperature: 4,
-  // 0: on left-out sets neither the naive Bayes probability nor the decider's gained enough from
-  // moving the bar (the lists of other topics, written reading those sets, already decline their
-  // off-topic questions), so the decision stays the index's thresholds and the rules.
-  omegaWeight: 0,
-  minOmega: 0,
   // 12 passages: the model may bring up an article the index ranked below its first eight.
   pool: 12,
 };
@@ -112,15 +96,6 @@ class NaiveBayes {
     }
   }
 
-  get labels(): string[] {
-    return [...this.counts.keys()];
-  }
-
-  /** How often the class has seen the feature (0 when never). */
-  count(label: string, feature: string): number {
-    return this.counts.get(label)?.get(feature) ?? 0;
-  }
-
   /** Σ count(f) · log P(f | label) over the features any class has seen. */
   logLikelihood(label: string, features: ReadonlyMap<string, number>): number {
     const counts = this.counts.get(label);
@@ -137,227 +112,35 @@ class NaiveBayes {
 /** What the index understands of a text: the same analysis a question gets. */
 export type Analyse = (text: string) => QueryWord[];
 
-/** A labelled question's features, and the set it came from (for cross-fitting). */
-interface Example {
-  words: QueryWord[];
-  /** The articles that answer it, each with its share. */
-  slugs: Array<[string, number]>;
-  features: Map<string, number>;
-  on: boolean;
-  set: string;
-}
-
-/** The "about Omega" naive Bayes trained on some examples (and the articles' phrasings). */
-class OmegaModel {
-  private readonly nb = new NaiveBayes();
-  private readonly prior: number;
-
-  constructor(
-    phrasings: readonly Map<string, number>[],
-    examples: readonly Example[],
-    private readonly articles?: NaiveBayes,
-  ) {
-    let on = phrasings.length;
-    let off = 0;
-    for (const f of phrasings) this.nb.add('on', f);
-    for (const e of examples) {
-      this.nb.add(e.on ? 'on' : 'off', e.features);
-      if (e.on) on += 1;
-      else off += 1;
-    }
-    this.prior = Math.log((on + 1) / (off + 1));
-  }
-
-  logOdds(features: ReadonlyMap<string, number>): number {
-    const logit =
-      this.prior + this.nb.logLikelihood('on', features) - this.nb.logLikelihood('off', features);
-    return Math.max(-30, Math.min(30, logit));
-  }
-
-  /** What the decider reads of a question: see `DECIDER_FEATURES`. */
-  describe(words: readonly QueryWord[], features: ReadonlyMap<string, number>): number[] {
-    const n = Math.max(1, words.length);
-    const totalWeight = words.reduce((a, w) => a + w.weight, 0) || 1;
-    let offOnly = 0;
-    let unseen = 0;
-    for (const f of features.keys()) {
-      const on = this.nb.count('on', f);
-      const off = this.nb.count('off', f);
-      if (on === 0 && off > 0) offOnly += 1;
-      if (on === 0 && off === 0) unseen += 1;
-    }
-    const unknown = words.filter((w) => !w.known);
-    const logs = this.articles
-      ? this.articles.labels.map((l) => this.articles?.logLikelihood(l, features) ?? 0)
-      : [0];
-    logs.sort((a, b) => b - a);
-    const size = Math.max(1, features.size);
-    const offLog = this.nb.logLikelihood('off', features);
-    return [
-      ((logs[0] ?? 0) - offLog) / size,
-      ((logs[0] ?? 0) - (logs[1] ?? 0)) / size,
-      this.logOdds(features) / 10,
-      unknown.length / n,
-      unknown.reduce((a, w) => a + w.weight, 0) / totalWeight,
-      offOnly / Math.max(1, features.size),
-      unseen / Math.max(1, features.size),
-      Math.log(n),
-      words.some((w) => w.corrected) ? 1 : 0,
-    ];
-  }
-}
-
-/**
- * The decider's inputs: the omega model's log-odds, the share of the question's words the help
- * never uses (by count and by weight), the share of its features only off-topic questions had,
- * and never seen at all, its length and whether a typo was corrected.
- */
-export const DECIDER_FEATURES = 9;
-
-/**
- * Logistic regression by full-batch gradient descent (fixed steps, from zero: deterministic), on
- * standardised inputs, each class weighted by the inverse of its size.
- */
-export class Logistic {
-  private readonly mean: number[];
-  private readonly scale: number[];
-  private readonly w: number[];
-  private b = 0;
-
-  constructor(x: readonly number[][], y: readonly boolean[], iterations = 300, rate = 0.5) {
-    const d = x[0]?.length ?? 0;
-    const n = x.length;
-    this.mean = Array.from({ length: d }, (_, j) => x.reduce((a, r) => a + (r[j] ?? 0), 0) / n);
-    this.scale = Array.from({ length: d }, (_, j) => {
-      const v = x.reduce((a, r) => a + ((r[j] ?? 0) - (this.mean[j] ?? 0)) ** 2, 0) / n;
-      return v > 1e-12 ? Math.sqrt(v) : 1;
-    });
-    this.w = new Array(d).fill(0);
-    const z = x.map((r) => this.standardise(r));
-    const positives = y.filter(Boolean).length;
-    const weight = y.map((p) => (p ? 0.5 / positives : 0.5 / (n - positives)));
-    for (let it = 0; it < iterations; it++) {
-      const gw = new Array(d).fill(0);
-      let gb = 0;
-      z.forEach((r, i) => {
-        const err = (this.sigmoid(r) - (y[i] ? 1 : 0)) * (weight[i] ?? 0);
-        for (let j = 0; j < d; j++) gw[j] += err * (r[j] ?? 0);
-        gb += err;
-      });
-      for (let j = 0; j < d; j++)
-        this.w[j] = (this.w[j] ?? 0) - rate * (gw[j] + 1e-3 * (this.w[j] ?? 0));
-      this.b -= rate * gb;
-    }
-  }
-
-  private standardise(r: readonly number[]): number[] {
-    return r.map((v, j) => (v - (this.mean[j] ?? 0)) / (this.scale[j] ?? 1));
-  }
-
-  private sigmoid(z: readonly number[]): number {
-    let s = this.b;
-    for (let j = 0; j < z.length; j++) s += (this.w[j] ?? 0) * (z[j] ?? 0);
-    return 1 / (1 + Math.exp(-Math.max(-30, Math.min(30, s))));
-  }
-
-  probability(x: readonly number[]): number {
-    return this.sigmoid(this.standardise(x));
-  }
-}
-
-/**
- * The decider: a logistic regression over what the omega model says of each labelled question
- * (`OmegaModel.describe`) when trained without that question's set (cross-fitting, so it trusts
- * the model as much as it deserves on wording it has not seen); undefined with fewer than two
- * sets, where nothing can be held out.
- */
-function trainDecider(
-  phrasings: readonly Map<string, number>[],
-  own: ReadonlyArray<[string, Map<string, number>]>,
-  examples: readonly Example[],
-): Logistic | undefined {
-  const sets = [...new Set(examples.map((e) => e.set))];
-  if (sets.length < 2) return undefined;
-  const x: number[][] = [];
-  const y: boolean[] = [];
-  for (const set of sets) {
-    const others = examples.filter((e) => e.set !== set);
-    const articles = new NaiveBayes();
-    for (const [slug, f] of own) articles.add(slug, f);
-    for (const e of others) for (const [slug, w] of e.slugs) articles.add(slug, e.features, w);
-    const without = new OmegaModel(phrasings, others, articles);
-    for (const e of examples) {
-      if (e.set !== set) continue;
-      x.push(without.describe(e.words, e.features));
-      y.push(e.on);
-    }
-  }
-  return new Logistic(x, y);
-}
-
 export class QuestionModel {
   private readonly articles = new NaiveBayes();
-  private readonly omega: OmegaModel;
-  /** Trains the decider: on first use, since the weights in use may not call for it. */
-  private readonly trainDecider: () => Logistic | undefined;
-  private decider: Logistic | null | undefined;
 
   /**
-   * Trains on the labelled questions (a question answered by several articles counts towards
-   * each, split evenly) and on each article's own title, aliases and question phrasings.
+   * Trains on the labelled on-topic questions (a question answered by several articles counts
+   * towards each, split evenly) and on each article's own title, aliases and question phrasings.
    */
   constructor(
     analyse: Analyse,
     articles: readonly Article[],
-    data: Pick<TrainingQuestions, 'onTopic' | 'offTopic'>,
+    data: Pick<TrainingQuestions, 'onTopic'>,
   ) {
     const known = new Set(articles.map((a) => a.slug));
-    const phrasings: Map<string, number>[] = [];
-    const own: Array<[string, Map<string, number>]> = [];
     for (const article of articles) {
       for (const text of [article.title, ...article.aliases, ...article.questions]) {
-        const features = featuresOf(analyse(text));
-        this.articles.add(article.slug, features);
-        own.push([article.slug, features]);
-        if (text !== article.title) phrasings.push(features);
+        this.articles.add(article.slug, featuresOf(analyse(text)));
       }
     }
-    const examples: Example[] = [];
-    for (const { q, articles: right, set } of data.onTopic) {
-      const words = analyse(q);
-      const features = featuresOf(words);
+    for (const { q, articles: right } of data.onTopic) {
+      const features = featuresOf(analyse(q));
       const slugs = right.filter((s) => known.has(s));
       for (const slug of slugs) this.articles.add(slug, features, 1 / slugs.length);
-      const shares = slugs.map((s): [string, number] => [s, 1 / slugs.length]);
-      examples.push({ words, slugs: shares, features, on: true, set });
     }
-    for (const { q, set } of data.offTopic) {
-      const words = analyse(q);
-      examples.push({ words, slugs: [], features: featuresOf(words), on: false, set });
-    }
-    this.omega = new OmegaModel(phrasings, examples, this.articles);
-    this.trainDecider = () => trainDecider(phrasings, own, examples);
   }
 
   /** The model's log-likelihood of the question for each of `slugs`. */
   articleLogLikelihoods(words: readonly QueryWord[], slugs: Iterable<string>): Map<string, number> {
     const features = featuresOf(words);
     return new Map([...slugs].map((s) => [s, this.articles.logLikelihood(s, features)]));
-  }
-
-  /** The naive Bayes probability that the question is about Omega rather than something else. */
-  omegaProbability(words: readonly QueryWord[]): number {
-    return 1 / (1 + Math.exp(-this.omega.logOdds(featuresOf(words))));
-  }
-
-  /**
-   * The decider's probability that the question is about Omega (the naive Bayes one when the
-   * training questions come from a single set: nothing to cross-fit on).
-   */
-  aboutOmega(words: readonly QueryWord[]): number {
-    if (this.decider === undefined) this.decider = this.trainDecider() ?? null;
-    if (!this.decider) return this.omegaProbability(words);
-    return this.decider.probability(this.omega.describe(words, featuresOf(words)));
   }
 }
 

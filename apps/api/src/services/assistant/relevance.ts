@@ -262,8 +262,6 @@ export function ruledOut(index: HelpIndex, query: string): Decline | undefined {
 export interface LearnedOpinion {
   /** The model's log-likelihood of the question for each article hit. */
   logs: ReadonlyMap<string, number>;
-  /** The decider's probability that the question is about Omega (0.5 when the weights ignore it). */
-  omega: number;
   weights: LearnedWeights;
 }
 
@@ -276,18 +274,15 @@ export function learnedOpinion(
 ): LearnedOpinion {
   return {
     logs: model.articleLogLikelihoods(words, new Set(hits.map((h) => h.passage.slug))),
-    omega: weights.omegaWeight === 0 && weights.minOmega === 0 ? 0.5 : model.aboutOmega(words),
     weights,
   };
 }
 
 /**
  * The hits in the order they are answered, the coverage of the best one and whether they answer
- * the question. Without the model: the index's order and the thresholds. With it: the articles
- * (the index's first `weights.pool` passages) re-ranked by the index's score and the model's
- * probability together (learned.ts `rerank`), at most `HITS` kept, and
- * the coverage bar moved by the model's belief that the question is about Omega (and a question it
- * believes too little about Omega declined).
+ * the question. Without the model: the index's order. With it: the articles of the index's first
+ * `weights.pool` passages re-ranked by the index's score and the model's probability together
+ * (learned.ts `rerank`), at most `HITS` kept. Either way the thresholds decide, on the first hit.
  */
 export function judge(
   words: readonly QueryWord[],
@@ -296,24 +291,20 @@ export function judge(
   learned?: LearnedOpinion,
 ): { hits: Hit[]; coverage: number; answers: boolean } {
   let ranked = hits.slice(0, HITS);
-  let shift = 0;
-  let omegaOk = true;
   if (learned) {
     const first = hits[0];
     const phrased = first && first.phrasing >= PHRASING_MATCH ? first.passage.slug : undefined;
     const pool = hits.slice(0, Math.max(HITS, learned.weights.pool));
     ranked = rerank(pool, learned.logs, learned.weights, phrased).slice(0, HITS);
-    shift = learned.weights.omegaWeight * (learned.omega - 0.5);
-    omegaOk = learned.omega >= learned.weights.minOmega;
   }
   const coverage = coverageOf(words, ranked, thresholds);
-  const answers = omegaOk && meetsThresholds(ranked[0]?.score ?? 0, coverage + shift, thresholds);
+  const answers = meetsThresholds(ranked[0]?.score ?? 0, coverage, thresholds);
   return { hits: ranked, coverage, answers };
 }
 
 /**
  * Searches the help for `query` within `scope` and decides whether the best hits answer it; with
- * a question model, it re-ranks the hits and has a say in the decision (see `judge`).
+ * a question model, it re-ranks the hits first (see `judge`).
  */
 export function decide(
   index: HelpIndex,

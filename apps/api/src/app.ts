@@ -23,11 +23,12 @@ import renewalJob from './plugins/app/renewal-job.js';
 import routeRegistry from './plugins/app/route-registry.js';
 import services from './plugins/app/services.js';
 import shutdown from './plugins/app/shutdown.js';
+import signedOut from './plugins/app/signed-out.js';
 import database from './plugins/external/database.js';
 import loadShedding from './plugins/external/load-shedding.js';
 import openapi from './plugins/external/openapi.js';
 import securityHeaders from './plugins/external/security-headers.js';
-import session from './plugins/external/session.js';
+import session, { SESSION_COOKIE } from './plugins/external/session.js';
 import webApp from './plugins/external/web-app.js';
 import widgetCors from './plugins/external/widget-cors.js';
 import adminRoutes from './routes/admin.js';
@@ -147,7 +148,6 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   // before anything (the session's database read included) is spent on it.
   await load(loadShedding);
   await load(database);
-  await load(session);
   await load(securityHeaders);
   await load(openapi);
   await load(webApp);
@@ -158,6 +158,12 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await load(services);
   await load(errors);
   await load(crossOriginGuard);
+  // The session comes late, just before the hooks that read it: every refusal decided on the
+  // request alone (load shedding, the cross-site guard, and a call that needs an account but
+  // carries no session cookie) is answered, with all its headers, before @fastify/session
+  // makes a session for it (plugins/app/signed-out.ts).
+  await load(signedOut, { cookieName: SESSION_COOKIE });
+  await load(session);
   // Before the access hook: a read-only view as a user refuses writes first, and names the
   // account the access hook then checks (plugins/app/impersonation.ts).
   await load(impersonation);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../src/app.js';
 import { createLogger } from '../src/lib/logger.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
@@ -169,6 +169,74 @@ describe('answers on the hot path', () => {
 
     const anonymous = await app.inject({ method: 'GET', url: '/api/health' });
     expect(anonymous.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a call without a session cookie as the access hook does, headers and all', async () => {
+    // Without the cookie the 401 is answered before the session plugin (plugins/app/signed-out.ts);
+    // with a cookie naming no stored session it comes from the access hook after the session
+    // was read. A client cannot tell the two apart.
+    const { Signer } = await import('@fastify/cookie');
+    const ended = new Signer(SESSION_SECRET, 'sha256').sign('a-session-that-is-not-stored');
+    for (const [method, url] of [
+      ['GET', '/api/user'],
+      ['GET', '/api/admin/logs'],
+      ['POST', '/api/supergod/execute'],
+      ['POST', '/api/subscription/cancel'],
+    ] as const) {
+      const early = await app.inject({ method, url, headers: { cookie: 'theme=dark' } });
+      const late = await app.inject({ method, url, cookies: { [SESSION_COOKIE]: ended } });
+      expect(early.statusCode, `${method} ${url}`).toBe(401);
+      expect(early.json()).toEqual({ message: 'Authentication required' });
+      expect(early.body).toBe(late.body);
+      const comparable = (headers: Record<string, unknown>) => {
+        const { date, 'x-request-id': _id, ...rest } = headers;
+        return rest;
+      };
+      expect(comparable(early.headers)).toEqual(comparable(late.headers));
+    }
+  });
+
+  it('makes no session for a refused call without a cookie, and still one for the rest', async () => {
+    const { CachingSigner } = await import('../src/lib/caching-signer.js');
+    const signs = vi.spyOn(CachingSigner.prototype, 'sign');
+    try {
+      // @fastify/session signs the id of every session it makes, anonymous ones included.
+      await app.inject({ method: 'GET', url: '/api/user' });
+      await app.inject({ method: 'GET', url: '/api/user', headers: { cookie: 'a=b; c=d' } });
+      expect(signs).not.toHaveBeenCalled();
+      await app.inject({ method: 'GET', url: '/api/health' });
+      expect(signs).toHaveBeenCalledTimes(1);
+    } finally {
+      signs.mockRestore();
+    }
+  });
+
+  it('keeps the refusals that come before a 401 first', async () => {
+    // The cross-site guard still answers a foreign form post to an account's route.
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/subscription/cancel',
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ message: 'Cross-site requests are not allowed' });
+    // Public calls and the keypad's bearer-token calls are not the session's to refuse.
+    const plans = await app.inject({ method: 'GET', url: '/api/subscription/plans' });
+    expect(plans.statusCode).toBe(200);
+    const keypad = await app.inject({ method: 'GET', url: '/api/ussd/balance' });
+    expect(keypad.statusCode).toBe(401);
+    expect(keypad.json().message).toMatch(/^Wallet sign-in required/);
+  });
+});
+
+describe('mayCarrySession', () => {
+  it('goes on to the session whenever the header mentions its cookie', async () => {
+    const { mayCarrySession } = await import('../src/plugins/app/signed-out.js');
+    expect(mayCarrySession(undefined, SESSION_COOKIE)).toBe(false);
+    expect(mayCarrySession('theme=dark; lang=en', SESSION_COOKIE)).toBe(false);
+    expect(mayCarrySession(`${SESSION_COOKIE}=abc`, SESSION_COOKIE)).toBe(true);
+    expect(mayCarrySession(`theme=dark;  ${SESSION_COOKIE} = abc`, SESSION_COOKIE)).toBe(true);
+    expect(mayCarrySession(`x=${SESSION_COOKIE}`, SESSION_COOKIE)).toBe(true);
   });
 });
 

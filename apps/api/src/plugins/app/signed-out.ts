@@ -1,0 +1,42 @@
+// The cheapest refusal: a call to a route that needs an account ('user', 'admin', 'supergod'),
+// sent without a session cookie, is answered 401 before the session plugin runs. Without a
+// cookie nobody can be signed in, so the answer is the access hook's own; what it saves is
+// @fastify/session's anonymous session, which it makes for every such request (a random id,
+// an HMAC signature of it, a cookie object and two SHA-256 hashes of the session) only to
+// throw it away (issue 18, docs/architecture/hot-path.md). Loaded after everything that sets
+// an answer's headers or refuses earlier (load shedding, the cross-site guard), so the 401 is
+// the same answer, headers included, as the access hook's; a request that carries the cookie,
+// valid or not, goes on to the session and the access hook as before.
+import type { Access } from '@omega/contracts';
+import fp from 'fastify-plugin';
+import { AUTH_REQUIRED } from './access.js';
+
+/** The levels the access hook checks against the session's account. */
+const ACCOUNT_LEVELS: ReadonlySet<Access> = new Set<Access>(['user', 'admin', 'supergod']);
+
+/**
+ * Whether a Cookie header can hold the session cookie. A plain substring test errs on the side
+ * of going on: any header that mentions the name (even inside another cookie's value) takes the
+ * full path, which decides exactly as before.
+ */
+export function mayCarrySession(cookieHeader: string | undefined, cookieName: string): boolean {
+  return cookieHeader?.includes(cookieName) === true;
+}
+
+export default fp<{ cookieName: string }>(
+  async (app, { cookieName }) => {
+    app.addHook('onRequest', (request, reply, done) => {
+      const access = request.routeOptions.config.access;
+      if (
+        access === undefined ||
+        !ACCOUNT_LEVELS.has(access) ||
+        mayCarrySession(request.headers.cookie, cookieName)
+      ) {
+        done();
+        return;
+      }
+      reply.code(401).send({ message: AUTH_REQUIRED });
+    });
+  },
+  { name: 'signed-out', dependencies: ['route-registry'] },
+);

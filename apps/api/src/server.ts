@@ -78,7 +78,7 @@ async function main() {
   );
 
   const address = await app.listen({ port: config.port, host: config.host });
-  app.systemLogs.notable('server', `Omega started on ${address} (${app.database.dialect})`);
+  app.systemLogs.notable('server', `Omega started on ${address} (${app.database.dialect})`, null);
 }
 
 main().catch((err) => {

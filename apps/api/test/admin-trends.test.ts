@@ -257,7 +257,9 @@ describeEachDatabase('admin trend charts', (database) => {
     // Complimentary plans bring in nothing: moving both onto one is churn of what they paid.
     await t.app.database.db
       .transaction()
-      .execute((trx) => t.app.subscriptions.bulkOverrideIn(trx, adminId, users, 'pro'));
+      .execute((trx) =>
+        t.app.subscriptions.bulkOverrideIn(trx, adminId, users, 'pro', undefined, null),
+      );
     const trend = await chart('revenue');
     expect(trend.mrrNow).toBe(0);
     expect(trend.churnedMrr.at(-1)).toBe(1800);

@@ -52,7 +52,7 @@ describeEachDatabase('admin console', (database) => {
     t.app.log.info('an ordinary request line that is not kept');
     t.app.log.warn({ source: 'renewals' }, 'renewal took longer than a minute');
     t.app.log.error({ err: new Error('disk on fire') }, 'job failed');
-    t.app.systemLogs.notable('server', 'Omega started');
+    t.app.systemLogs.notable('server', 'Omega started', null);
     const res = await get('/api/admin/logs');
     expect(res.statusCode).toBe(200);
     const { logs } = res.json();
@@ -209,6 +209,7 @@ describeEachDatabase('admin console', (database) => {
         action: 'feature_added',
         details: `f${i}`,
         at: t.now() + i,
+        requestId: null,
       });
     }
     const first = (await get('/api/admin/activity-logs?limit=2')).json();
@@ -225,7 +226,13 @@ describeEachDatabase('admin console', (database) => {
     await createUser(t.app, 'free-rider');
     await post('/api/subscription/change-plan', { planId: 'pro' }, await sessionFor(t.app, u1.id));
     await post('/api/subscription/override', { userId: u2.id, planId: 'starter' });
-    await t.app.repos.activity.record({ userId: null, action: 'login', details: '', at: t.now() });
+    await t.app.repos.activity.record({
+      userId: null,
+      action: 'login',
+      details: '',
+      at: t.now(),
+      requestId: null,
+    });
     const activities = await t.app.repos.activity.count();
 
     const res = await get('/api/health/detailed');

@@ -82,9 +82,9 @@ describeEachDatabase('feature catalogue', (database) => {
     // The second user's override record fails, after the first user was changed.
     const { catalogue, records } = catalogueFailingAtRecord(app, 2);
     const admin = await app.repos.users.findByUsername('boss');
-    await expect(catalogue.setPlanOfMany(admin?.id ?? 0, userIds, 'pro')).rejects.toThrow(
-      'override record refused',
-    );
+    await expect(
+      catalogue.setPlanOfMany(admin?.id ?? 0, userIds, 'pro', undefined, null),
+    ).rejects.toThrow('override record refused');
     expect(records()).toBe(2);
     expect(await plansOf(userIds)).toEqual(['free', 'free']);
     expect(await catalogueActions()).toEqual([]);

@@ -205,8 +205,8 @@ describeEachDatabase('a bulk plan change with a dry run', (database) => {
     // 7-day trial); Dan was given Pro by an admin. Ten days into Cat's first paid month, a
     // change to Pro would cost Cat a pro-rated amount.
     await t.app.subscriptions.current(ids.free);
-    await t.app.subscriptions.change(ids.starter, { planId: 'starter' });
-    await t.app.subscriptions.override(admin.id, ids.pro, 'pro');
+    await t.app.subscriptions.change(ids.starter, { planId: 'starter' }, null);
+    await t.app.subscriptions.override(admin.id, ids.pro, 'pro', null);
     t.advance(7 * DAY);
     expect(await t.app.subscriptions.renewDue()).toBeGreaterThan(0);
     t.advance(10 * DAY);
@@ -314,7 +314,7 @@ describeEachDatabase('a bulk plan change with a dry run', (database) => {
     // The third user's record fails after two users' subscriptions were written.
     const { catalogue, records } = catalogueFailingAtRecord(app, 3);
     const before = await state();
-    await expect(catalogue.setPlanOfMany(admin.id, all(), 'pro')).rejects.toThrow(
+    await expect(catalogue.setPlanOfMany(admin.id, all(), 'pro', undefined, null)).rejects.toThrow(
       'override record refused',
     );
     expect(records()).toBe(3);
@@ -325,7 +325,7 @@ describeEachDatabase('a bulk plan change with a dry run', (database) => {
     const preview = (
       await post('/api/subscription/bulk-override/preview', { userIds: all(), planId: 'pro' })
     ).json();
-    await t.app.subscriptions.change(ids.free, { planId: 'starter' });
+    await t.app.subscriptions.change(ids.free, { planId: 'starter' }, null);
     const before = await state();
     const res = await post('/api/subscription/bulk-override', {
       userIds: all(),

@@ -323,7 +323,7 @@ describe('the sender built from configuration', () => {
       },
       log,
     );
-    const err = await failureOf(sms.send('+27821234567', MESSAGE));
+    const err = await failureOf(sms.send('+27821234567', MESSAGE, null));
     expect(err.message).not.toContain('4821');
     expect(lines).toHaveLength(1);
     const line = JSON.parse(lines[0] ?? '{}');
@@ -335,7 +335,7 @@ describe('the sender built from configuration', () => {
 
   it('fails every send when demo mode is off and no provider is configured', async () => {
     const { log, lines } = capturingLogger();
-    const err = await failureOf(createSmsSender(null, log).send('+27821234567', MESSAGE));
+    const err = await failureOf(createSmsSender(null, log).send('+27821234567', MESSAGE, null));
     expect(err.message).toMatch(/no SMS provider is configured \(OMEGA_SMS_PROVIDER\)/);
     expect(lines).toHaveLength(1);
   });

@@ -378,7 +378,7 @@ describeEachDatabase('renewals with two workers', (database) => {
       for (let i = 0; i < 8; i++) {
         const user = await createUser(a.app, `racer${i}`);
         ids.push(user.id);
-        await a.app.subscriptions.change(user.id, { planId: 'enterprise' });
+        await a.app.subscriptions.change(user.id, { planId: 'enterprise' }, null);
       }
       // Past the trial, then two more months: every run competes for the same rows.
       for (const step of [15 * DAY, 31 * DAY, 31 * DAY]) {

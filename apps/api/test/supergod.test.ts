@@ -64,7 +64,13 @@ describeEachDatabase('supergod console', (database) => {
       { level: 'WARNING', source: 'test', message: 'three', stackTrace: null, at: T0 },
     ]);
     for (const action of ['login', 'logout'] as const) {
-      await t.app.repos.activity.record({ userId: root.id, action, details: '', at: T0 });
+      await t.app.repos.activity.record({
+        userId: root.id,
+        action,
+        details: '',
+        at: T0,
+        requestId: null,
+      });
     }
 
     const res = await get('/api/supergod/system-status');

@@ -144,7 +144,7 @@ describeEachDatabase('keypad flows follow the plan', (database) => {
     const free = await createUser(t.app, 'first-owner');
     const rich = await createUser(t.app, 'second-account');
     const admin = await createUser(t.app, 'boss', 'admin');
-    await t.app.subscriptions.override(admin.id, rich.id, 'enterprise');
+    await t.app.subscriptions.override(admin.id, rich.id, 'enterprise', null);
     await walletSignIn('0821234567', await sessionFor(t.app, free.id));
     const again = await walletSignIn('0821234567', await sessionFor(t.app, rich.id));
     // Still the first account's wallet, on its Free plan.
@@ -163,7 +163,7 @@ describeEachDatabase('keypad flows follow the plan', (database) => {
     // Opened later from a Starter account, the wallet becomes that account's.
     const user = await createUser(t.app, 'late-owner');
     const admin = await createUser(t.app, 'boss', 'admin');
-    await t.app.subscriptions.override(admin.id, user.id, 'starter');
+    await t.app.subscriptions.override(admin.id, user.id, 'starter', null);
     const owned = await walletSignIn('0821234567', await sessionFor(t.app, user.id));
     expect(owned.locked).toEqual([]);
     expect((await send(owned.token, 'owned-send-1')).statusCode).toBe(200);

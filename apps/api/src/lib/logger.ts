@@ -10,7 +10,6 @@ import {
   LogController,
 } from 'fastify';
 import pino from 'pino';
-import { currentRequestId } from './request-context.js';
 
 export const LOG_REDACT_PATHS = [
   'req.headers.cookie',
@@ -67,21 +66,10 @@ export function createLogger(options: {
   // nothing when stdout is silent.
   const lowest = streams.reduce((min, s) => Math.min(min, RANK[s.level ?? 'info'] ?? 30), 60);
   const level = Object.entries(RANK).find(([, n]) => n === lowest)?.[0] ?? 'warn';
+  // No mixin adds the request id: a line names its request through request.log's bindings, or
+  // through the `reqId` a service given the id writes itself (requestIdField, decision 020).
   const logger = pino(
-    {
-      level,
-      redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-      // A service that logs through the app's logger while serving a write (decision 020) gets
-      // that request's id on the line; request.log's lines have it in their bindings already.
-      mixin: (_object, _level, instance) => {
-        const requestId = currentRequestId();
-        if (requestId === null) return {};
-        const bindings = (instance as unknown as Record<symbol, string | undefined>)[
-          pino.symbols.chindingsSym
-        ];
-        return bindings?.includes('"reqId"') ? {} : { reqId: requestId };
-      },
-    },
+    { level, redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' } },
     pino.multistream(streams),
   );
   // Access lines hold only the fields written below (no headers, no body): nothing in them

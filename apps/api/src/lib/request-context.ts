@@ -1,26 +1,21 @@
-// The request a piece of work belongs to, without passing it through every call: one onRequest
-// hook (plugins/app/observability.ts) runs the rest of each write (not GET or HEAD) inside this
-// context, and the repositories that write activity and system-log rows read the id from it
-// (decision 020). Outside a request (the renewal job, start-up) and in reads there is none.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// Request ids: the id Fastify gives each request (`genReqId` below) and the header it travels
+// in. The id is carried explicitly, never in an async context (decision 020, its 2026-11-27
+// section: on Node 20 one switched V8's promise hooks on for every later request): a route
+// passes `request.id` to the service it calls, as the trailing `requestId: string | null`
+// argument of every service method that writes an activity or system-log row or logs a line
+// while serving a request; work outside a request (the renewal job, start-up, the CLI) passes
+// null.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 
-interface RequestContext {
-  requestId: string;
-}
-
-const storage = new AsyncLocalStorage<RequestContext>();
-
-/** Runs `fn` (the rest of a request) with this request id in context. */
-export function runWithRequestId(requestId: string, fn: () => void): void {
-  storage.run({ requestId }, fn);
-}
-
-/** The id of the request being served, if any. */
-export function currentRequestId(): string | null {
-  return storage.getStore()?.requestId ?? null;
+/**
+ * The fields a service adds to a line it logs through the app's logger while serving a
+ * request: the request logger's own binding (Fastify's `reqId`), so the line reads like one of
+ * request.log's and the system log files it under that request. Nothing outside a request.
+ */
+export function requestIdField(requestId: string | null): { reqId?: string } {
+  return requestId === null ? {} : { reqId: requestId };
 }
 
 /** What a proxy's X-Request-Id may hold: it lands in logs and in an answer header. */

@@ -1,7 +1,6 @@
 // The activity log: who did what and when, read by the admin console.
 import { type Kysely, sql } from 'kysely';
 import type { ActivityLogRow, Database } from '../db/schema.js';
-import { currentRequestId } from '../lib/request-context.js';
 import { type BucketCount, bucketOf, toBucketCounts } from '../lib/time-buckets.js';
 
 export type ActivityAction =
@@ -34,8 +33,12 @@ export interface ActivityEntry {
   action: ActivityAction;
   details: string;
   at: number;
-  /** The request that wrote it; by default the one in context (decision 020). */
-  requestId?: string;
+  /**
+   * The request that wrote it (`request.id`, passed down by the route); null only where no
+   * request is served: the renewal job, start-up, the CLI (decision 020). Required, so that
+   * a new call site cannot forget it.
+   */
+  requestId: string | null;
 }
 
 export class ActivityRepository {
@@ -45,7 +48,7 @@ export class ActivityRepository {
     private readonly onRecorded: (action: ActivityAction) => void = () => {},
   ) {}
 
-  /** Writes the entry with the id of the request being served, if any (decision 020). */
+  /** Writes the entry, with the id of the request that made it, if any (decision 020). */
   async record(entry: ActivityEntry, db = this.db): Promise<void> {
     await db
       .insertInto('activity_logs')
@@ -54,7 +57,7 @@ export class ActivityRepository {
         action: entry.action,
         details: entry.details,
         created_at: entry.at,
-        request_id: entry.requestId ?? currentRequestId(),
+        request_id: entry.requestId,
       })
       .execute();
     this.onRecorded(entry.action);

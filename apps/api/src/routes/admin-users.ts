@@ -16,7 +16,7 @@ export default async function adminUsersRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.revokeUserSession, async (request) => {
     const { id, handle } = request.params;
-    const message = await app.adminUsers.revokeSession(signedIn(request), id, handle);
+    const message = await app.adminUsers.revokeSession(signedIn(request), id, handle, request.id);
     return { ok: true as const, message };
   });
 
@@ -31,7 +31,7 @@ export default async function adminUsersRoutes(app: FastifyInstance) {
         `Already viewing as ${current.target.username}: end that view first.`,
       );
     }
-    const { view, target } = await app.viewAs.start(admin, request.params.id);
+    const { view, target } = await app.viewAs.start(admin, request.params.id, request.id);
     session.impersonating = view;
     return {
       ok: true as const,
@@ -47,7 +47,7 @@ export default async function adminUsersRoutes(app: FastifyInstance) {
     if (!view || !session) {
       return { ok: true as const, message: 'No view as a user was in force.', viewed: null };
     }
-    await app.viewAs.end(view.admin, view.target, view, 'ended');
+    await app.viewAs.end(view.admin, view.target, view, 'ended', request.id);
     delete session.impersonating;
     // The rest of this request is the administrator's again.
     request.user = view.admin;

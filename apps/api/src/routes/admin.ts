@@ -12,7 +12,7 @@ export default async function adminRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, routes.clearLogs, async (request) => {
-    const cleared = await app.systemLogs.clearAll(signedIn(request).id);
+    const cleared = await app.systemLogs.clearAll(signedIn(request).id, request.id);
     return { ok: true as const, message: 'Logs cleared', cleared };
   });
 

@@ -12,11 +12,10 @@ export default async function announcementRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.createMessage, async (request) => {
     const admin = signedIn(request);
-    return app.announcements.publish({
-      title: request.body.title,
-      content: request.body.content,
-      authorId: admin.id,
-    });
+    return app.announcements.publish(
+      { title: request.body.title, content: request.body.content, authorId: admin.id },
+      request.id,
+    );
   });
 
   defineRoute(app, routes.unreadMessages, async (request) => {

@@ -12,7 +12,7 @@ export default async function assistantRoutes(app: FastifyInstance) {
     const user = signedIn(request);
     const query = request.body.query.trim();
     if (!query) throw new HttpError(400, 'query must not be empty: ask a question');
-    return app.assistant.ask(normalizeRole(user.role), query);
+    return app.assistant.ask(normalizeRole(user.role), query, request.id);
   });
 
   defineRoute(app, routes.assistantFeedback, async (request) => {

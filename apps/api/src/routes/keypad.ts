@@ -16,7 +16,7 @@ export default async function keypadRoutes(app: FastifyInstance) {
   const phoneKey = (phone: string) => normalizePhone(phone) ?? phone;
   /** Checks and counts a try in one step (429 when it must wait), per address and per phone. */
   const beginAttempt = (request: FastifyRequest, policy: ThrottlePolicy, phone: string) =>
-    throttle.begin(policy, request.ip, phoneKey(phone));
+    throttle.begin(policy, request.ip, phoneKey(phone), request.id);
 
   function walletOf(request: FastifyRequest): string {
     if (!request.wallet) throw new HttpError(401, 'Wallet sign-in required');
@@ -27,7 +27,7 @@ export default async function keypadRoutes(app: FastifyInstance) {
     const attempt = await beginAttempt(request, OTP_REQUEST, request.body.phone);
     let sent: Awaited<ReturnType<typeof signIn.requestOtp>>;
     try {
-      sent = await signIn.requestOtp(request.body.phone);
+      sent = await signIn.requestOtp(request.body.phone, request.id);
     } catch (err) {
       // A bad number reached no provider: it counts as nothing. A provider that failed was
       // still called, so that counts, or a failing provider could be hammered without limit.
@@ -76,7 +76,7 @@ export default async function keypadRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, routes.ussdGateway, async (request, reply) => {
-    const answer = await app.ussdGateway.handle(request.body);
+    const answer = await app.ussdGateway.handle(request.body, request.id);
     // Aggregators read the answer as plain text: 'CON …' to continue, 'END …' to close.
     reply.type('text/plain; charset=utf-8');
     return answer;

@@ -32,14 +32,14 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.login, async (request) => {
     const { username, password } = request.body;
-    const user = await accounts.signIn(username, password, request.ip);
+    const user = await accounts.signIn(username, password, request.ip, request.id);
     return signedInAs(request, user, 'Logged in successfully');
   });
 
   defineRoute(app, routes.logout, async (request, reply) => {
     const user = await app.currentUser(request);
     if (request.session) {
-      if (user) await accounts.signedOut(user);
+      if (user) await accounts.signedOut(user, request.id);
       await request.session.destroy();
     }
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
@@ -48,7 +48,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.register, async (request) => {
     const { username, password } = request.body;
-    const user = await accounts.register({ username, password, role: 'user' });
+    const user = await accounts.register({ username, password, role: 'user' }, request.id);
     return signedInAs(request, user, 'Registered successfully');
   });
 
@@ -64,6 +64,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
         secretKey,
         { username, password },
         request.ip,
+        request.id,
       );
       return signedInAs(request, user, 'Registered successfully');
     });

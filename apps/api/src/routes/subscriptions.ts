@@ -34,11 +34,12 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, routes.toggleFeature, async (request) =>
-    catalogue.setPlanFeature(signedIn(request).id, request.body),
+    catalogue.setPlanFeature(signedIn(request).id, request.body, request.id),
   );
 
   defineRoute(app, routes.overridePlan, async (request) => {
-    await catalogue.setPlan(signedIn(request).id, request.body.userId, request.body.planId);
+    const { userId, planId } = request.body;
+    await catalogue.setPlan(signedIn(request).id, userId, planId, request.id);
     return { ok: true as const, message: 'Subscription updated' };
   });
 
@@ -48,17 +49,17 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.bulkOverridePlan, async (request) => {
     const { userIds, planId, previewToken } = request.body;
-    await catalogue.setPlanOfMany(signedIn(request).id, userIds, planId, previewToken);
+    await catalogue.setPlanOfMany(signedIn(request).id, userIds, planId, previewToken, request.id);
     return { ok: true as const, message: 'Subscriptions updated' };
   });
 
   defineRoute(app, routes.overrideFeature, async (request) => {
-    await catalogue.setUserFeature(signedIn(request).id, request.body);
+    await catalogue.setUserFeature(signedIn(request).id, request.body, request.id);
     return { ok: true as const, message: 'Override updated' };
   });
 
   defineRoute(app, routes.addFeature, async (request) =>
-    catalogue.addFeature(signedIn(request).id, request.body),
+    catalogue.addFeature(signedIn(request).id, request.body, request.id),
   );
 
   defineRoute(app, routes.userFeatures, async (request) =>
@@ -90,12 +91,12 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.cancelSubscription, async (request) => ({
     message: 'Subscription Cancelled',
-    subscription: await service.cancel(signedIn(request).id),
+    subscription: await service.cancel(signedIn(request).id, request.id),
   }));
 
   defineRoute(app, routes.resumeSubscription, async (request) => ({
     message: 'Subscription Resumed',
-    subscription: await service.resume(signedIn(request).id),
+    subscription: await service.resume(signedIn(request).id, request.id),
   }));
 
   defineRoute(app, routes.previewChange, async (request) =>
@@ -103,6 +104,6 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, routes.changePlan, async (request) =>
-    service.change(signedIn(request).id, request.body),
+    service.change(signedIn(request).id, request.body, request.id),
   );
 }

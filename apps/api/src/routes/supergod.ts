@@ -33,13 +33,14 @@ export default async function supergodRoutes(app: FastifyInstance) {
     scope.addHook('onError', async (request, _reply, error) => {
       const status = error.statusCode ?? 500;
       if (reachedConsole.has(request) || status >= 500 || !request.user) return;
-      await terminal.refuseRequest(request.user, request.body, error.message);
+      await terminal.refuseRequest(request.user, request.body, error.message, request.id);
     });
 
     defineRoute(scope, routes.supergodExecute, async (request) => {
       reachedConsole.add(request);
       const actor = signedIn(request);
-      return terminal.execute(actor, request.body.command, request.body.confirmation);
+      const { command, confirmation } = request.body;
+      return terminal.execute(actor, command, confirmation, request.id);
     });
   });
 }

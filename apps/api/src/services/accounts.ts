@@ -1,7 +1,9 @@
 // Accounts: registering (from the sign-in page, with a registration key, or from the CLI),
 // signing in and out, and resetting a password. The username and password rules are the
 // contract's (wire shape, `@omega/contracts` credentials); each write and its activity entry
-// are one transaction, and argon2 runs before the transaction, never inside it.
+// are one transaction, and argon2 runs before the transaction, never inside it. A method that
+// serves a request takes its id last (`requestId`, for the activity row, decision 020); the
+// CLI's have none.
 import { messages, passwordProblem, type User, usernameProblem } from '@omega/contracts';
 import { normalizeRole, type Role } from '@omega/domain';
 import type { Kysely } from 'kysely';
@@ -58,12 +60,16 @@ export class AccountService {
    * Registers from the sign-in page: the account is created signed in (its last sign-in is
    * now), with its 'register' activity entry in the same transaction.
    */
-  register(account: NewAccount): Promise<UserRow> {
-    return this.create(account, {
-      signedIn: true,
-      action: 'register',
-      details: (user) => `${user.username} registered as ${account.role}`,
-    });
+  register(account: NewAccount, requestId: string | null): Promise<UserRow> {
+    return this.create(
+      account,
+      {
+        signedIn: true,
+        action: 'register',
+        details: (user) => `${user.username} registered as ${account.role}`,
+      },
+      requestId,
+    );
   }
 
   /**
@@ -75,24 +81,34 @@ export class AccountService {
     key: string,
     account: Omit<NewAccount, 'role'>,
     ip: string,
+    requestId: string | null,
   ): Promise<UserRow> {
-    const attempt = await this.deps.throttle.begin(PASSWORD_SIGN_IN, ip, KEY_GUESS_ACCOUNT);
+    const attempt = await this.deps.throttle.begin(
+      PASSWORD_SIGN_IN,
+      ip,
+      KEY_GUESS_ACCOUNT,
+      requestId,
+    );
     if (!this.deps.keys.verify(kind, key)) {
       attempt.keep();
       throw new HttpError(403, KEY_REFUSED[kind]);
     }
     // The right key counts as nothing, but leaves the guessers' streak where it was.
     await attempt.withdraw();
-    return this.register({ ...account, role: kind });
+    return this.register({ ...account, role: kind }, requestId);
   }
 
   /** Creates an account from the admin CLI, recorded as created there. */
   createFromCli(account: NewAccount): Promise<UserRow> {
-    return this.create(account, {
-      signedIn: false,
-      action: 'user_created',
-      details: (user) => `${user.username} created as ${account.role} from the CLI`,
-    });
+    return this.create(
+      account,
+      {
+        signedIn: false,
+        action: 'user_created',
+        details: (user) => `${user.username} created as ${account.role} from the CLI`,
+      },
+      null,
+    );
   }
 
   /**
@@ -100,9 +116,14 @@ export class AccountService {
    * hashing); a wrong password, an unknown name and a disabled account are one 401 each, with a
    * 'login_failed' entry. On success the sign-in time and the 'login' entry are one write.
    */
-  async signIn(username: string, password: string, ip: string): Promise<UserRow> {
+  async signIn(
+    username: string,
+    password: string,
+    ip: string,
+    requestId: string | null,
+  ): Promise<UserRow> {
     const { users, activity, throttle, clock } = this.deps;
-    const attempt = await throttle.begin(PASSWORD_SIGN_IN, ip, username.toLowerCase());
+    const attempt = await throttle.begin(PASSWORD_SIGN_IN, ip, username.toLowerCase(), requestId);
     let found: UserRow | undefined;
     try {
       found = await users.findByUsername(username);
@@ -119,6 +140,7 @@ export class AccountService {
         action: 'login_failed',
         details: `failed sign-in for ${JSON.stringify(username)} from ${ip}`,
         at: clock(),
+        requestId,
       });
       throw new HttpError(
         401,
@@ -131,19 +153,20 @@ export class AccountService {
     await this.deps.db.transaction().execute(async (trx) => {
       await users.recordLogin(user.id, at, trx);
       await activity.record(
-        { userId: user.id, action: 'login', details: `${user.username} signed in`, at },
+        { userId: user.id, action: 'login', details: `${user.username} signed in`, at, requestId },
         trx,
       );
     });
     return { ...user, last_login: at };
   }
 
-  async signedOut(user: UserRow): Promise<void> {
+  async signedOut(user: UserRow, requestId: string | null): Promise<void> {
     await this.deps.activity.record({
       userId: user.id,
       action: 'logout',
       details: `${user.username} signed out`,
       at: this.deps.clock(),
+      requestId,
     });
   }
 
@@ -167,6 +190,7 @@ export class AccountService {
           action: 'password_reset',
           details: `password of ${user.username} reset from the CLI`,
           at: clock(),
+          requestId: null,
         },
         trx,
       );
@@ -183,6 +207,7 @@ export class AccountService {
       action: 'register' | 'user_created';
       details: (user: UserRow) => string;
     },
+    requestId: string | null,
   ): Promise<UserRow> {
     const { db, users, activity, clock } = this.deps;
     const problem = usernameProblem(account.username) ?? passwordProblem(account.password);
@@ -207,7 +232,13 @@ export class AccountService {
       // A concurrent registration of the same name can win between the check and the insert.
       if (!created) throw new HttpError(409, messages.usernameTaken);
       await activity.record(
-        { userId: created.id, action: record.action, details: record.details(created), at },
+        {
+          userId: created.id,
+          action: record.action,
+          details: record.details(created),
+          at,
+          requestId,
+        },
         trx,
       );
       return created;

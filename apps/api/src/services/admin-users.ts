@@ -131,7 +131,12 @@ export class AdminUsersService {
    * Ends one of the account's sessions. The row goes at once; an instance that read the
    * session in the last second (SESSION_CACHE_MS) may honour it until that second is up.
    */
-  async revokeSession(actor: UserRow, id: number, handle: string): Promise<string> {
+  async revokeSession(
+    actor: UserRow,
+    id: number,
+    handle: string,
+    requestId: string | null,
+  ): Promise<string> {
     const user = await this.target(id);
     if (!mayActOn(actor, user)) {
       throw new HttpError(
@@ -152,6 +157,7 @@ export class AdminUsersService {
       action: 'session_revoke',
       details: `${actor.username} ended session ${handle} of ${user.username} (user ${user.id})`,
       at: this.deps.clock(),
+      requestId,
     });
     return `Session ${handle} of ${user.username} has ended.`;
   }

@@ -26,12 +26,18 @@ export class AnnouncementService {
     private readonly clock: Clock,
   ) {}
 
-  /** Trims both fields; an empty one (or one too long) is a 400 naming it. */
-  async publish(input: {
-    title: string;
-    content: string;
-    authorId: number | null;
-  }): Promise<PublishedAnnouncement> {
+  /**
+   * Trims both fields; an empty one (or one too long) is a 400 naming it. `requestId` is the
+   * request that published it, for the activity entry (decision 020).
+   */
+  async publish(
+    input: {
+      title: string;
+      content: string;
+      authorId: number | null;
+    },
+    requestId: string | null,
+  ): Promise<PublishedAnnouncement> {
     const title = input.title.trim();
     const content = input.content.trim();
     if (!title) throw new HttpError(400, 'title is required: write a title for the announcement');
@@ -49,7 +55,13 @@ export class AnnouncementService {
         trx,
       );
       await this.activity.record(
-        { userId: input.authorId, action: 'announcement', details: `announced "${title}"`, at },
+        {
+          userId: input.authorId,
+          action: 'announcement',
+          details: `announced "${title}"`,
+          at,
+          requestId,
+        },
         trx,
       );
       return created;

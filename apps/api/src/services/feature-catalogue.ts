@@ -1,7 +1,8 @@
 // The plan and feature catalogue as the Subscription Manager edits it: plans with their
 // features, adding a feature, the plan matrix (a feature on or off for a plan), per-user
 // feature overrides, and setting the plan of one user or of many. Every write and its
-// activity entry are one transaction; a change to many users is all or nothing.
+// activity entry are one transaction; a change to many users is all or nothing. Each write takes
+// the id of the request that asked for it last (`requestId`, for the activity row, decision 020).
 import type {
   Assignment,
   BulkOverridePreview,
@@ -112,6 +113,7 @@ export class FeatureCatalogueService {
   async addFeature(
     adminId: number,
     input: { name: string; category: string; description?: string },
+    requestId: string | null,
   ): Promise<Feature> {
     const name = input.name.trim();
     const category = input.category.trim();
@@ -123,7 +125,7 @@ export class FeatureCatalogueService {
         trx,
       );
       if (!row) throw new HttpError(409, `A feature named ${name} already exists`);
-      await this.audit(trx, adminId, 'feature_added', `${name} (${category})`, at);
+      await this.audit(trx, adminId, 'feature_added', `${name} (${category})`, at, requestId);
       return row;
     });
     return {
@@ -136,7 +138,11 @@ export class FeatureCatalogueService {
   }
 
   /** The plan matrix: includes or excludes a feature from a plan. */
-  async setPlanFeature(adminId: number, change: Assignment): Promise<Assignment> {
+  async setPlanFeature(
+    adminId: number,
+    change: Assignment,
+    requestId: string | null,
+  ): Promise<Assignment> {
     const { planId, featureId, enabled } = change;
     await this.write(async (trx, at) => {
       if (!(await this.deps.subscriptions.book(trx)).has(planId)) {
@@ -150,6 +156,7 @@ export class FeatureCatalogueService {
         'feature_toggle',
         `feature ${featureId} ${enabled ? 'on' : 'off'} for ${planId}`,
         at,
+        requestId,
       );
     });
     return { planId, featureId, enabled };
@@ -188,6 +195,7 @@ export class FeatureCatalogueService {
       reason: string;
       expiresAt?: string;
     },
+    requestId: string | null,
   ): Promise<void> {
     const { userId, featureId, enabled } = change;
     const reason = change.reason.trim();
@@ -217,16 +225,22 @@ export class FeatureCatalogueService {
         'feature_override',
         `feature ${featureId} ${enabled ? 'on' : 'off'} for user ${userId}${expiresAt === null ? '' : ` until ${iso(expiresAt)}`}: ${reason}`,
         at,
+        requestId,
       );
     });
   }
 
   /** Sets one user's plan without charging (see SubscriptionService.override). */
-  async setPlan(adminId: number, userId: number, planId: string): Promise<void> {
+  async setPlan(
+    adminId: number,
+    userId: number,
+    planId: string,
+    requestId: string | null,
+  ): Promise<void> {
     await this.deps.db.transaction().execute(async (trx) => {
       await this.knownPlan(planId, trx);
       await this.existingUsers([userId], trx);
-      await this.deps.subscriptions.overrideIn(trx, adminId, userId, planId);
+      await this.deps.subscriptions.overrideIn(trx, adminId, userId, planId, requestId);
     });
   }
 
@@ -253,13 +267,21 @@ export class FeatureCatalogueService {
     adminId: number,
     userIds: readonly number[],
     planId: string,
-    previewToken?: string,
+    previewToken: string | undefined,
+    requestId: string | null,
   ) {
     const ids = [...new Set(userIds)];
     await this.deps.db.transaction().execute(async (trx) => {
       await this.knownPlan(planId, trx);
       await this.existingUsers(ids, trx, ids.length > 1 ? ': no plan was changed' : '');
-      await this.deps.subscriptions.bulkOverrideIn(trx, adminId, ids, planId, previewToken);
+      await this.deps.subscriptions.bulkOverrideIn(
+        trx,
+        adminId,
+        ids,
+        planId,
+        previewToken,
+        requestId,
+      );
     });
   }
 
@@ -279,8 +301,9 @@ export class FeatureCatalogueService {
     action: 'feature_added' | 'feature_toggle' | 'feature_override',
     details: string,
     at: number,
+    requestId: string | null,
   ): Promise<void> {
-    return this.deps.activity.record({ userId: adminId, action, details, at }, trx);
+    return this.deps.activity.record({ userId: adminId, action, details, at, requestId }, trx);
   }
 
   private async existingFeature(featureId: number, trx: Trx): Promise<void> {

@@ -8,6 +8,7 @@ import { type BlockList, isIPv4, isIPv6 } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { addressList } from '../lib/address-list.js';
 import type { Clock } from '../lib/clock.js';
+import { requestIdField } from '../lib/request-context.js';
 
 export const GATEWAY_OFF =
   'The USSD gateway is off: set OMEGA_USSD_GATEWAY_SECRET (and optionally OMEGA_USSD_GATEWAY_CIDRS) to turn it on';
@@ -54,26 +55,33 @@ export class GatewayAuth {
     return this.secretDigest !== null;
   }
 
-  /** Decides on the headers and address alone, before the body is read or anything is stored. */
-  verify(ip: string, headers: Record<string, string | string[] | undefined>): GatewayVerdict {
+  /**
+   * Decides on the headers and address alone, before the body is read or anything is stored.
+   * A refusal's log line names `requestId`, the callback's request (decision 020).
+   */
+  verify(
+    ip: string,
+    headers: Record<string, string | string[] | undefined>,
+    requestId: string | null,
+  ): GatewayVerdict {
     if (!this.secretDigest) return { ok: false, statusCode: 404, message: GATEWAY_OFF };
     if (this.allowed) {
       const client = familyOf(ip);
       if (!client || !this.allowed.check(client.address, client.family)) {
-        this.refused(ip, 'address not in OMEGA_USSD_GATEWAY_CIDRS');
+        this.refused(ip, 'address not in OMEGA_USSD_GATEWAY_CIDRS', requestId);
         return { ok: false, statusCode: 403, message: GATEWAY_ADDRESS_REFUSED };
       }
     }
     const presented = presentedSecret(headers);
     // Both sides are hashed to the same length first, so the comparison leaks no length.
     if (presented === null || !timingSafeEqual(digest(presented), this.secretDigest)) {
-      this.refused(ip, presented === null ? 'no secret' : 'wrong secret');
+      this.refused(ip, presented === null ? 'no secret' : 'wrong secret', requestId);
       return { ok: false, statusCode: 401, message: GATEWAY_UNAUTHENTICATED };
     }
     return { ok: true };
   }
 
-  private refused(ip: string, reason: string) {
+  private refused(ip: string, reason: string, requestId: string | null) {
     const now = this.clock();
     const last = this.lastLogged.get(ip);
     if (last !== undefined && now - last < LOG_EVERY_MS) return;
@@ -84,7 +92,7 @@ export class GatewayAuth {
     this.lastLogged.delete(ip);
     this.lastLogged.set(ip, now);
     this.log.warn(
-      { source: 'ussd-gateway', ip, reason },
+      { source: 'ussd-gateway', ip, reason, ...requestIdField(requestId) },
       `USSD gateway callback refused from ${ip}: ${reason}`,
     );
   }

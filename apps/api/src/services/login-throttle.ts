@@ -175,8 +175,11 @@ export class LoginThrottle {
   constructor(
     private readonly store: ThrottleStore,
     private readonly clock: Clock,
-    /** Told once each time a kept failure starts a wait (the system log records these trips). */
-    private readonly onTrip: (what: string) => void = () => {},
+    /**
+     * Told once each time a kept failure starts a wait, with the id of the request that
+     * tripped it (the system log records these trips under that request).
+     */
+    private readonly onTrip: (what: string, requestId: string | null) => void = () => {},
   ) {}
 
   get storeKind(): ThrottleStore['kind'] {
@@ -186,8 +189,14 @@ export class LoginThrottle {
   /**
    * Checks the limits and counts this try in one step. Refuses with 429 and Retry-After when it
    * must wait; otherwise the caller settles the returned attempt once its outcome is known.
+   * `requestId` is the try's request, named in the system log should this try trip the limit.
    */
-  async begin(policy: ThrottlePolicy, address: string, account: string): Promise<Attempt> {
+  async begin(
+    policy: ThrottlePolicy,
+    address: string,
+    account: string,
+    requestId: string | null,
+  ): Promise<Attempt> {
     const reserved = await orUnavailable(
       this.store.reserve(policy, address, account, this.clock()),
     );
@@ -206,6 +215,7 @@ export class LoginThrottle {
         if (tripped) {
           this.onTrip(
             `${policy.name} rate limit reached for ${account} from ${address}: further tries must wait`,
+            requestId,
           );
         }
       },

@@ -1,6 +1,7 @@
 // The subscription service: loads state, runs the pure domain functions, and writes the
 // result with optimistic concurrency, so two requests (or two servers) never interleave a
-// read-modify-write of one subscription.
+// read-modify-write of one subscription. A write made for a request takes the request's id last
+// (`requestId`, for its activity row, decision 020); the renewal job has none.
 import { createHash } from 'node:crypto';
 import type {
   BillingItem,
@@ -115,7 +116,11 @@ export class SubscriptionService {
     return toPreview(result.preview);
   }
 
-  async change(userId: number, target: { planId: string; interval?: Interval }) {
+  async change(
+    userId: number,
+    target: { planId: string; interval?: Interval },
+    requestId: string | null,
+  ) {
     const plans = await this.book();
     const now = this.clock();
     const { subscription, version } = await this.current(userId);
@@ -145,6 +150,7 @@ export class SubscriptionService {
           action: 'plan_change',
           details: `${subscription.planId}/${subscription.interval} -> ${result.subscription.planId}/${withInterval(subscription, target).interval} (${result.preview.kind}, charged ${result.preview.chargedNow})`,
           at: now,
+          requestId,
         },
         trx,
       );
@@ -163,18 +169,19 @@ export class SubscriptionService {
     };
   }
 
-  async cancel(userId: number) {
-    return this.simple(userId, 'subscription_cancel', cancelAtPeriodEnd);
+  async cancel(userId: number, requestId: string | null) {
+    return this.simple(userId, 'subscription_cancel', cancelAtPeriodEnd, requestId);
   }
 
-  async resume(userId: number) {
-    return this.simple(userId, 'subscription_resume', resume);
+  async resume(userId: number, requestId: string | null) {
+    return this.simple(userId, 'subscription_resume', resume, requestId);
   }
 
   private async simple(
     userId: number,
     action: 'subscription_cancel' | 'subscription_resume',
     step: (s: Subscription) => Result<{ subscription: Subscription }>,
+    requestId: string | null,
   ) {
     const plans = await this.book();
     const now = this.clock();
@@ -188,7 +195,7 @@ export class SubscriptionService {
         throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
       }
       await this.activity.record(
-        { userId, action, details: `${subscription.planId} plan`, at: now },
+        { userId, action, details: `${subscription.planId} plan`, at: now, requestId },
         trx,
       );
     });
@@ -199,12 +206,20 @@ export class SubscriptionService {
    * An administrator sets the plan: no charge now, none at renewal while it stays as assigned
    * (complimentary), and a record of who, when and what it would have cost.
    */
-  async override(adminId: number, userId: number, planId: string) {
-    await this.db.transaction().execute((trx) => this.overrideIn(trx, adminId, userId, planId));
+  async override(adminId: number, userId: number, planId: string, requestId: string | null) {
+    await this.db
+      .transaction()
+      .execute((trx) => this.overrideIn(trx, adminId, userId, planId, requestId));
   }
 
   /** `override` inside the caller's transaction (a bulk change is one transaction). */
-  async overrideIn(trx: Kysely<Database>, adminId: number, userId: number, planId: string) {
+  async overrideIn(
+    trx: Kysely<Database>,
+    adminId: number,
+    userId: number,
+    planId: string,
+    requestId: string | null,
+  ) {
     const plans = await this.book(trx);
     const now = this.clock();
     const { subscription, version } = await this.current(userId, trx);
@@ -223,6 +238,7 @@ export class SubscriptionService {
         action: 'plan_override',
         details: `user ${userId}: ${subscription.planId} -> ${planId}${result.subscription.complimentary ? ', complimentary' : ''} (would have charged ${result.wouldHaveCharged})`,
         at: now,
+        requestId,
       },
       trx,
     );
@@ -269,7 +285,8 @@ export class SubscriptionService {
     adminId: number,
     userIds: readonly number[],
     planId: string,
-    previewToken?: string,
+    previewToken: string | undefined,
+    requestId: string | null,
   ): Promise<BulkOverridePlan> {
     const plans = await this.book(trx);
     const now = this.clock();
@@ -328,6 +345,7 @@ export class SubscriptionService {
           )
           .join('; ')}`,
         at: now,
+        requestId,
       },
       trx,
     );
@@ -424,6 +442,8 @@ export class SubscriptionService {
               ? `${before.planId} ended; now on ${result.subscription.planId}`
               : `${result.subscription.planId} renewed (${result.subscription.complimentary ? 'complimentary, ' : ''}${result.invoices.length} invoice(s))`,
             at: now,
+            // The job's own work: no request asked for it.
+            requestId: null,
           },
           trx,
         );

@@ -5,7 +5,6 @@
 import { Writable } from 'node:stream';
 import type { LogsPage } from '@omega/contracts';
 import type { Clock } from '../lib/clock.js';
-import { currentRequestId } from '../lib/request-context.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type {
   LogFilter,
@@ -105,15 +104,18 @@ export class SystemLog {
     this.schedule();
   }
 
-  /** Records a notable event at INFO (warnings and errors come through the logger). */
-  notable(source: string, message: string): void {
+  /**
+   * Records a notable event at INFO (warnings and errors come through the logger), with the
+   * id of the request it happened in, or null outside one (start, stop, migrations, job runs).
+   */
+  notable(source: string, message: string, requestId: string | null): void {
     this.push({
       level: 'INFO',
       source,
       message,
       stackTrace: null,
       at: this.options.clock(),
-      requestId: currentRequestId(),
+      requestId,
     });
   }
 
@@ -141,7 +143,7 @@ export class SystemLog {
   }
 
   /** Deletes every entry and records who did it; answers how many entries there were. */
-  async clearAll(actorId: number | null): Promise<number> {
+  async clearAll(actorId: number | null, requestId: string | null): Promise<number> {
     if (!this.repo || !this.activity) throw new Error('system log is not attached');
     await this.flush();
     const cleared = await this.repo.clear();
@@ -150,6 +152,7 @@ export class SystemLog {
       action: 'logs_clear',
       details: `cleared ${cleared} log entries`,
       at: this.options.clock(),
+      requestId,
     });
     return cleared;
   }
@@ -185,9 +188,9 @@ export class SystemLog {
       message: `${message || err?.type || 'log entry'}${request}`,
       stackTrace: err?.stack ?? null,
       at: this.options.clock(),
-      // The request's logger writes its id on the line; a line from the app's own logger during
-      // a request is parsed in that request's context (pino writes synchronously).
-      requestId: typeof record.reqId === 'string' ? record.reqId.slice(0, 128) : currentRequestId(),
+      // The line's own reqId: request.log binds it, and a service logging through the app's
+      // logger for a request writes it (requestIdField). A line without one has no request.
+      requestId: typeof record.reqId === 'string' ? record.reqId.slice(0, 128) : null,
     });
   }
 

@@ -31,6 +31,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
+import { requestIdField } from '../lib/request-context.js';
 import type { UssdSessionRecord, UssdSessionsRepository } from '../repositories/ussd-sessions.js';
 import { PinRefusedError, type WalletSignInService } from './wallet-sign-in.js';
 import type { WalletTransactionService } from './wallet-transactions.js';
@@ -59,7 +60,11 @@ export interface UssdGatewayDeps {
 export class UssdGateway {
   constructor(private readonly deps: UssdGatewayDeps) {}
 
-  async handle(request: { sessionId: string; phoneNumber: string; text: string }): Promise<string> {
+  /** Answers one callback; `requestId` (the callback's request) goes on its debug line. */
+  async handle(
+    request: { sessionId: string; phoneNumber: string; text: string },
+    requestId: string | null,
+  ): Promise<string> {
     const phone = normalizePhone(request.phoneNumber.trim());
     if (!phone) throw new HttpError(400, 'phoneNumber must be a valid phone number');
     const now = this.deps.clock();
@@ -91,6 +96,7 @@ export class UssdGateway {
         ussdSession: request.sessionId,
         text: redactReplies(request.text, session.pinReplies),
         screen: session.state.screen,
+        ...requestIdField(requestId),
       },
       'ussd gateway',
     );

@@ -1,7 +1,9 @@
 // The read-only 'view as user' (decision 021): an administrator's session may carry a view as
 // one normal user for at most 15 minutes. This service decides who may view whom, resolves a
 // session's view on each request (ending it when its time is up or the accounts changed) and
-// records the start and the end in the activity log under the administrator's own id.
+// records the start and the end in the activity log under the administrator's own id, with the
+// id of the request that started or ended it (a view that runs out ends on the next request,
+// read or write, and that request's id is the end's).
 // plugins/app/impersonation.ts applies it to requests; the session cookie stays the admin's.
 import { isAdmin, normalizeRole } from '@omega/domain';
 import type { UserRow } from '../db/schema.js';
@@ -59,7 +61,11 @@ export class ViewAsService {
   constructor(private readonly deps: ViewAsDeps) {}
 
   /** Checks the target and records the start; the caller stores the returned view. */
-  async start(admin: UserRow, targetId: number): Promise<{ view: StoredView; target: UserRow }> {
+  async start(
+    admin: UserRow,
+    targetId: number,
+    requestId: string | null,
+  ): Promise<{ view: StoredView; target: UserRow }> {
     const target = await this.deps.users.findById(targetId);
     if (!target) throw new HttpError(404, `No user with id ${targetId}.`);
     const refusal = viewAsRefusal(admin, target);
@@ -70,6 +76,7 @@ export class ViewAsService {
       action: 'view_as_start',
       details: `${admin.username} started a read-only view as ${target.username} (user ${target.id}), for 15 minutes at most`,
       at: startedAt,
+      requestId,
     });
     return { view: { userId: target.id, startedAt }, target };
   }
@@ -83,6 +90,7 @@ export class ViewAsService {
   async resolve(
     adminId: unknown,
     stored: StoredView,
+    requestId: string | null,
   ): Promise<{ active: ActiveView } | { ended: EndReason }> {
     const admin =
       typeof adminId === 'number' ? await this.deps.users.findForSession(adminId) : null;
@@ -97,7 +105,7 @@ export class ViewAsService {
       reason = 'expired';
     }
     if (reason) {
-      if (admin) await this.end(admin, target, stored, reason);
+      if (admin) await this.end(admin, target, stored, reason, requestId);
       return { ended: reason };
     }
     return { active: { admin: admin as UserRow, target: target as UserRow, ...stored, endsAt } };
@@ -109,6 +117,7 @@ export class ViewAsService {
     target: UserRow | null | undefined,
     stored: StoredView,
     reason: EndReason,
+    requestId: string | null,
   ): Promise<void> {
     const now = this.deps.clock();
     // A view that ran out is seen at the session's next request: it lasted 15 minutes.
@@ -120,6 +129,7 @@ export class ViewAsService {
       action: 'view_as_end',
       details: `${admin.username} ended the read-only view as ${who} after ${minutes} min: ${END_WORDS[reason]}`,
       at: now,
+      requestId,
     });
   }
 }

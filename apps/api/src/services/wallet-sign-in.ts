@@ -24,7 +24,7 @@ import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
 import type { OtpRow, WalletsRepository } from '../repositories/wallets.js';
 import { hashPassword, verifyPassword } from './passwords.js';
-import type { SmsSender } from './sms/sms-sender.js';
+import type { LoggingSmsSender } from './sms/create-sms-sender.js';
 import type { WalletEntitlements } from './wallet-entitlements.js';
 
 export const WALLET_TOKEN_TTL_MS = 30 * 60_000;
@@ -67,7 +67,7 @@ export interface WalletSignInDeps {
   /** Which flows each wallet's plan allows; the wallet's owner comes from sign-in. */
   entitlements: WalletEntitlements;
   /** Unused in demo mode, where the simulator shows the code the API returns. */
-  sms: SmsSender;
+  sms: LoggingSmsSender;
   demo: boolean;
   clock: Clock;
 }
@@ -87,7 +87,8 @@ export class WalletSignInService {
 
   constructor(private readonly deps: WalletSignInDeps) {}
 
-  async requestOtp(input: string) {
+  /** `requestId`: the request asking, named on the log line of a send that fails. */
+  async requestOtp(input: string, requestId: string | null) {
     const { wallets, sms, demo, clock } = this.deps;
     const phone = phoneOrThrow(input);
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
@@ -99,6 +100,7 @@ export class WalletSignInService {
         await sms.send(
           phone,
           `Your OmegaPay code is ${code}. It expires in ${OTP_TTL_MS / 60_000} minutes.`,
+          requestId,
         );
       } catch (err) {
         throw new HttpError(

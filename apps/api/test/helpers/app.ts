@@ -134,7 +134,7 @@ export async function cookieForRole(app: FastifyInstance, role: Role | 'anonymou
 export async function walletOnPlan(app: FastifyInstance, phone: string, planId = 'starter') {
   const owner = await createUser(app, `owner-${randomBytes(4).toString('hex')}`);
   const admin = await createUser(app, `admin-${randomBytes(4).toString('hex')}`, 'admin');
-  await app.subscriptions.override(admin.id, owner.id, planId);
+  await app.subscriptions.override(admin.id, owner.id, planId, null);
   await app.database.db
     .insertInto('wallets')
     .values({ phone, pin_hash: null, created_at: app.clock(), owner_id: owner.id })

@@ -75,7 +75,7 @@ export default fp(
     ): Promise<boolean> => {
       if (access === 'gateway') {
         // Decided on headers and address alone: a refused callback reads and writes nothing.
-        const verdict = app.gatewayAuth.verify(request.ip, request.headers);
+        const verdict = app.gatewayAuth.verify(request.ip, request.headers, request.id);
         if (verdict.ok) return true;
         reply.code(verdict.statusCode).send({ message: verdict.message });
         return false;

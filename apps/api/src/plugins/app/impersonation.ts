@@ -95,7 +95,7 @@ export default fp(
         !READ_METHODS.has(method) &&
         !config.readOnly &&
         !VIEW_ROUTES.has(`${method} ${request.routeOptions.url}`);
-      const resolved = await viewAs.resolve(session.userId, stored);
+      const resolved = await viewAs.resolve(session.userId, stored, request.id);
       if ('ended' in resolved) {
         delete session.impersonating;
         // A change sent from the user's pages must not land on the administrator's account.

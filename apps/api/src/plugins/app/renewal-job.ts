@@ -13,7 +13,11 @@ export default fp(
         const renewed = await app.subscriptions.renewDue();
         if (renewed > 0) {
           app.log.info({ renewed }, 'subscription renewals');
-          app.systemLogs.notable('renewals', `renewal run: ${renewed} subscription(s) renewed`);
+          app.systemLogs.notable(
+            'renewals',
+            `renewal run: ${renewed} subscription(s) renewed`,
+            null,
+          );
         }
       } catch (err) {
         app.log.error({ err, source: 'renewals' }, 'subscription renewal run failed');

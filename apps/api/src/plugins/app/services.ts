@@ -86,7 +86,7 @@ export default fp(
     app.systemLogs.attach(repos.systemLogs, repos.activity);
     // Runs before the database closes (hooks close in reverse order of registration).
     app.addHook('onClose', async () => {
-      app.systemLogs.notable('server', 'Omega is stopping');
+      app.systemLogs.notable('server', 'Omega is stopping', null);
       await app.systemLogs.close();
     });
     const throttle = new LoginThrottle(
@@ -96,7 +96,7 @@ export default fp(
           )
         : new MemoryThrottleStore(),
       app.clock,
-      (what) => app.systemLogs.notable('rate-limit', what),
+      (what, requestId) => app.systemLogs.notable('rate-limit', what, requestId),
     );
     app.decorate('loginThrottle', throttle);
     app.addHook('onClose', () => throttle.close());

@@ -42,6 +42,7 @@ export default fp(
       app.systemLogs.notable(
         'server',
         `Omega is draining: the listener closes in ${delayMs} ms, deadline ${timeoutMs} ms`,
+        null,
       );
       let cut = false;
       const deadline = setTimeout(() => {

@@ -19,7 +19,7 @@ export default fp(
       warn: (err, message) => app.log.warn({ err, source: 'database' }, message),
       recovered: (message) => {
         app.log.info({ source: 'database' }, message);
-        app.systemLogs.notable('database', message);
+        app.systemLogs.notable('database', message, null);
       },
     });
     app.decorate('databaseOutages', outages);
@@ -51,7 +51,7 @@ export default fp(
       const results = await migrateToLatest(migrating.db, migrating.schema);
       for (const r of results) {
         app.log.info({ migration: r.migrationName, status: r.status }, 'migration');
-        app.systemLogs.notable('database', `migration ${r.migrationName}: ${r.status}`);
+        app.systemLogs.notable('database', `migration ${r.migrationName}: ${r.status}`, null);
       }
     } finally {
       if (migrating !== handle) await migrating.close();

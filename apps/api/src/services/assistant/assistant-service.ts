@@ -6,6 +6,7 @@ import type { AssistantMetrics, AssistantResponse } from '@omega/contracts';
 import { atLeast, type Role } from '@omega/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../lib/clock.js';
+import { requestIdField } from '../../lib/request-context.js';
 import type { AssistantRepository } from '../../repositories/assistant.js';
 import { DEFAULT_SESSION_POLICY } from '../session-store.js';
 import type { Article } from './articles.js';
@@ -80,8 +81,16 @@ export class AssistantService {
       : undefined;
   }
 
-  /** Answers `query` (already trimmed, 1..500 characters) for a user of `role`. */
-  async ask(role: Role, query: string): Promise<AssistantResponse> {
+  /**
+   * Answers `query` (already trimmed, 1..500 characters) for a user of `role`. `requestId`, the
+   * asking request, goes on the warning logged when the LLM's phrasing is given up; callers
+   * outside a request leave it out.
+   */
+  async ask(
+    role: Role,
+    query: string,
+    requestId: string | null = null,
+  ): Promise<AssistantResponse> {
     const admin = atLeast(role, 'admin');
     const scope = { audience: admin ? 'admin' : 'user', architecture: admin } as const;
     const decision = decide(this.index, query, scope, undefined, this.model);
@@ -100,7 +109,10 @@ export class AssistantService {
     // help answers it: a declined question, injection attempts included, never reaches it.
     if (relevant && this.deps.llm) {
       const phrased = await phraseWithLlm(this.deps.llm, query, composed.quoted, (reason) =>
-        this.deps.log.warn({ reason }, 'assistant: using the retrieval answer'),
+        this.deps.log.warn(
+          { reason, ...requestIdField(requestId) },
+          'assistant: using the retrieval answer',
+        ),
       );
       if (phrased) {
         const links = composed.sources.map((s) => `[${s.title}](${s.path})`).join(', ');

@@ -1,7 +1,7 @@
 // Runs supergod console commands. The text is parsed by the typed registry in @omega/domain;
 // each command maps to repository and service calls below, never to a shell or eval. Every
-// run and every refusal is written to the activity log with who asked; a command's own writes
-// and its activity entry are one transaction.
+// run and every refusal is written to the activity log with who asked and the id of the request
+// (decision 020); a command's own writes and its activity entry are one transaction.
 import { CONFIRMATION_PHRASE, type ExecuteCommandResponse } from '@omega/contracts';
 import {
   helpText,
@@ -83,15 +83,16 @@ export class SupergodConsole {
     actor: UserRow,
     text: string,
     confirmation: string,
+    requestId: string | null,
   ): Promise<ExecuteCommandResponse> {
     const typed = text.trim();
     if (confirmation !== CONFIRMATION_PHRASE) {
-      await this.refuse(actor, typed, 'wrong confirmation code');
+      await this.refuse(actor, typed, 'wrong confirmation code', requestId);
       throw new HttpError(403, CONFIRMATION_REFUSED);
     }
     const parsed = parseCommand(typed);
     if (!parsed.ok) {
-      await this.refuse(actor, typed, parsed.problem);
+      await this.refuse(actor, typed, parsed.problem, requestId);
       throw new HttpError(400, parsed.message);
     }
     const audit: Audit = async (output, trx) => {
@@ -102,15 +103,16 @@ export class SupergodConsole {
           action: 'supergod_command',
           details: `${actor.username} ran '${shortened(typed)}': ${shortened(summary)}`,
           at: this.deps.clock(),
+          requestId,
         },
         trx,
       );
     };
     let output: string;
     try {
-      output = await this.run(parsed.command, actor, audit);
+      output = await this.run(parsed.command, actor, audit, requestId);
     } catch (err) {
-      if (err instanceof HttpError) await this.refuse(actor, typed, err.message);
+      if (err instanceof HttpError) await this.refuse(actor, typed, err.message, requestId);
       throw err;
     }
     return { command: typed, output, executedAt: new Date(this.deps.clock()).toISOString() };
@@ -121,23 +123,44 @@ export class SupergodConsole {
    * a string command and confirmation): the same entry as any other refusal, with the command
    * when the body carried one.
    */
-  async refuseRequest(actor: UserRow, body: unknown, reason: string): Promise<void> {
+  async refuseRequest(
+    actor: UserRow,
+    body: unknown,
+    reason: string,
+    requestId: string | null,
+  ): Promise<void> {
     const command =
       typeof body === 'object' && body !== null ? (body as { command?: unknown }).command : null;
-    await this.refuse(actor, typeof command === 'string' ? command.trim() : null, reason);
+    await this.refuse(
+      actor,
+      typeof command === 'string' ? command.trim() : null,
+      reason,
+      requestId,
+    );
   }
 
-  private async refuse(actor: UserRow, typed: string | null, reason: string): Promise<void> {
+  private async refuse(
+    actor: UserRow,
+    typed: string | null,
+    reason: string,
+    requestId: string | null,
+  ): Promise<void> {
     const what = typed === null ? 'a request without a command' : `'${shortened(typed)}'`;
     await this.deps.activity.record({
       userId: actor.id,
       action: 'supergod_command_refused',
       details: `${actor.username} was refused ${what}: ${shortened(reason)}`,
       at: this.deps.clock(),
+      requestId,
     });
   }
 
-  private run(command: SupergodCommand, actor: UserRow, audit: Audit): Promise<string> {
+  private run(
+    command: SupergodCommand,
+    actor: UserRow,
+    audit: Audit,
+    requestId: string | null,
+  ): Promise<string> {
     switch (command.name) {
       case 'help':
         return this.read(audit, async () => helpText());
@@ -154,11 +177,11 @@ export class SupergodConsole {
       case 'sessions revoke':
         return this.revokeSessions(command.username, audit);
       case 'logs clear':
-        return this.clearLogs(actor, audit);
+        return this.clearLogs(actor, audit, requestId);
       case 'maintenance':
         return this.setMaintenance(command.on, audit);
       case 'announce':
-        return this.announce(actor, command.title, command.content, audit);
+        return this.announce(actor, command.title, command.content, audit, requestId);
     }
   }
 
@@ -298,9 +321,9 @@ export class SupergodConsole {
     });
   }
 
-  private async clearLogs(actor: UserRow, audit: Audit): Promise<string> {
+  private async clearLogs(actor: UserRow, audit: Audit, requestId: string | null): Promise<string> {
     // The system log records its own 'logs_clear' entry; this one says it came from the console.
-    const cleared = await this.deps.systemLog.clearAll(actor.id);
+    const cleared = await this.deps.systemLog.clearAll(actor.id, requestId);
     const output = `Cleared ${plural(cleared, 'log entry', 'log entries')}.`;
     await audit(output);
     return output;
@@ -323,8 +346,12 @@ export class SupergodConsole {
     title: string,
     content: string,
     audit: Audit,
+    requestId: string | null,
   ): Promise<string> {
-    const published = await this.deps.announcements.publish({ title, content, authorId: actor.id });
+    const published = await this.deps.announcements.publish(
+      { title, content, authorId: actor.id },
+      requestId,
+    );
     const output = `Published announcement #${published.id} '${published.title}' at ${published.createdAt}.`;
     await audit(output);
     return output;

@@ -1,7 +1,9 @@
 // Builds the SMS sender the configuration names (Africa's Talking or Twilio) and logs every
-// failed send as a warning with the provider's answer, never with the message (it holds the OTP).
+// failed send as a warning with the provider's answer, never with the message (it holds the OTP),
+// under the id of the request that asked for the code (decision 020).
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsConfig } from '../../config/config.js';
+import { requestIdField } from '../../lib/request-context.js';
 import { AfricasTalkingSender } from './africas-talking.js';
 import { SmsSendError, type SmsSender } from './sms-sender.js';
 import { TwilioSender } from './twilio.js';
@@ -9,6 +11,12 @@ import { TwilioSender } from './twilio.js';
 /** Enough of a phone number to tell sends apart in the log, not enough to read it back. */
 export function maskPhone(phone: string): string {
   return phone.length > 7 ? `${phone.slice(0, 4)}…${phone.slice(-2)}` : '…';
+}
+
+/** A provider's sender that logs its failures, each under the request it was sending for. */
+export interface LoggingSmsSender {
+  /** As SmsSender.send; a failure is logged with `requestId` (null outside a request). */
+  send(phone: string, text: string, requestId: string | null): Promise<void>;
 }
 
 /**
@@ -19,7 +27,7 @@ export function maskPhone(phone: string): string {
 export function createSmsSender(
   config: SmsConfig | null,
   log: Pick<FastifyBaseLogger, 'warn'>,
-): SmsSender {
+): LoggingSmsSender {
   const provider = config?.provider ?? 'none';
   const sender: SmsSender =
     config?.provider === 'africastalking'
@@ -32,7 +40,7 @@ export function createSmsSender(
             },
           };
   return {
-    async send(phone, text) {
+    async send(phone, text, requestId) {
       try {
         await sender.send(phone, text);
       } catch (err) {
@@ -42,7 +50,13 @@ export function createSmsSender(
             ? err
             : new SmsSendError(provider, `unexpected ${(err as Error)?.name ?? 'error'}`);
         log.warn(
-          { source: 'sms', provider, status: failure.status, to: maskPhone(phone) },
+          {
+            source: 'sms',
+            provider,
+            status: failure.status,
+            to: maskPhone(phone),
+            ...requestIdField(requestId),
+          },
           `SMS not sent to ${maskPhone(phone)}: ${failure.message}`,
         );
         throw failure;

@@ -6,9 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../src/app.js';
-import { createLogger } from '../src/lib/logger.js';
+import { accessLine, createLogger } from '../src/lib/logger.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
 import { SESSION_SECRET, testConfig } from './helpers/app.js';
 
@@ -287,6 +288,57 @@ describe('request logging', () => {
     expect(lines[1]).toMatchObject({ req: { url: '/missing' }, res: { statusCode: 404 } });
     expect(stdout.some((l) => l.msg === 'incoming request')).toBe(false);
     await app.close();
+  });
+
+  it('writes the access line exactly as pino would, field for field and in order', async () => {
+    // What log collectors parse must not change with how the line is built (lib/logger.ts).
+    const written: string[] = [];
+    const stream = { write: (line: string) => written.push(line) };
+    const pinoLine = (fields: object) => {
+      pino({ level: 'info' }, stream).info(fields, 'request completed');
+      return JSON.parse(written.pop() ?? '{}') as Record<string, unknown>;
+    };
+    const { app, stdout } = await loggedApp('info');
+    await app.inject({
+      method: 'POST',
+      url: '/fine?q=1',
+      headers: { host: 'omega.example:8080' },
+    });
+    await app.inject({ method: 'GET', url: '/fine', remoteAddress: '10.1.2.3' });
+    const ours = stdout.filter((l) => l.msg === 'request completed');
+    expect(ours).toHaveLength(2);
+    for (const line of ours) {
+      const { req, res, reqId, responseTime } = line;
+      const theirs = pinoLine({ reqId, req, res, responseTime });
+      const { time: _ours, ...rest } = line;
+      const { time: _theirs, ...expected } = theirs;
+      expect(JSON.stringify(rest)).toBe(JSON.stringify(expected));
+      expect(Math.abs(Number(line.time) - Date.now())).toBeLessThan(60_000);
+    }
+    expect(ours[0]?.req).toMatchObject({ method: 'POST', host: 'omega.example:8080' });
+    expect(ours[1]?.req).toMatchObject({ remoteAddress: '10.1.2.3' });
+    await app.close();
+
+    // Whatever a client puts in the path or a proxy in the id is escaped as pino escapes it.
+    const odd = {
+      id: 'proxy"id\\1',
+      method: 'GET',
+      url: '/x?q="a"\\b\u2028\u0001é',
+      host: 'h',
+      ip: '::1',
+      socket: { remotePort: 4242 },
+    };
+    const line = accessLine(odd as never, { statusCode: 204, elapsedTime: 0.5 } as never);
+    const parsed = JSON.parse(line) as Record<string, unknown>;
+    const { time: _t, ...rest } = parsed;
+    const { time: _p, ...expected } = pinoLine({
+      reqId: odd.id,
+      req: { method: 'GET', url: odd.url, host: 'h', remoteAddress: '::1', remotePort: 4242 },
+      res: { statusCode: 204 },
+      responseTime: 0.5,
+    });
+    expect(JSON.stringify(rest)).toBe(JSON.stringify(expected));
+    expect(line.endsWith('}\n')).toBe(true);
   });
 
   it('writes no access lines above info', async () => {

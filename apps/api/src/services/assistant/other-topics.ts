@@ -23,7 +23,10 @@ amazon ebay alibaba aliexpress temu shein etsy walmart ikea costco takealot jumi
 uber lyft airbnb expedia ryanair tripadvisor doordash deliveroo
 paypal venmo zelle cashapp revolut monzo skrill payoneer moneygram mpesa alipay klarna afterpay
 visa mastercard amex chase wellsfargo citibank hsbc barclays santander fnb absa nedbank capitec
-coinbase binance kraken metamask bybit kucoin okx luno valr trezor
+coinbase binance kraken metamask bybit kucoin okx luno valr trezor robinhood
+electrum trustwallet bitpay etoro webull bitstamp bitfinex
+transferwise remitly worldremit n26 nubank paystack flutterwave opay palmpay
+kuda ecocash momo yoco payfast snapscan zapper eskom
 ethereum eth dogecoin doge solana litecoin ripple xrp cardano tether usdt shiba nft
 vodacom mtn airtel safaricom telkom verizon vodafone tmobile
 iphone ipad macbook imac airpods android samsung huawei xiaomi nokia motorola oneplus
@@ -89,7 +92,7 @@ ads adverts advert advertisement advertisements adblock adblocker tv television
 
 /** Names of more than one word, and ambiguous words only in the company that makes them other. */
 export const OTHER_PHRASES: readonly RegExp[] = [
-  /\b(western union|cash app|prime video|apple pay|google pay|samsung pay|m-pesa|new york|cape town)\b/,
+  /\b(western union|cash app|prime video|apple pay|google pay|samsung pay|m-pesa|new york|cape town|trust wallet|blockchain\.com|orange money|airtel money|x premium|twitter blue)\b/,
   /\b((crypto|cryptocurrency|bitcoin|stock) exchanges?|on an exchange)\b/,
   /\b(world cups?|super bowls?|black friday|stock markets?|real estate|credit scores?|solar systems?)\b/,
   /\bzoom (meeting|call|link|app|account|billing|subscription|plan|webinar|recording)s?\b/,
@@ -118,7 +121,8 @@ export const CHIT_CHAT: readonly RegExp[] = [
   /\bare you (a |an )?(robot|human|bot|real|ai|alive|sentient|conscious|chatgpt|married)\b/,
   /\b(how are you|hows it going|nice to meet you|how is your day)\b/,
   /^\s*(whats up|wassup|sup|yo|howdy|hiya)\W*$/,
-  /^\s*(thank you|thanks|thx|cheers|ty)( so much| a lot| very much| again)?\W*$/,
+  /^\s*(thank you|thank u|thanks|thanx|thx|cheers|ty|tysm)( so much| a lot| very much| again)?\W*$/,
+  /\b(pick|choose|give me|think of) a (random )?number\b|\b(flip|toss) a coin\b|\broll (a |the )?dice?\b/,
   /\btell me (something|anything) (interesting|funny|fun|cool|new|random)\b/,
   /\b(fun|random|interesting) facts?\b/,
   /\b(i love you|do you (love|like) me|will you marry me)\b/,

@@ -727,4 +727,17 @@ describe('round 6: classes of wording from the second training set', () => {
     expect(declined('my wallet is locked after wrong pins')).toBeUndefined();
     expect(declined('what happens during load shedding', admin)).toBeUndefined();
   });
+
+  it('corrects a typo in a five-letter word, keeping its first and last letter', () => {
+    const slug = (q: string, scope: typeof user | typeof admin = user) =>
+      decide(index, q, scope).hits[0]?.passage.slug;
+    expect(slug('serch logs', admin)).toBe('admin-logs');
+    expect(slug('how do i go back on the keypd')).toBe('keypad-menu-and-keys');
+    const satrt = index.analyse('where do i even satrt').find((w) => w.word === 'satrt');
+    expect(satrt?.corrected).toBe('start');
+    // Under five letters a word is left as typed: too many short words are one letter apart.
+    expect(index.analyse('teh').find((w) => w.word === 'teh')?.corrected).toBeUndefined();
+    // A programming word one letter from a help word ('cost') is not a typo of it.
+    expect(declined('difference between let and const')).toBe('not-omega');
+  });
 });

@@ -76,7 +76,7 @@ bank atm stock stocks broker brokerage investment investing portfolio dividend f
 mortgage loan debt tax taxes insurance pension retirement salary inflation recession economy
 gdp lottery casino gambling bet mining miner rand zar naira euro euros yen rupee peso
 shilling cedi
-python java javascript php ruby golang kotlin html div flexbox regex kubernetes aws azure
+python java javascript php ruby golang kotlin html div flexbox regex kubernetes aws azure const
 terraform vim emacs vscode recursion tcp udp bluetooth printer laptop pc mac tablet router
 modem sim puk vpn antivirus malware screenshot wallpaper ringtone emoji usb charger battery
 headphones earbuds smartwatch photo picture camera video selfie

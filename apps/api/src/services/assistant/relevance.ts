@@ -317,7 +317,13 @@ export function judge(
     ranked = rerank(pool, learned.logs, learned.weights, phrased).slice(0, HITS);
   }
   const coverage = coverageOf(words, ranked, thresholds);
-  const answers = meetsThresholds(ranked[0]?.score ?? 0, coverage, thresholds);
+  // Whether to answer at all is the index's call, on its own first hits: the model orders what
+  // is answered, and cannot turn a question the index declines into an answer (passages past
+  // the index's first HITS, which only the model's pool reaches, would otherwise lend their words
+  // to the coverage of a question about something else).
+  const own = learned ? hits.slice(0, HITS) : ranked;
+  const ownCoverage = learned ? coverageOf(words, own, thresholds) : coverage;
+  const answers = meetsThresholds(own[0]?.score ?? 0, ownCoverage, thresholds);
   return { hits: ranked, coverage, answers };
 }
 

@@ -26,7 +26,7 @@ visa mastercard amex chase wellsfargo citibank hsbc barclays santander fnb absa 
 coinbase binance kraken metamask bybit kucoin okx luno valr trezor robinhood
 electrum trustwallet bitpay etoro webull bitstamp bitfinex
 transferwise remitly worldremit n26 nubank paystack flutterwave opay palmpay
-kuda ecocash momo yoco payfast snapscan zapper eskom
+kuda ecocash momo yoco payfast snapscan zapper eskom duolingo tplink netgear linksys tailwind
 ethereum eth dogecoin doge solana litecoin ripple xrp cardano tether usdt shiba nft
 vodacom mtn airtel safaricom telkom verizon vodafone tmobile
 iphone ipad macbook imac airpods android samsung huawei xiaomi nokia motorola oneplus
@@ -65,6 +65,7 @@ fifa uefa stadium marathon athlete
 movie film song music album singer concert lyrics poem poetry novel actor actress celebrity
 anime cartoon painting museum theatre joke riddle horoscope zodiac
 president minister king queen prince election vote voting government war ww1 ww2 wwii army
+apartheid spreadsheet
 empire roman medieval church bible religion politics
 homework essay exam university college teacher equation algebra calculus geometry physics
 chemistry biology grammar translate translation french spanish german italian chinese
@@ -92,10 +93,10 @@ ads adverts advert advertisement advertisements adblock adblocker tv television
 
 /** Names of more than one word, and ambiguous words only in the company that makes them other. */
 export const OTHER_PHRASES: readonly RegExp[] = [
-  /\b(western union|cash app|prime video|apple pay|google pay|samsung pay|m-pesa|new york|cape town|trust wallet|blockchain\.com|orange money|airtel money|x premium|twitter blue)\b/,
+  /\b(western union|cash app|prime video|apple pay|google pay|samsung pay|m-pesa|new york|cape town|trust wallet|smart lock|smart home|leap year|tp-link|blockchain\.com|orange money|airtel money|x premium|twitter blue)\b/,
   /\b((crypto|cryptocurrency|bitcoin|stock) exchanges?|on an exchange)\b/,
   /\b(world cups?|super bowls?|black friday|stock markets?|real estate|credit scores?|solar systems?)\b/,
-  /\bzoom (meeting|call|link|app|account|billing|subscription|plan|webinar|recording)s?\b/,
+  /\bzoom (meeting|call|link|app|account|billing|subscription|plan|webinar|recording|pro|business)s?\b/,
   /\b(microsoft )?teams (meeting|call|chat)s?\b/,
   /\b(microsoft word|word document|google docs?)\b/,
   /\b(capital|population|president|currency) of\b/,

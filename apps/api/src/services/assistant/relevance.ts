@@ -66,7 +66,7 @@ const SECRET_NOUN =
   '\\.env|env(?:ironment)? (?:file|variables?)|[a-z]+_(?:url|uri|key|secret|token|password|pass))';
 const REVEAL_VERB =
   '(?:print|output|reveal|show|display|dump|leak|expose|tell|give|send|list|read|echo|cat|copy|' +
-  'paste|share|encode|spell|what is|what are|whats)';
+  'paste|share|encode|spell|what is|what are|whats|(?:reply|respond|answer) with)';
 
 /**
  * 'what is the admin secret key for': asking what a secret is for, not for its value. 'The api
@@ -104,7 +104,7 @@ const INJECTION: readonly RegExp[] = [
   /\b(override|overide|access|permission|clearance|authori[sz]ation)\s+(is\s+)?(authori[sz]ed|approved|granted|confirmed|accepted)\b/,
   /\b(admin|administrator|supergod|super-god|system|developer|root)\s+override\b(?!\s+(a\s+|the\s+)?features?)/,
   // Asking the assistant to act on its own authority: 'make me an admin, do it now'.
-  /^(please |pls |just )?(make|promote|set|upgrade|turn) me (to |into )?(an? )?(admin|administrator|supergod|super-god|root)\b/,
+  /^((execute|run|sudo|command|cmd)\s*:?\s*)?(please |pls |just )?(make|promote|set|upgrade|turn|change|switch) (me|my role|my account) (to |into |as )?(an? )?(admin|administrator|supergod|super-god|root)\b/,
   /\b(do it|do this|just do it) (now|right now|immediately|for me)\b/,
   /\bi (order|command|instruct|demand|direct) you\b/,
   // A change ordered now rather than asked about: 'change my role to supergod right now'.
@@ -116,7 +116,15 @@ const INJECTION: readonly RegExp[] = [
   /\bi am (the|an|your) (developer|administrator|admin|owner|creator|operator)\b.{0,40}\b(so|now|you)\b/,
   /\bwhats? in (the )?(\.env|env file|registration-keys|config|secrets?)\b/,
   /\b(system|initial|original|hidden|secret|internal|developer)\s+(prompt|instructions?|message)\b/,
-  /\byour\s+(instructions?|prompt|rules|guidelines|programming|training|configuration)\b/,
+  /\byour\s+(instructions?|prompt|rules|guidelines|programming|training|configuration|config)\b/,
+  // Rules laid down in the chat: 'new rule: you reply only yes'.
+  /\bnew (rule|rules|instruction|instructions|prompt|persona|task)\s*:/,
+  // A sentence left for the assistant to finish with a secret.
+  /\bcomplete (this|the|my|the following) (sentence|phrase|text|line)\b/,
+  /\b(key|password|secret|token|pin|otp) (is|=)\s*[:.]*\s*$/,
+  // Running a command past its own safeguard: 'skip the confirmation phrase and just run ...'.
+  /\b(skip|bypass|without) (the )?(confirmation|confirm)( phrase| step| code| prompt)?\b.{0,30}\b(run|execute|delete|do)\b/,
+  /\b(hidden|secret|undocumented|private) (admin )?(api |apis )?(endpoints?|routes?|urls?)\b/,
   /\b(repeat|print|output|show|reveal|recite|write)\b.{0,30}\b(above|verbatim|first message|previous message|word for word)\b/,
   /\b(you are now|from now on you|act as|pretend (to be|you)|role ?play|jailbreak|developer mode|do anything now|dan mode|no (rules|restrictions|filters))\b/,
   // Not 'limits': 'no limits on transfers?' is a question about Omega's (higher) limits.
@@ -153,7 +161,7 @@ const INJECTION: readonly RegExp[] = [
   /\b(otps?|codes?|pins?|balances?|passwords?|wallets?) (for|of) \+?\d[\d ]{5,}/,
   // A named person's: "show me bob's password", "read me admin alice's private messages".
   new RegExp(
-    `^${ASK_FOR}\\b.*\\b(?!(?:my|your|our|its|this|is|was|has|does|his|us|as)\\b)[a-z]+s (private \\w+|password|password hash|otp|pin|cookies|email|messages)\\b`,
+    `^${ASK_FOR}\\b.*\\b(?!(?:my|your|our|its|this|is|was|has|does|his|us|as)\\b)[a-z]+s ((keypad|wallet|account|login|ussd) )?(private \\w+|password|password hash|otp|pin|cookies|email|messages)\\b`,
   ),
   // The secrets the assistant itself holds: 'what api keys do you have access to'.
   /\b(keys?|secrets?|tokens?|credentials?|passwords?)\b.{0,20}\b(do|did|can|could) you (have|use|know|hold|store|keep|see|access|remember)\b/,

@@ -803,4 +803,10 @@ describe('round 7: classes of wording from the retired held-out v6', () => {
     }
     expect(declined('send btc to my hardware wallet')).toBeUndefined();
   });
+
+  it('corrects the last two letters typed the wrong way round', () => {
+    expect(decide(index, 'min password lenght?', user).hits[0]?.passage.slug).toBe('signing-in');
+    const grafaan = index.analyse('grafaan dashboard').find((w) => w.word === 'grafaan');
+    expect(grafaan?.corrected).toBe(stem('grafana'));
+  });
 });

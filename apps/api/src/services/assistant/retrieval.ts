@@ -465,6 +465,9 @@ export class HelpIndex {
    */
   private correct(word: string, term: string): string | undefined {
     if (word.length < 5 || /\d/.test(term)) return undefined;
+    // Its last two letters swapped ('lenght'): the one common typo that moves the last letter.
+    const swapped = stem(`${word.slice(0, -2)}${word.at(-1)}${word.at(-2)}`);
+    if (this.documentFrequency.has(swapped)) return swapped;
     const max = term.length >= 8 ? 2 : 1;
     let best: { term: string; distance: number; df: number } | undefined;
     for (const [candidate, df] of this.byEnds().get(`${term[0]}${term.at(-1)}`) ?? []) {

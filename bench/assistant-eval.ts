@@ -343,13 +343,11 @@ function calibrate() {
       found: [...new Set(hits.map((h) => h.passage.slug))],
     };
   };
-  const on = [...trainingSet.onTopic, ...retired.flatMap((r) => r.set.onTopic)].map((a) => ({
-    ...featuresOf(a.q, a.role),
-    right: a.articles,
-  }));
-  const off = [...trainingSet.offTopic, ...retired.flatMap((r) => r.set.offTopic)].map((a) =>
-    featuresOf(a.q, a.role),
-  );
+  const labelled = [trainingSet, training2Set, ...retired.map((r) => r.set)];
+  const on = labelled
+    .flatMap((set) => set.onTopic)
+    .map((a) => ({ ...featuresOf(a.q, a.role), right: a.articles }));
+  const off = labelled.flatMap((set) => set.offTopic).map((a) => featuresOf(a.q, a.role));
   type Features = (typeof off)[number];
   const answers = (f: Features, t: Thresholds & { w: number }) =>
     !f.ruled && meetsThresholds(f.score, f.coverage[t.w] ?? 0, t);

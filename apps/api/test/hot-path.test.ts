@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../src/app.js';
 import { accessLine, createLogger } from '../src/lib/logger.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
-import { SESSION_SECRET, testConfig } from './helpers/app.js';
+import { createUser, SESSION_SECRET, sessionFor, testConfig } from './helpers/app.js';
 
 /** What helmet sets with Omega's options over plain http (Secure cookies off). */
 const SECURITY_HEADERS = {
@@ -170,6 +170,29 @@ describe('answers on the hot path', () => {
 
     const anonymous = await app.inject({ method: 'GET', url: '/api/health' });
     expect(anonymous.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('admits a signed-in account whose row is cached without asking for it again', async () => {
+    const user = await createUser(app, 'cached-reader');
+    const cookie = await sessionFor(app, user.id);
+    const first = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(first.statusCode).toBe(200);
+    const reads = vi.spyOn(app.repos.users, 'findForSession');
+    try {
+      const again = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(reads).not.toHaveBeenCalled();
+      // A level the account lacks still takes the full path, and is refused on record.
+      const refused = await app.inject({
+        method: 'GET',
+        url: '/api/admin/logs',
+        headers: { cookie },
+      });
+      expect(refused.statusCode).toBe(403);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('refuses a call without a session cookie as the access hook does, headers and all', async () => {

@@ -28,6 +28,14 @@ export class UsersRepository {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The user behind a signed-in request when it was read in the last second, without a promise
+   * (the access hook's common case); undefined means "not cached", not "no such user".
+   */
+  cachedForSession(id: number): UserRow | undefined {
+    return this.cache.get(id);
+  }
+
   /** The user behind a signed-in request: read at most once a second per user. */
   async findForSession(id: number): Promise<UserRow | undefined> {
     const cached = this.cache.get(id);

@@ -5,7 +5,7 @@ import { routes } from '@omega/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { defineRoute } from '../lib/define-route.js';
-import { HttpError } from '../lib/http-error.js';
+import { signedIn } from '../plugins/app/access.js';
 import { SESSION_COOKIE } from '../plugins/external/session.js';
 import { toUser } from '../services/accounts.js';
 
@@ -23,12 +23,8 @@ export default async function sessionRoutes(app: FastifyInstance) {
     return { ok: true as const, message, user: toUser(user) };
   }
 
-  defineRoute(app, routes.currentUser, async (request) => {
-    const user = await app.currentUser(request);
-    // The access hook has already answered 401 for signed-out callers.
-    if (!user) throw new HttpError(401, 'Authentication required');
-    return toUser(user);
-  });
+  // The access hook has loaded and checked the account (or answered 401 already).
+  defineRoute(app, routes.currentUser, async (request) => toUser(signedIn(request)));
 
   defineRoute(app, routes.login, async (request) => {
     const { username, password } = request.body;

@@ -25,16 +25,27 @@ const KEY_REFUSED: Record<KeyKind, string> = {
   supergod: messages.supergodKeyInvalid,
 };
 
-/** An account as every client sees it: never the password hash. */
+/** Each row's view, made once: a signed-in user's row is shared for a second (users.ts). */
+const views = new WeakMap<UserRow, User>();
+
+/**
+ * An account as every client sees it: never the password hash. Rows are never changed in place
+ * (a change reads or builds a new row), so a row's view stays true; callers must not change it.
+ */
 export function toUser(row: UserRow): User {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    role: normalizeRole(row.role),
-    createdAt: new Date(row.created_at).toISOString(),
-    lastLogin: row.last_login === null ? null : new Date(row.last_login).toISOString(),
-  };
+  let view = views.get(row);
+  if (!view) {
+    view = {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      role: normalizeRole(row.role),
+      createdAt: new Date(row.created_at).toISOString(),
+      lastLogin: row.last_login === null ? null : new Date(row.last_login).toISOString(),
+    };
+    views.set(row, view);
+  }
+  return view;
 }
 
 export interface NewAccount {

@@ -23,6 +23,13 @@ declare module 'fastify' {
 }
 
 export const AUTH_REQUIRED = 'Authentication required';
+
+/** The levels checked against the session's account (the others have their own credentials). */
+const ACCOUNT_LEVELS: ReadonlySet<Access> = new Set<Access>(['user', 'admin', 'supergod']);
+
+export function isAccountLevel(access: Access): access is 'user' | 'admin' | 'supergod' {
+  return ACCOUNT_LEVELS.has(access);
+}
 export const METRICS_TOKEN_REQUIRED =
   'Metrics need the bearer token set in OMEGA_METRICS_TOKEN (Authorization: Bearer <token>)';
 export const METRICS_OFF = 'Not found: metrics are off (set OMEGA_METRICS_TOKEN to turn them on)';
@@ -115,12 +122,32 @@ export default fp(
       return false;
     };
 
-    // A callback hook: public calls (and everything outside the API) pass without a promise.
+    /**
+     * The account of a session whose user was read in the last second, enabled: what
+     * `currentUser` would answer, known without a promise. Anything else takes the full path.
+     */
+    const cachedUser = (request: FastifyRequest): UserRow | undefined => {
+      const userId = request.session?.userId;
+      if (typeof userId !== 'number') return undefined;
+      const row = app.repos.users.cachedForSession(userId);
+      return row && row.disabled === 0 ? row : undefined;
+    };
+
+    // A callback hook: public calls (and everything outside the API) pass without a promise,
+    // and so does a signed-in account whose row is cached and whose role suffices.
     app.addHook('onRequest', (request, reply, done) => {
       const access = request.routeOptions.config.access;
       if (access === undefined || access === 'public') {
         done();
         return;
+      }
+      if (request.user === undefined && isAccountLevel(access)) {
+        const user = cachedUser(request);
+        if (user && atLeast(normalizeRole(user.role), access)) {
+          request.user = user;
+          done();
+          return;
+        }
       }
       admit(request, reply, access).then((admitted) => admitted && done(), done);
     });

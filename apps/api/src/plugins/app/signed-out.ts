@@ -7,12 +7,8 @@
 // an answer's headers or refuses earlier (load shedding, the cross-site guard), so the 401 is
 // the same answer, headers included, as the access hook's; a request that carries the cookie,
 // valid or not, goes on to the session and the access hook as before.
-import type { Access } from '@omega/contracts';
 import fp from 'fastify-plugin';
-import { AUTH_REQUIRED } from './access.js';
-
-/** The levels the access hook checks against the session's account. */
-const ACCOUNT_LEVELS: ReadonlySet<Access> = new Set<Access>(['user', 'admin', 'supergod']);
+import { AUTH_REQUIRED, isAccountLevel } from './access.js';
 
 /**
  * Whether a Cookie header can hold the session cookie. A plain substring test errs on the side
@@ -29,7 +25,7 @@ export default fp<{ cookieName: string }>(
       const access = request.routeOptions.config.access;
       if (
         access === undefined ||
-        !ACCOUNT_LEVELS.has(access) ||
+        !isAccountLevel(access) ||
         mayCarrySession(request.headers.cookie, cookieName)
       ) {
         done();

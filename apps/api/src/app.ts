@@ -108,6 +108,11 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     // (with Connection: close), not refused: the database stays open until the last one ends.
     return503OnClosing: false,
   });
+  // The access lines of the last event-loop turn are written before the app is gone.
+  app.addHook('onClose', (_app, done) => {
+    logging.flush();
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   // The API speaks JSON (and, where a route says so, forms): a text body is refused with a
   // clear message rather than handed to a schema as a string.

@@ -264,6 +264,9 @@ describe('mayCarrySession', () => {
   });
 });
 
+/** The end of the current event-loop turn, when waiting access lines are written. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe('request logging', () => {
   /** A Fastify app logging like Omega's, with its stdout and system-log lines collected. */
   async function loggedApp(level: string) {
@@ -299,6 +302,7 @@ describe('request logging', () => {
     const { app, stdout } = await loggedApp('info');
     await app.inject({ method: 'GET', url: '/fine?x=1' });
     await app.inject({ method: 'GET', url: '/missing' });
+    await nextTurn();
     const lines = stdout.filter((l) => l.msg === 'request completed');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({
@@ -328,6 +332,7 @@ describe('request logging', () => {
       headers: { host: 'omega.example:8080' },
     });
     await app.inject({ method: 'GET', url: '/fine', remoteAddress: '10.1.2.3' });
+    await nextTurn();
     const ours = stdout.filter((l) => l.msg === 'request completed');
     expect(ours).toHaveLength(2);
     for (const line of ours) {
@@ -367,8 +372,42 @@ describe('request logging', () => {
   it('writes no access lines above info', async () => {
     const { app, stdout } = await loggedApp('warn');
     await app.inject({ method: 'GET', url: '/fine' });
+    await nextTurn();
     expect(stdout.filter((l) => l.msg === 'request completed')).toEqual([]);
     await app.close();
+  });
+
+  it('writes the access lines of one event-loop turn together, in order, and the rest on close', async () => {
+    const writes: string[] = [];
+    const logging = createLogger({
+      level: 'info',
+      systemLogSink: new Writable({ write: (_chunk, _encoding, done) => done() }),
+      stdout: { write: (chunk: string) => writes.push(chunk) },
+    });
+    const answer = (n: number) => {
+      const request = { id: `r${n}`, method: 'GET', url: `/n/${n}`, host: 'h', ip: '::1' };
+      const reply = { statusCode: 200, elapsedTime: n };
+      logging.logController.requestCompleted(null, request as never, reply as never);
+    };
+    answer(1);
+    answer(2);
+    answer(3);
+    expect(writes).toEqual([]);
+    await nextTurn();
+    expect(writes).toHaveLength(1);
+    expect(
+      writes[0]
+        ?.trim()
+        .split('\n')
+        .map((l) => JSON.parse(l).reqId),
+    ).toEqual(['r1', 'r2', 'r3']);
+    // Closing the app flushes what is waiting rather than leaving it to the next turn.
+    answer(4);
+    logging.flush();
+    expect(writes).toHaveLength(2);
+    expect(JSON.parse(writes[1] ?? '{}').reqId).toBe('r4');
+    await nextTurn();
+    expect(writes).toHaveLength(2);
   });
 
   it("logs a request's own lines with its id, redacted, to stdout and the system log", async () => {

@@ -322,6 +322,8 @@ describeEachDatabase('request ids on log lines', (database) => {
       await app.ready();
       const fine = await app.inject({ method: 'GET', url: '/api/health' });
       const fineId = fine.headers['x-request-id'];
+      // Access lines are written at the end of their event-loop turn (lib/logger.ts).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       expect(lines.filter((l) => l.reqId === fineId)).toEqual([
         expect.objectContaining({ msg: 'request completed', res: { statusCode: 200 } }),
       ]);
@@ -336,6 +338,7 @@ describeEachDatabase('request ids on log lines', (database) => {
       expect(failed.statusCode).toBe(500);
       const failedId = failed.headers['x-request-id'];
       expect(failedId).toMatch(UUID);
+      await new Promise<void>((resolve) => setImmediate(resolve));
       expect(lines.filter((l) => l.reqId === failedId).map((l) => l.msg)).toEqual([
         'request failed',
         'request completed',

@@ -1,10 +1,12 @@
 // What the hot path's shortcuts (docs/architecture/hot-path.md) must not change: the security
 // headers on every kind of answer, the widget's CORS answers, the session cookie's handling,
 // and what the logs say about each request.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -408,6 +410,35 @@ describe('request logging', () => {
     expect(JSON.parse(writes[1] ?? '{}').reqId).toBe('r4');
     await nextTurn();
     expect(writes).toHaveLength(2);
+  });
+
+  it('writes the waiting access lines when the process dies of an uncaught error', () => {
+    // The server's own stdout (pino's synchronous destination), a line waiting for the end of
+    // its turn, then a crash in the same turn.
+    const script = [
+      "import { createLogger } from './src/lib/logger.ts';",
+      "import { Writable } from 'node:stream';",
+      'const sink = new Writable({ write: (_c, _e, done) => done() });',
+      "const logging = createLogger({ level: 'info', systemLogSink: sink });",
+      "const request = { id: 'last-words', method: 'GET', url: '/', host: 'h', ip: '::1' };",
+      'logging.logController.requestCompleted(null, request, { statusCode: 200, elapsedTime: 1 });',
+      "throw new Error('crash');",
+    ].join('\n');
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8' },
+    );
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('crash');
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(lines).toEqual([
+      expect.objectContaining({ reqId: 'last-words', msg: 'request completed' }),
+    ]);
   });
 
   it("logs a request's own lines with its id, redacted, to stdout and the system log", async () => {

@@ -222,6 +222,34 @@ describe('answers on the hot path', () => {
     }
   });
 
+  it('refuses a keypad call without a bearer token as the access hook does, before any session', async () => {
+    const { CachingSigner } = await import('../src/lib/caching-signer.js');
+    const signs = vi.spyOn(CachingSigner.prototype, 'sign');
+    try {
+      const early = await app.inject({
+        method: 'GET',
+        url: '/api/ussd/balance',
+        headers: { origin: WIDGET },
+      });
+      expect(signs).not.toHaveBeenCalled();
+      const late = await app.inject({
+        method: 'GET',
+        url: '/api/ussd/balance',
+        headers: { origin: WIDGET, authorization: 'Bearer not-a-token' },
+      });
+      expect(early.statusCode).toBe(401);
+      expect(early.body).toBe(late.body);
+      const comparable = (headers: Record<string, unknown>) => {
+        const { date, 'x-request-id': _id, ...rest } = headers;
+        return rest;
+      };
+      expect(comparable(early.headers)).toEqual(comparable(late.headers));
+      expect(early.headers['access-control-allow-origin']).toBe(WIDGET);
+    } finally {
+      signs.mockRestore();
+    }
+  });
+
   it('makes no session for a refused call without a cookie, and still one for the rest', async () => {
     const { CachingSigner } = await import('../src/lib/caching-signer.js');
     const signs = vi.spyOn(CachingSigner.prototype, 'sign');

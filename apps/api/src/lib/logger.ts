@@ -90,7 +90,7 @@ export function createLogger(options: {
   };
 }
 
-/** Every AccessLines with lines waiting, written out when the process exits. */
+/** Every AccessLines with a flush scheduled; the process writes them out when it exits. */
 const waiting = new Set<AccessLines>();
 let exitHooked = false;
 
@@ -104,14 +104,13 @@ let exitHooked = false;
  */
 class AccessLines {
   #pending = '';
-  #scheduled = false;
 
   constructor(private readonly out: pino.DestinationStream) {}
 
   add(line: string): void {
     this.#pending += line;
-    if (this.#scheduled) return;
-    this.#scheduled = true;
+    // Already waiting: the flush this turn scheduled will take this line too.
+    if (waiting.has(this)) return;
     waiting.add(this);
     if (!exitHooked) {
       exitHooked = true;
@@ -123,7 +122,6 @@ class AccessLines {
   }
 
   readonly flush = (): void => {
-    this.#scheduled = false;
     waiting.delete(this);
     const chunk = this.#pending;
     if (chunk === '') return;

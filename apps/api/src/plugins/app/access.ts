@@ -49,13 +49,17 @@ export default fp(
   async (app) => {
     app.decorateRequest('user', undefined);
     app.decorateRequest('wallet', null);
+    /** A session's account row that may act: it exists and is not disabled. */
+    const active = (row: UserRow | undefined): UserRow | undefined =>
+      row && row.disabled === 0 ? row : undefined;
+
     app.decorate('currentUser', async (request: FastifyRequest) => {
       if (request.user !== undefined) return request.user;
       const userId = request.session?.userId;
       let user: UserRow | null = null;
       if (typeof userId === 'number') {
-        const row = await app.repos.users.findForSession(userId);
-        if (row && row.disabled === 0) user = row;
+        const row = active(await app.repos.users.findForSession(userId));
+        if (row) user = row;
         // A deleted or disabled account ends the session it had.
         else await request.session.destroy();
       }
@@ -129,8 +133,7 @@ export default fp(
     const cachedUser = (request: FastifyRequest): UserRow | undefined => {
       const userId = request.session?.userId;
       if (typeof userId !== 'number') return undefined;
-      const row = app.repos.users.cachedForSession(userId);
-      return row && row.disabled === 0 ? row : undefined;
+      return active(app.repos.users.cachedForSession(userId));
     };
 
     // A callback hook: public calls (and everything outside the API) pass without a promise,

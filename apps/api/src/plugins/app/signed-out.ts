@@ -1,6 +1,7 @@
-// The cheapest refusal: a call to a route that needs an account ('user', 'admin', 'supergod'),
-// sent without a session cookie, is answered 401 before the session plugin runs. Without a
-// cookie nobody can be signed in, so the answer is the access hook's own; what it saves is
+// The cheapest refusal: a call that carries no credential of the kind its route needs — an
+// account's route ('user', 'admin', 'supergod') without a session cookie, a keypad wallet's
+// ('wallet') without a bearer token — is answered 401 before the session plugin runs. Without
+// one nobody can be signed in, so the answer is the access hook's own; what it saves is
 // @fastify/session's anonymous session, which it makes for every such request (a random id,
 // an HMAC signature of it, a cookie object and two SHA-256 hashes of the session) only to
 // throw it away (issue 18, docs/architecture/hot-path.md). Loaded after everything that sets
@@ -8,7 +9,7 @@
 // the same answer, headers included, as the access hook's; a request that carries the cookie,
 // valid or not, goes on to the session and the access hook as before.
 import fp from 'fastify-plugin';
-import { AUTH_REQUIRED, isAccountLevel } from './access.js';
+import { AUTH_REQUIRED, isAccountLevel, WALLET_REQUIRED } from './access.js';
 
 /**
  * Whether a Cookie header can hold the session cookie. A plain substring test errs on the side
@@ -23,15 +24,15 @@ export default fp<{ cookieName: string }>(
   async (app, { cookieName }) => {
     app.addHook('onRequest', (request, reply, done) => {
       const access = request.routeOptions.config.access;
-      if (
-        access === undefined ||
-        !isAccountLevel(access) ||
-        mayCarrySession(request.headers.cookie, cookieName)
-      ) {
+      if (access === undefined) {
         done();
-        return;
+      } else if (isAccountLevel(access) && !mayCarrySession(request.headers.cookie, cookieName)) {
+        reply.code(401).send({ message: AUTH_REQUIRED });
+      } else if (access === 'wallet' && !request.headers.authorization?.startsWith('Bearer ')) {
+        reply.code(401).send({ message: WALLET_REQUIRED });
+      } else {
+        done();
       }
-      reply.code(401).send({ message: AUTH_REQUIRED });
     });
   },
   { name: 'signed-out', dependencies: ['route-registry'] },

@@ -83,14 +83,9 @@ export class AssistantService {
 
   /**
    * Answers `query` (already trimmed, 1..500 characters) for a user of `role`. `requestId`, the
-   * asking request, goes on the warning logged when the LLM's phrasing is given up; callers
-   * outside a request leave it out.
+   * asking request, goes on the warning logged when the LLM's phrasing is given up.
    */
-  async ask(
-    role: Role,
-    query: string,
-    requestId: string | null = null,
-  ): Promise<AssistantResponse> {
+  async ask(role: Role, query: string, requestId: string | null): Promise<AssistantResponse> {
     const admin = atLeast(role, 'admin');
     const scope = { audience: admin ? 'admin' : 'user', architecture: admin } as const;
     const decision = decide(this.index, query, scope, undefined, this.model);

@@ -1,8 +1,9 @@
 // The cheapest refusal: a call that carries no credential of the kind its route needs — an
 // account's route ('user', 'admin', 'supergod') without a session cookie, a keypad wallet's
-// ('wallet') without a bearer token — is answered 401 before the session plugin runs. Without
-// one nobody can be signed in, so the answer is the access hook's own; what it saves is
-// @fastify/session's anonymous session, which it makes for every such request (a random id,
+// ('wallet') without a bearer token, and without a session cookie either — is answered 401
+// before the session plugin runs. Without one nobody can be signed in, so the answer is the
+// access hook's own; what it saves is @fastify/session's anonymous session, which it makes for
+// every such request (a random id,
 // an HMAC signature of it, a cookie object and two SHA-256 hashes of the session) only to
 // throw it away (issue 18, docs/architecture/hot-path.md). Loaded after everything that sets
 // an answer's headers or refuses earlier (load shedding, the cross-site guard), so the 401 is
@@ -24,9 +25,11 @@ export default fp<{ cookieName: string }>(
   async (app, { cookieName }) => {
     app.addHook('onRequest', (request, reply, done) => {
       const access = request.routeOptions.config.access;
-      if (access === undefined) {
+      // With a session cookie the request goes on either way: a view as a user, kept in the
+      // session, refuses writes (403) before any 401 (plugins/app/impersonation.ts).
+      if (access === undefined || mayCarrySession(request.headers.cookie, cookieName)) {
         done();
-      } else if (isAccountLevel(access) && !mayCarrySession(request.headers.cookie, cookieName)) {
+      } else if (isAccountLevel(access)) {
         reply.code(401).send({ message: AUTH_REQUIRED });
       } else if (access === 'wallet' && !request.headers.authorization?.startsWith('Bearer ')) {
         reply.code(401).send({ message: WALLET_REQUIRED });

@@ -119,19 +119,23 @@ const TWILIO_BAD_AUTH = json(401, {
 const MESSAGE = 'Your OmegaPay code is 4821. It expires in 5 minutes.';
 
 /**
- * Whether a log holds the code as a number of its own. Lines are pino JSON; the fields that
- * hold unrelated numbers (time, pid, host, durations) are dropped first so a code such as
- * 2026 is not found in a timestamp.
+ * Whether a log holds the code as a number of its own. Lines are pino JSON, and one write may
+ * carry several (the access log writes a turn's lines together), so chunks are split first.
+ * The fields that hold unrelated numbers (time, pid, host, durations, the request's UUID) are
+ * dropped so a code such as 2026 is not found in a timestamp, nor 4821 in '…-a4821b…'.
  */
-function logHoldsCode(lines: string[], code: string): boolean {
-  const content = lines.map((line) => {
-    try {
-      const { time, pid, hostname, responseTime, ...rest } = JSON.parse(line);
-      return JSON.stringify(rest);
-    } catch {
-      return line;
-    }
-  });
+function logHoldsCode(chunks: string[], code: string): boolean {
+  const content = chunks
+    .flatMap((chunk) => chunk.split('\n'))
+    .filter(Boolean)
+    .map((line) => {
+      try {
+        const { time, pid, hostname, responseTime, reqId, ...rest } = JSON.parse(line);
+        return JSON.stringify(rest);
+      } catch {
+        return line;
+      }
+    });
   // Not part of a longer number or a decimal (12.3456), but a code that ends a sentence counts.
   return new RegExp(`(?<!\\d\\.?)${code}(?!\\.?\\d)`).test(content.join('\n'));
 }

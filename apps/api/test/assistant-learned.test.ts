@@ -88,6 +88,52 @@ describe('question model', () => {
     expect(pulled).toEqual([]);
   });
 
+  it('counts a word the help never uses like a known word once on-topic questions use it', () => {
+    // 'everybody' is in no article, so it counted in full against the announcements article's
+    // coverage of a question that scores 214 on it.
+    const q = 'how do i post an announcement to everybody';
+    const on = { q: 'tell everybody about the outage', role: 'admin' as const, set: 'test' };
+    const off = { q: 'everybody loves raymond cast', role: 'user' as const, set: 'test' };
+    const onTopic = [{ ...on, articles: ['admin-communications'] }];
+    expect(first(q, new QuestionModel(analyse, articles, NONE), admin)).toBe('declined');
+    expect(first(q, new QuestionModel(analyse, articles, { onTopic }), admin)).toBe(
+      'admin-communications',
+    );
+    // A word off-topic questions use too is not evidence either way.
+    expect(
+      first(q, new QuestionModel(analyse, articles, { onTopic, offTopic: [off] }), admin),
+    ).toBe('declined');
+  });
+
+  it('counts a word only off-topic questions use, twice or more, as another topic', () => {
+    const q = 'exodus wallet transaction pending';
+    const off = (texts: string[]) =>
+      texts.map((text) => ({ q: text, role: 'user' as const, set: 't' }));
+    const twice = off(['exodus wallet seed phrase', 'exodus app crashed on startup']);
+    expect(first(q, new QuestionModel(analyse, articles, NONE))).toBe(
+      'keypad-failures-and-offline',
+    );
+    expect(first(q, new QuestionModel(analyse, articles, { onTopic: [], offTopic: twice }))).toBe(
+      'declined',
+    );
+    // Once is not enough, and an on-topic use clears it.
+    const once = twice.slice(0, 1);
+    expect(first(q, new QuestionModel(analyse, articles, { onTopic: [], offTopic: once }))).toBe(
+      'keypad-failures-and-offline',
+    );
+    const onTopic = [
+      {
+        q: 'exodus of users after the price change',
+        role: 'user' as const,
+        articles: ['keypad-failures-and-offline'],
+        set: 't',
+      },
+    ];
+    expect(first(q, new QuestionModel(analyse, articles, { onTopic, offTopic: twice }))).toBe(
+      'keypad-failures-and-offline',
+    );
+  });
+
   it('re-ranks by article and keeps the article whose phrasing the question is first', () => {
     const { hits } = index.retrieve('transfer stuck pending', user);
     const slugs = [...new Set(hits.map((h) => h.passage.slug))];

@@ -112,8 +112,30 @@ class NaiveBayes {
 /** What the index understands of a text: the same analysis a question gets. */
 export type Analyse = (text: string) => QueryWord[];
 
+/** How many off-topic labelled questions must use a word before it marks another topic. */
+const FOREIGN_MIN_USES = 2;
+
+/** In how many of `questions` each stem of a word the help never uses appears. */
+function unknownTermCounts(analyse: Analyse, questions: ReadonlyArray<{ q: string }>) {
+  const counts = new Map<string, number>();
+  for (const { q } of questions) {
+    const terms = new Set(analyse(q).flatMap((w) => (w.known ? [] : w.terms.slice(0, 1))));
+    for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The words (as typed) the help never uses whose stem is in `terms`. */
+function wordsWithTerm(words: readonly QueryWord[], terms: ReadonlySet<string>): Set<string> {
+  return new Set(words.filter((w) => !w.known && terms.has(w.terms[0] ?? '')).map((w) => w.word));
+}
+
 export class QuestionModel {
   private readonly articles = new NaiveBayes();
+  /** Stems of words the help never uses that count like known words (see the constructor). */
+  private readonly familiarTerms = new Set<string>();
+  /** Stems of words the help never uses that mark another topic (see the constructor). */
+  private readonly foreignTerms = new Set<string>();
 
   /**
    * Trains on the labelled on-topic questions (a question answered by several articles counts
@@ -122,7 +144,7 @@ export class QuestionModel {
   constructor(
     analyse: Analyse,
     articles: readonly Article[],
-    data: Pick<TrainingQuestions, 'onTopic'>,
+    data: Pick<TrainingQuestions, 'onTopic'> & Partial<Pick<TrainingQuestions, 'offTopic'>>,
   ) {
     const known = new Set(articles.map((a) => a.slug));
     for (const article of articles) {
@@ -135,6 +157,27 @@ export class QuestionModel {
       const slugs = right.filter((s) => known.has(s));
       for (const slug of slugs) this.articles.add(slug, features, 1 / slugs.length);
     }
+    // A word no article uses counts in full against an answer's coverage (relevance.ts
+    // coverageOf): right for 'jupiter', wrong for 'everybody' or 'sub'. One that on-topic labelled
+    // questions use and off-topic ones never do counts like a word the help knows; one that two
+    // or more off-topic questions use and no on-topic one does counts FOREIGN_WEIGHT times over.
+    // Chosen by `assistant-eval --by-set` (decision 006, eighth round).
+    const on = unknownTermCounts(analyse, data.onTopic);
+    const off = unknownTermCounts(analyse, data.offTopic ?? []);
+    for (const term of on.keys()) if (!off.has(term)) this.familiarTerms.add(term);
+    for (const [term, n] of off) {
+      if (n >= FOREIGN_MIN_USES && !on.has(term)) this.foreignTerms.add(term);
+    }
+  }
+
+  /** The question's words the help never uses that on-topic labelled questions do. */
+  familiar(words: readonly QueryWord[]): Set<string> {
+    return wordsWithTerm(words, this.familiarTerms);
+  }
+
+  /** The question's words the help never uses that only off-topic labelled questions do. */
+  foreign(words: readonly QueryWord[]): Set<string> {
+    return wordsWithTerm(words, this.foreignTerms);
   }
 
   /** The model's log-likelihood of the question for each of `slugs`. */

@@ -248,17 +248,32 @@ export function isAboutSomethingElse(query: string, index: HelpIndex): boolean {
   return otherTopicIn(query, index) !== undefined;
 }
 
+/** How much more than in full a word only off-topic labelled questions use counts as missed. */
+export const FOREIGN_WEIGHT = 4;
+
+/** What the labelled questions say of the question's words the help never uses (learned.ts). */
+export interface Vocabulary {
+  /** Used by on-topic questions and never by off-topic ones: counted like a known word. */
+  familiar: ReadonlySet<string>;
+  /** Used by off-topic questions only: counted FOREIGN_WEIGHT times over. */
+  foreign: ReadonlySet<string>;
+}
+
+const NO_VOCABULARY: Vocabulary = { familiar: new Set(), foreign: new Set() };
+
 /**
  * How much of the question the best hit's article answers: the weight of the words it matched
  * over that plus the weight of the words it did not. A word the help never uses counts in full
- * (the question is about something else); a word the help knows but this article does not use
- * counts for `unmatchedKnownShare` of its weight (people paraphrase). When the question is close
- * to one of the article's own phrasings, that closeness counts if it is more.
+ * (the question is about something else) unless the labelled questions say otherwise
+ * (`vocabulary`); a word the help knows but this article does not use counts for
+ * `unmatchedKnownShare` of its weight (people paraphrase). When the question is close to one of
+ * the article's own phrasings, that closeness counts if it is more.
  */
 export function coverageOf(
   words: readonly QueryWord[],
   hits: readonly Hit[],
   t: CoverageWeights = THRESHOLDS,
+  vocabulary: Vocabulary = NO_VOCABULARY,
 ): number {
   const best = hits[0];
   if (!best || words.length === 0) return 0;
@@ -267,7 +282,8 @@ export function coverageOf(
   let missed = 0;
   for (const w of words) {
     if (matched.has(w.word)) covered += w.weight;
-    else missed += w.known ? w.weight * t.unmatchedKnownShare : w.weight;
+    else if (w.known || vocabulary.familiar.has(w.word)) missed += w.weight * t.unmatchedKnownShare;
+    else missed += w.weight * (vocabulary.foreign.has(w.word) ? FOREIGN_WEIGHT : 1);
   }
   const share = covered + missed > 0 ? covered / (covered + missed) : 0;
   return Math.max(share, best.phrasing);
@@ -286,7 +302,7 @@ export function ruledOut(index: HelpIndex, query: string): Decline | undefined {
 }
 
 /** What the question model (learned.ts) says of a question's hits. */
-export interface LearnedOpinion {
+export interface LearnedOpinion extends Vocabulary {
   /** The model's log-likelihood of the question for each article hit. */
   logs: ReadonlyMap<string, number>;
   weights: LearnedWeights;
@@ -302,6 +318,8 @@ export function learnedOpinion(
   return {
     logs: model.articleLogLikelihoods(words, new Set(hits.map((h) => h.passage.slug))),
     weights,
+    familiar: model.familiar(words),
+    foreign: model.foreign(words),
   };
 }
 
@@ -324,13 +342,13 @@ export function judge(
     const pool = hits.slice(0, Math.max(HITS, learned.weights.pool));
     ranked = rerank(pool, learned.logs, learned.weights, phrased).slice(0, HITS);
   }
-  const coverage = coverageOf(words, ranked, thresholds);
+  const coverage = coverageOf(words, ranked, thresholds, learned);
   // Whether to answer at all is the index's call, on its own first hits: the model orders what
   // is answered, and cannot turn a question the index declines into an answer (passages past
   // the index's first HITS, which only the model's pool reaches, would otherwise lend their words
   // to the coverage of a question about something else).
   const own = learned ? hits.slice(0, HITS) : ranked;
-  const ownCoverage = learned ? coverageOf(words, own, thresholds) : coverage;
+  const ownCoverage = learned ? coverageOf(words, own, thresholds, learned) : coverage;
   const answers = meetsThresholds(own[0]?.score ?? 0, ownCoverage, thresholds);
   return { hits: ranked, coverage, answers };
 }

@@ -1,8 +1,8 @@
 // Writes the assistant's supervised training questions to docs/assistant/training-questions.json,
 // which the server reads at start to train its question model (learned.ts). The questions are the
 // training sets (assistant-eval-questions.json, assistant-training-2.json) and the retired
-// held-out sets v1 to v6 with each topic mapped to its articles; each row names its set, so the
-// bench can leave one set out. The blind held-out set (v7) is never read here. Run after changing
+// held-out sets v1 to v7 with each topic mapped to its articles; each row names its set, so the
+// bench can leave one set out. The blind held-out set (v8) is never read here. Run after changing
 // any of them:
 // `pnpm --filter @omega/bench assistant-training-export`.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,12 +18,14 @@ import { heldOut3OffTopic, heldOut3OnTopic } from '../apps/api/test/assistant-ev
 import { heldOut4OffTopic, heldOut4OnTopic } from '../apps/api/test/assistant-eval/held-out-4.js';
 import { heldOut5OffTopic, heldOut5OnTopic } from '../apps/api/test/assistant-eval/held-out-5.js';
 import { heldOut6OffTopic, heldOut6OnTopic } from '../apps/api/test/assistant-eval/held-out-6.js';
+import { heldOut7OffTopic, heldOut7OnTopic } from '../apps/api/test/assistant-eval/held-out-7.js';
 import { topicArticles } from '../apps/api/test/assistant-eval/topic-articles.js';
 import { topicArticles2 } from '../apps/api/test/assistant-eval/topic-articles-2.js';
 import { topicArticles3 } from '../apps/api/test/assistant-eval/topic-articles-3.js';
 import { topicArticles4 } from '../apps/api/test/assistant-eval/topic-articles-4.js';
 import { topicArticles5 } from '../apps/api/test/assistant-eval/topic-articles-5.js';
 import { topicArticles6 } from '../apps/api/test/assistant-eval/topic-articles-6.js';
+import { topicArticles7 } from '../apps/api/test/assistant-eval/topic-articles-7.js';
 
 interface TrainingJson {
   questions: Array<{ q: string; article: string; role: EvalRole }>;
@@ -72,6 +74,7 @@ const retired: Array<
   ['v4', heldOut4OnTopic, heldOut4OffTopic, topicArticles4],
   ['v5', heldOut5OnTopic, heldOut5OffTopic, topicArticles5],
   ['v6', heldOut6OnTopic, heldOut6OffTopic, topicArticles6],
+  ['v7', heldOut7OnTopic, heldOut7OffTopic, topicArticles7],
 ];
 for (const [set, onTopic, offTopic, map] of retired) {
   for (const { q, role, topic } of onTopic) {

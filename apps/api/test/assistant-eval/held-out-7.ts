@@ -1,3 +1,8 @@
+// The assistant's held-out evaluation set, VERSION 7 — RETIRED TO TRAINING on 2026-11-27, when the
+// blind v8 (./held-out-8.ts) was written and measured once: the question model (learned.ts) now
+// learns from it, and its misses may be read. What follows is its header as it was while it was
+// blind.
+//
 // The assistant's HELD-OUT evaluation set, VERSION 7. NEVER TUNE ON IT.
 //
 // Why v7: a fresh held-out set written by someone who has never seen the help articles, the

@@ -2,6 +2,7 @@
 // headers on every kind of answer, the widget's CORS answers, the session cookie's handling,
 // and what the logs say about each request.
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +14,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../src/app.js';
 import { accessLine, createLogger } from '../src/lib/logger.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
-import { createUser, SESSION_SECRET, sessionFor, testConfig } from './helpers/app.js';
+import {
+  createUser,
+  SESSION_SECRET,
+  sessionFor,
+  TEST_PASSWORD,
+  testConfig,
+} from './helpers/app.js';
 
 /** What helmet sets with Omega's options over plain http (Secure cookies off). */
 const SECURITY_HEADERS = {
@@ -195,6 +202,35 @@ describe('answers on the hot path', () => {
     } finally {
       reads.mockRestore();
     }
+  });
+
+  it('restores a session without hashing it, and still saves one that changed', async () => {
+    // @fastify/session took a SHA-256 of the session's JSON when it restored one and again when
+    // it answered, to see whether the handler changed it; Omega's patch compares the JSON itself
+    // (patches/@fastify__session@*.patch, decision 022).
+    const user = await createUser(app, 'unhashed-reader');
+    const cookie = await sessionFor(app, user.id);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode,
+    ).toBe(200);
+    const hashes = vi.spyOn(crypto, 'createHash');
+    try {
+      const again = await app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['set-cookie']).toBeUndefined();
+      expect(hashes).not.toHaveBeenCalled();
+    } finally {
+      hashes.mockRestore();
+    }
+    // A session the handler changes is still seen as changed: signing in stores it and sets the
+    // cookie, signing out ends it.
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'unhashed-reader', password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(String(signIn.headers['set-cookie'])).toContain(`${SESSION_COOKIE}=`);
   });
 
   it('refuses a call without a session cookie as the access hook does, headers and all', async () => {

@@ -175,6 +175,26 @@ function printTargets(f: Figures) {
   );
 }
 
+/** A question as the training data would hold it, for spotting the same words again. */
+const sameWording = (q: string) =>
+  q
+    .toLowerCase()
+    .replace(/[^a-z0-9 ]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** The set without the questions the training sets or retired sets hold word for word. */
+function withoutTrainingWording(set: EvalSet): EvalSet {
+  const labelled = [trainingSet, training2Set, ...retired.map((r) => r.set)];
+  const known = new Set(
+    labelled.flatMap((l) => [...l.onTopic, ...l.offTopic]).map(({ q }) => sameWording(q)),
+  );
+  return {
+    onTopic: set.onTopic.filter(({ q }) => !known.has(sameWording(q))),
+    offTopic: set.offTopic.filter(({ q }) => !known.has(sameWording(q))),
+  };
+}
+
 /** A held-out set's questions with each topic mapped to its articles. */
 function withArticles(
   onTopic: readonly OnTopicQuestion[],
@@ -311,6 +331,15 @@ else {
       const f = measure(set, false).figures;
       print(`held-out v${BLIND_VERSION} (written by someone else, never seen or tuned on)`, f);
       printTargets(f);
+      // Common questions ('what is the capital of australia', 'how do i sign in') get written
+      // again by each set's author; the model has learned those word for word.
+      const unseen = withoutTrainingWording(set);
+      const u = measure(unseen, false).figures;
+      console.log(
+        `  of which ${f.n - u.n} on-topic and ${f.m - u.m} off-topic are word for word in the ` +
+          `training data; on the other ${u.n} + ${u.m}: top-1 ${pct(u.top1, u.n)}, ` +
+          `top-3 ${pct(u.top3, u.n)}, off-topic answered ${pct(u.answered, u.m)} (${u.answered}/${u.m})`,
+      );
     }
   }
 }

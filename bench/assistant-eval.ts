@@ -4,7 +4,7 @@
 // how many off-topic questions got an article instead of the decline answer.
 //
 // The sets: training (assistant-eval-questions.json, written with the articles, and
-// assistant-training-2.json, labelled with them), the retired
+// assistant-training-2.json and assistant-training-3.json, labelled with them), the retired
 // held-out v1 to v7 (apps/api/test/assistant-eval/held-out*.ts: each was blind when it was
 // measured, and was retired to training when the next one was written, so their misses could be
 // read and tuned on) and the blind held-out v8 (held-out-8.ts, written by someone else and never
@@ -185,7 +185,7 @@ const sameWording = (q: string) =>
 
 /** The set without the questions the training sets or retired sets hold word for word. */
 function withoutTrainingWording(set: EvalSet): EvalSet {
-  const labelled = [trainingSet, training2Set, ...retired.map((r) => r.set)];
+  const labelled = [trainingSet, training2Set, training3Set, ...retired.map((r) => r.set)];
   const known = new Set(
     labelled.flatMap((l) => [...l.onTopic, ...l.offTopic]).map(({ q }) => sameWording(q)),
   );
@@ -279,6 +279,18 @@ const training2Set: EvalSet = {
   onTopic: training2.questions.map(({ q, role, article }) => ({ q, role, articles: [article] })),
   offTopic: training2.offTopic,
 };
+/**
+ * The third training set (assistant-training-3.json): 970 on-topic and 600 off-topic questions,
+ * written and labelled like the second by another helper (2026-11-27), without sight of any
+ * held-out set; more off-topic questions of every kind, for the words only they use.
+ */
+const training3 = JSON.parse(
+  readFileSync(new URL('./assistant-training-3.json', import.meta.url), 'utf8'),
+) as TrainingData;
+const training3Set: EvalSet = {
+  onTopic: training3.questions.map(({ q, role, article }) => ({ q, role, articles: [article] })),
+  offTopic: training3.offTopic,
+};
 /** The retired held-out sets, training now (each file's header says when and why). */
 const retired: Array<{ name: string; set: EvalSet }> = [
   { name: 'v1', set: withArticles(heldOutOnTopic, heldOutOffTopic, topicArticles) },
@@ -317,6 +329,13 @@ else {
     second.figures,
   );
   if (second.lines.length > 0) console.log(second.lines.join('\n'));
+
+  const third = measure(training3Set, verbose);
+  print(
+    'third training set (assistant-training-3.json, labelled with the articles)',
+    third.figures,
+  );
+  if (third.lines.length > 0) console.log(third.lines.join('\n'));
 
   for (const { name, set } of retired) {
     const seen = measure(set, verbose);
@@ -375,7 +394,7 @@ function calibrate() {
       found: [...new Set(hits.map((h) => h.passage.slug))],
     };
   };
-  const labelled = [trainingSet, training2Set, ...retired.map((r) => r.set)];
+  const labelled = [trainingSet, training2Set, training3Set, ...retired.map((r) => r.set)];
   const on = labelled
     .flatMap((set) => set.onTopic)
     .map((a) => ({ ...featuresOf(a.q, a.role), right: a.articles }));
@@ -480,6 +499,7 @@ function bySet() {
   const sets = [
     { name: 'training', set: trainingSet },
     { name: 'training-2', set: training2Set },
+    { name: 'training-3', set: training3Set },
     ...retired,
   ];
   const analysed = new Map<string, QueryWord[]>();

@@ -192,7 +192,7 @@ describe('question model', () => {
 });
 
 describe('training questions', () => {
-  it('are exported under docs/ from the two training sets and the retired v1-v7 only', () => {
+  it('are exported under docs/ from the three training sets and the retired v1-v7 only', () => {
     expect(training).toBeDefined();
     const sets = new Set([
       ...(training?.onTopic ?? []).map((x) => x.set),
@@ -202,6 +202,7 @@ describe('training questions', () => {
     expect([...sets].sort()).toEqual([
       'training',
       'training-2',
+      'training-3',
       'v1',
       'v2',
       'v3',

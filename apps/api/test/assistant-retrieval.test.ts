@@ -828,6 +828,8 @@ describe('round 8: classes of wording from the third training set', () => {
     for (const q of [
       'must my password be longer than 8 characters',
       'where do i enter the registration key',
+      'where do i paste the registration key',
+      'where should i type my admin key',
       'how do i get a new wallet token',
       'what is the default plan for a new account',
     ]) {

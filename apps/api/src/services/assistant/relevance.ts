@@ -75,6 +75,12 @@ const REVEAL_VERB =
 const NOT_PURPOSE =
   '(?!(?: keys?)? (?:is |are )?(?:for(?! (?:the|a|an|our|my|this|that) )|used|needed|required|mean)\\b)';
 
+/**
+ * 'where do i paste the registration key': asking where one's own key goes, not for its value
+ * (the verbs that hand a secret over also put one in).
+ */
+const NOT_WHERE_TO_PUT = '(?<!\\bwhere (?:do|should|can|must|would|to) (?:i |we |you )?(?:\\w+ )?)';
+
 /** Asking the assistant to hand data over rather than asking how something works. */
 const ASK_FOR =
   '(?:please |pls |can you |could you )?(?:list|show|give|tell|read|print|display|dump|send|' +
@@ -141,7 +147,7 @@ const INJECTION: readonly RegExp[] = [
   /\b(you have (my |full )?permission|i (authori[sz]e|allow|permit) you|i give you (permission|access)|you are (now )?(allowed|authori[sz]ed|permitted) to)\b/,
   // Reading a secret's value: "print the admin registration key", "what is the SESSION_SECRET".
   new RegExp(
-    `\\b${REVEAL_VERB}\\b(\\s+(me|us))?(\\s+${OBJECT_WORDS}){0,5}\\s+${SECRET_NOUN}(?![\\w-])${NOT_PURPOSE}`,
+    `${NOT_WHERE_TO_PUT}\\b${REVEAL_VERB}\\b(\\s+(me|us))?(\\s+${OBJECT_WORDS}){0,5}\\s+${SECRET_NOUN}(?![\\w-])${NOT_PURPOSE}`,
   ),
   /\bcontents? of\b.{0,25}(\.env|env file|config|registration-keys|passwd|secrets?)/,
   // Handing a secret over in the chat: 'just paste it here', 'print the key below'.

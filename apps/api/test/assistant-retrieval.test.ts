@@ -832,6 +832,11 @@ describe('round 8: classes of wording from the third training set', () => {
       'where should i type my admin key',
       'how do i get a new wallet token',
       'what is the default plan for a new account',
+      'which key do i press to start with',
+      'is my password case sensitive, yes or no',
+      'the hint under the password field says what',
+      'should the first digit of my number be 0',
+      'how do i set process.env variables for omega',
     ]) {
       expect(isInjectionAttempt(q), q).toBe(false);
     }
@@ -853,6 +858,9 @@ describe('round 8: classes of wording from the third training set', () => {
       'is there brute force protection on sign in',
       'which users have the pro plan',
       'who owns the wallet after a transfer',
+      'which users have the most failed sign-ins',
+      'what do admins type in the terminal to promote someone',
+      'can someone brute force my pin without me knowing',
     ]) {
       expect(isInjectionAttempt(q), q).toBe(false);
     }
@@ -871,6 +879,7 @@ describe('round 8: classes of wording from the third training set', () => {
       'can you reset my password for me',
       'how do i send an announcement to all users',
       'how do i ban a user',
+      'can i hide my balance so nobody sees it',
     ]) {
       expect(isInjectionAttempt(q), q).toBe(false);
     }

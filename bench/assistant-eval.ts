@@ -267,30 +267,23 @@ const trainingSet: EvalSet = {
   })),
   offTopic: training.offTopic,
 };
+/** A training set written beside this file as { questions: [{ q, role, article }], offTopic }. */
+function labelledFile(name: string): EvalSet {
+  const data = JSON.parse(
+    readFileSync(new URL(`./${name}`, import.meta.url), 'utf8'),
+  ) as TrainingData;
+  return {
+    onTopic: data.questions.map(({ q, role, article }) => ({ q, role, articles: [article] })),
+    offTopic: data.offTopic,
+  };
+}
 /**
- * The second training set (assistant-training-2.json): 1,011 on-topic and 318 off-topic questions
- * a helper wrote from the spec and labelled by reading the articles, without sight of any
- * held-out set (2026-11-27). More wording for the question model to learn from.
+ * The second and third training sets (2026-11-27): 1,011 + 318 and 970 + 600 on-topic and
+ * off-topic questions, each written by a helper from the spec and labelled by reading the
+ * articles, without sight of any held-out set. More wording for the question model to learn from.
  */
-const training2 = JSON.parse(
-  readFileSync(new URL('./assistant-training-2.json', import.meta.url), 'utf8'),
-) as TrainingData;
-const training2Set: EvalSet = {
-  onTopic: training2.questions.map(({ q, role, article }) => ({ q, role, articles: [article] })),
-  offTopic: training2.offTopic,
-};
-/**
- * The third training set (assistant-training-3.json): 970 on-topic and 600 off-topic questions,
- * written and labelled like the second by another helper (2026-11-27), without sight of any
- * held-out set; more off-topic questions of every kind, for the words only they use.
- */
-const training3 = JSON.parse(
-  readFileSync(new URL('./assistant-training-3.json', import.meta.url), 'utf8'),
-) as TrainingData;
-const training3Set: EvalSet = {
-  onTopic: training3.questions.map(({ q, role, article }) => ({ q, role, articles: [article] })),
-  offTopic: training3.offTopic,
-};
+const training2Set = labelledFile('assistant-training-2.json');
+const training3Set = labelledFile('assistant-training-3.json');
 /** The retired held-out sets, training now (each file's header says when and why). */
 const retired: Array<{ name: string; set: EvalSet }> = [
   { name: 'v1', set: withArticles(heldOutOnTopic, heldOutOffTopic, topicArticles) },

@@ -1,10 +1,9 @@
 // Writes the assistant's supervised training questions to docs/assistant/training-questions.json,
 // which the server reads at start to train its question model (learned.ts). The questions are the
-// training sets (assistant-eval-questions.json, assistant-training-2.json, assistant-training-3.json)
-// and the retired
-// held-out sets v1 to v7 with each topic mapped to its articles; each row names its set, so the
-// bench can leave one set out. The blind held-out set (v8) is never read here. Run after changing
-// any of them:
+// training sets (assistant-eval-questions.json, assistant-training-2.json and -3.json) and the
+// retired held-out sets v1 to v7 with each topic mapped to its articles; each row names its set,
+// so the bench can leave one set out. The blind held-out set (v8) is never read here. Run after
+// changing any of them:
 // `pnpm --filter @omega/bench assistant-training-export`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { TrainingQuestions } from '../apps/api/src/services/assistant/learned.js';

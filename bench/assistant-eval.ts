@@ -185,9 +185,8 @@ const sameWording = (q: string) =>
 
 /** The set without the questions the training sets or retired sets hold word for word. */
 function withoutTrainingWording(set: EvalSet): EvalSet {
-  const labelled = [trainingSet, training2Set, training3Set, ...retired.map((r) => r.set)];
   const known = new Set(
-    labelled.flatMap((l) => [...l.onTopic, ...l.offTopic]).map(({ q }) => sameWording(q)),
+    LABELLED.flatMap((l) => [...l.onTopic, ...l.offTopic]).map(({ q }) => sameWording(q)),
   );
   return {
     onTopic: set.onTopic.filter(({ q }) => !known.has(sameWording(q))),
@@ -294,6 +293,8 @@ const retired: Array<{ name: string; set: EvalSet }> = [
   { name: 'v6', set: withArticles(heldOut6OnTopic, heldOut6OffTopic, topicArticles6) },
   { name: 'v7', set: withArticles(heldOut7OnTopic, heldOut7OffTopic, topicArticles7) },
 ];
+/** Every labelled set: the training sets and the retired held-out ones. */
+const LABELLED = [trainingSet, training2Set, training3Set, ...retired.map((r) => r.set)];
 /** The blind held-out set: its figures only, never its questions. */
 const BLIND_VERSION = 8;
 
@@ -387,11 +388,11 @@ function calibrate() {
       found: [...new Set(hits.map((h) => h.passage.slug))],
     };
   };
-  const labelled = [trainingSet, training2Set, training3Set, ...retired.map((r) => r.set)];
-  const on = labelled
-    .flatMap((set) => set.onTopic)
-    .map((a) => ({ ...featuresOf(a.q, a.role), right: a.articles }));
-  const off = labelled.flatMap((set) => set.offTopic).map((a) => featuresOf(a.q, a.role));
+  const on = LABELLED.flatMap((set) => set.onTopic).map((a) => ({
+    ...featuresOf(a.q, a.role),
+    right: a.articles,
+  }));
+  const off = LABELLED.flatMap((set) => set.offTopic).map((a) => featuresOf(a.q, a.role));
   type Features = (typeof off)[number];
   const answers = (f: Features, t: Thresholds & { w: number }) =>
     !f.ruled && meetsThresholds(f.score, f.coverage[t.w] ?? 0, t);

@@ -24,12 +24,6 @@ declare module 'fastify' {
 
 export const AUTH_REQUIRED = 'Authentication required';
 
-/** The levels checked against the session's account (the others have their own credentials). */
-const ACCOUNT_LEVELS: ReadonlySet<Access> = new Set<Access>(['user', 'admin', 'supergod']);
-
-export function isAccountLevel(access: Access): access is 'user' | 'admin' | 'supergod' {
-  return ACCOUNT_LEVELS.has(access);
-}
 export const METRICS_TOKEN_REQUIRED =
   'Metrics need the bearer token set in OMEGA_METRICS_TOKEN (Authorization: Bearer <token>)';
 export const METRICS_OFF = 'Not found: metrics are off (set OMEGA_METRICS_TOKEN to turn them on)';
@@ -44,6 +38,13 @@ export function signedIn(request: FastifyRequest): UserRow {
 }
 export const WALLET_REQUIRED =
   'Wallet sign-in required: send Authorization: Bearer <token> from /api/ussd/login';
+
+/** The levels checked against the session's account (the others have their own credentials). */
+const ACCOUNT_LEVELS: ReadonlySet<Access> = new Set<Access>(['user', 'admin', 'supergod']);
+
+export function isAccountLevel(access: Access): access is 'user' | 'admin' | 'supergod' {
+  return ACCOUNT_LEVELS.has(access);
+}
 
 export default fp(
   async (app) => {

@@ -3,12 +3,11 @@
 // ('wallet') without a bearer token, and without a session cookie either — is answered 401
 // before the session plugin runs. Without one nobody can be signed in, so the answer is the
 // access hook's own; what it saves is @fastify/session's anonymous session, which it makes for
-// every such request (a random id,
-// an HMAC signature of it, a cookie object and two SHA-256 hashes of the session) only to
-// throw it away (issue 18, docs/architecture/hot-path.md). Loaded after everything that sets
-// an answer's headers or refuses earlier (load shedding, the cross-site guard), so the 401 is
-// the same answer, headers included, as the access hook's; a request that carries the cookie,
-// valid or not, goes on to the session and the access hook as before.
+// every such request (a random id, an HMAC signature of it, a cookie object) only to throw it
+// away (issue 18, docs/architecture/hot-path.md). Loaded after everything that sets an answer's
+// headers or refuses earlier (load shedding, the cross-site guard), so the 401 is the same
+// answer, headers included, as the access hook's; a request that carries the cookie, valid or
+// not, goes on to the session and the access hook as before.
 import fp from 'fastify-plugin';
 import { AUTH_REQUIRED, isAccountLevel, WALLET_REQUIRED } from './access.js';
 

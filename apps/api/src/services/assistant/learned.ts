@@ -115,14 +115,11 @@ export type Analyse = (text: string) => QueryWord[];
 /** How many off-topic labelled questions must use a word before it marks another topic. */
 const FOREIGN_MIN_USES = 2;
 
-/** In how many of `questions` each stem of a word the help never uses appears. */
-function unknownTermCounts(analyse: Analyse, questions: ReadonlyArray<{ q: string }>) {
-  const counts = new Map<string, number>();
-  for (const { q } of questions) {
-    const terms = new Set(analyse(q).flatMap((w) => (w.known ? [] : w.terms.slice(0, 1))));
-    for (const t of terms) counts.set(t, (counts.get(t) ?? 0) + 1);
+/** Counts, per stem of a word the help never uses, the analysed questions it appears in. */
+function countUnknownTerms(counts: Map<string, number>, words: readonly QueryWord[]): void {
+  for (const t of new Set(words.flatMap((w) => (w.known ? [] : w.terms.slice(0, 1))))) {
+    counts.set(t, (counts.get(t) ?? 0) + 1);
   }
-  return counts;
 }
 
 /** The words (as typed) the help never uses whose stem is in `terms`. */
@@ -152,18 +149,21 @@ export class QuestionModel {
         this.articles.add(article.slug, featuresOf(analyse(text)));
       }
     }
+    const on = new Map<string, number>();
     for (const { q, articles: right } of data.onTopic) {
-      const features = featuresOf(analyse(q));
+      const words = analyse(q);
+      const features = featuresOf(words);
       const slugs = right.filter((s) => known.has(s));
       for (const slug of slugs) this.articles.add(slug, features, 1 / slugs.length);
+      countUnknownTerms(on, words);
     }
     // A word no article uses counts in full against an answer's coverage (relevance.ts
     // coverageOf): right for 'jupiter', wrong for 'everybody' or 'sub'. One that on-topic labelled
     // questions use and off-topic ones never do counts like a word the help knows; one that two
     // or more off-topic questions use and no on-topic one does counts FOREIGN_WEIGHT times over.
     // Chosen by `assistant-eval --by-set` (decision 006, eighth round).
-    const on = unknownTermCounts(analyse, data.onTopic);
-    const off = unknownTermCounts(analyse, data.offTopic ?? []);
+    const off = new Map<string, number>();
+    for (const { q } of data.offTopic ?? []) countUnknownTerms(off, analyse(q));
     for (const term of on.keys()) if (!off.has(term)) this.familiarTerms.add(term);
     for (const [term, n] of off) {
       if (n >= FOREIGN_MIN_USES && !on.has(term)) this.foreignTerms.add(term);

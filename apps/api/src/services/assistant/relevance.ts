@@ -293,7 +293,7 @@ export function isAboutSomethingElse(query: string, index: HelpIndex): boolean {
 }
 
 /** How much more than in full a word only off-topic labelled questions use counts as missed. */
-export const FOREIGN_WEIGHT = 4;
+const FOREIGN_WEIGHT = 4;
 
 /** What the labelled questions say of the question's words the help never uses (learned.ts). */
 export interface Vocabulary {

@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { startCheckpointer } from '../../apps/api/src/db/checkpointer.js';
+import { SQLITE_SYNCHRONOUS } from '../../apps/api/src/db/database.js';
 
 const url = process.env.DATABASE_URL ?? '';
 const TABLE = 'bench_plain_commits';
@@ -16,7 +17,7 @@ async function committer(): Promise<(key: string) => Promise<void>> {
     const db = new SQLite(file);
     // As the API opens it (apps/api/src/db/database.ts), checkpoints in a worker included.
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
+    db.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
     startCheckpointer(db, file);

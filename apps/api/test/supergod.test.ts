@@ -96,9 +96,12 @@ describeEachDatabase('supergod console', (database) => {
       databaseDialect: database.name === 'SQLite' ? 'sqlite' : 'postgres',
       maintenanceMode: false,
     });
-    // An in-memory SQLite database cannot use WAL; a file database can (see database.ts).
+    // An in-memory SQLite database cannot use WAL; a file database can (see database.ts). Both
+    // flush every commit (decision 027), like PostgreSQL's synchronous_commit.
     expect(system.security.databaseDurability).toBe(
-      database.name === 'SQLite' ? 'journal_mode=memory' : 'synchronous_commit=on',
+      database.name === 'SQLite'
+        ? 'journal_mode=memory, synchronous=full'
+        : 'synchronous_commit=on',
     );
   });
 
@@ -492,8 +495,12 @@ describeEachDatabase('supergod console', (database) => {
       });
       expect(status.json().system.security).toMatchObject({
         maintenanceMode: true,
+        // A file database: the log, flushed at every commit, so an answered transfer survives
+        // a power cut (decision 027).
         databaseDurability:
-          database.name === 'SQLite' ? 'journal_mode=wal' : 'synchronous_commit=on',
+          database.name === 'SQLite'
+            ? 'journal_mode=wal, synchronous=full'
+            : 'synchronous_commit=on',
       });
     } finally {
       await one.close();

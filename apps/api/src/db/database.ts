@@ -91,14 +91,21 @@ function monitorLog(monitor: DatabaseMonitor | undefined) {
   };
 }
 
+/**
+ * SQLite's commit durability: FULL, not WAL's usual NORMAL, because commits here move money
+ * (decision 027). Exported for the benchmark's plain transaction, which must commit the same way.
+ */
+export const SQLITE_SYNCHRONOUS = 'FULL';
+
 function openSqlite(path: string, { monitor, checkpointerStopped }: OpenOptions): DatabaseHandle {
   const memory = path === ':memory:' || path === '';
   if (!memory) mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(memory ? ':memory:' : path);
-  // WAL lets readers run beside the writer; NORMAL sync is durable across app crashes
-  // and only loses the last transactions on power loss, the usual WAL trade-off.
+  // WAL lets readers run beside the writer. FULL sync flushes the log at every commit, so an
+  // answered transfer or payment survives a power cut as it does on PostgreSQL; NORMAL would
+  // lose the last commits (decision 027).
   const journalMode = String(sqlite.pragma('journal_mode = WAL', { simple: true }));
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${SQLITE_SYNCHRONOUS}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // The log is copied back into the file beside the event loop, not in a request's commit.

@@ -22,6 +22,9 @@ const ROLE_WORDS: Record<Role, [string, string]> = {
   supergod: ['supergod', 'supergods'],
 };
 
+/** `PRAGMA synchronous` answers a number; these are SQLite's names for them. */
+const SQLITE_SYNC_LEVELS: readonly string[] = ['off', 'normal', 'full', 'extra'];
+
 const counted = (n: number, [one, many]: [string, string]) => `${n} ${n === 1 ? one : many}`;
 
 /** For example '4 users, 3 admins, 1 supergod, 2 disabled'. */
@@ -103,12 +106,17 @@ export class SystemStatusService {
     };
   }
 
-  /** How the database keeps writes: SQLite's journal mode, or PostgreSQL's commit setting. */
+  /**
+   * How the database keeps writes: SQLite's journal mode and commit sync, or PostgreSQL's commit
+   * setting.
+   */
   private async durability(): Promise<string> {
     const { db, dialect } = this.deps.database;
     if (dialect === 'sqlite') {
-      const result = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db);
-      return `journal_mode=${result.rows[0]?.journal_mode ?? 'unknown'}`;
+      const journal = await sql<{ journal_mode: string }>`PRAGMA journal_mode`.execute(db);
+      const sync = await sql<{ synchronous: number }>`PRAGMA synchronous`.execute(db);
+      const level = SQLITE_SYNC_LEVELS[sync.rows[0]?.synchronous ?? -1] ?? 'unknown';
+      return `journal_mode=${journal.rows[0]?.journal_mode ?? 'unknown'}, synchronous=${level}`;
     }
     const result = await sql<{ synchronous_commit: string }>`SHOW synchronous_commit`.execute(db);
     return `synchronous_commit=${result.rows[0]?.synchronous_commit ?? 'unknown'}`;

@@ -49,8 +49,13 @@ describe('question model', () => {
 
   it('with the shipped training questions, ranks paraphrases the index alone gets wrong', () => {
     const model = new QuestionModel(analyse, articles, training ?? NONE);
-    expect(first('does ussd work without internet')).toBe('keypad-widget');
-    expect(first('does ussd work without internet', model)).toBe('keypad-failures-and-offline');
+    // (Until the ninth round this was 'does ussd work without internet'; with the fourth to
+    // seventh training sets the model sides with the index on it, and the widget article's
+    // section on real phones, which dial USSD without internet, answers it too.)
+    expect(first('no internet can i still pay')).toBe('billing-history');
+    expect(first('no internet can i still pay', model)).toBe('keypad-failures-and-offline');
+    expect(first('wifi dropped while sending money')).toBe('keypad-send-to-phone');
+    expect(first('wifi dropped while sending money', model)).toBe('keypad-failures-and-offline');
     expect(first('invoice shows 0 dollars why')).toBe('keypad-buy');
     expect(first('invoice shows 0 dollars why', model)).toBe('billing-history');
   });
@@ -192,7 +197,7 @@ describe('question model', () => {
 });
 
 describe('training questions', () => {
-  it('are exported under docs/ from the three training sets and the retired v1-v8 only', () => {
+  it('are exported under docs/ from the training sets and the retired v1-v8 only', () => {
     expect(training).toBeDefined();
     const sets = new Set([
       ...(training?.onTopic ?? []).map((x) => x.set),
@@ -203,6 +208,10 @@ describe('training questions', () => {
       'training',
       'training-2',
       'training-3',
+      'training-4',
+      'training-5',
+      'training-6',
+      'training-7',
       'v1',
       'v2',
       'v3',

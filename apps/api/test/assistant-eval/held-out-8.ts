@@ -47,8 +47,8 @@
 //
 // New topics (to be mapped afterwards): none. Every topic below is an existing topic name.
 //
-// RETIRED to training on 2026-11-27 (afternoon), when v9 was written; its last blind figures
-// (79.0 / 87.0 / 7.4%) are in decision 006. Disclosed: that morning a header-only print of this
+// RETIRED to training on 2026-11-27 (the next session), when v9 was written; its last blind figures
+// (79.0 / 87.0 / 7.4%) are in decision 006. Disclosed: in that session a header-only print of this
 // file by the session tuning the assistant also showed its first eleven on-topic questions
 // (signing in); nothing was changed because of them.
 

@@ -15,6 +15,7 @@ import access from './plugins/app/access.js';
 import core from './plugins/app/core.js';
 import crossOriginGuard from './plugins/app/cross-origin-guard.js';
 import errors from './plugins/app/errors.js';
+import help from './plugins/app/help.js';
 import impersonation from './plugins/app/impersonation.js';
 import maintenance from './plugins/app/maintenance.js';
 import observability from './plugins/app/observability.js';
@@ -148,6 +149,10 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await load(routeRegistry);
   // Before anything that can answer: every answer carries its X-Request-Id and is counted.
   await load(observability);
+
+  // The help index and question model: half a second of blocking CPU, done before load
+  // shedding starts measuring the event loop (plugins/app/help.ts).
+  await load(help);
 
   // External plugins. Load shedding comes first, so an overloaded server refuses a call
   // before anything (the session's database read included) is spent on it.

@@ -14,7 +14,6 @@ import { AccountService } from '../../services/accounts.js';
 import { AdminReads } from '../../services/admin-reads.js';
 import { AnnouncementService } from '../../services/announcements.js';
 import { AssistantService } from '../../services/assistant/assistant-service.js';
-import { loadArticles } from '../../services/assistant/load-articles.js';
 import {
   type MaintenanceSwitch,
   SupergodConsole,
@@ -250,11 +249,10 @@ export default fp(
       }),
     );
 
-    // The help index is built once, at start; a malformed article stops the server here.
     app.decorate(
       'assistant',
       new AssistantService({
-        articles: loadArticles(),
+        help: app.help,
         repo: new AssistantRepository(db),
         clock: app.clock,
         health: async () => (await app.health.check()).status,
@@ -266,6 +264,14 @@ export default fp(
   {
     name: 'services',
     // The health page reads the load, the web build and the drain state these decorate.
-    dependencies: ['config', 'database', 'load-shedding', 'web-app', 'shutdown', 'observability'],
+    dependencies: [
+      'config',
+      'database',
+      'help',
+      'load-shedding',
+      'web-app',
+      'shutdown',
+      'observability',
+    ],
   },
 );

@@ -52,34 +52,44 @@ export function newResponseId(): string {
   return [...randomBytes(21)].map((b) => ID_ALPHABET[b & 63]).join('');
 }
 
+/** What the assistant answers from: the articles, their index and the question model. */
+export interface Help {
+  readonly articles: readonly Article[];
+  readonly index: HelpIndex;
+  /** Re-ranks the index's hits (relevance.ts `judge`); none without training questions. */
+  readonly model: QuestionModel | undefined;
+}
+
+/**
+ * Builds the index of `articles` and the question model. About half a second of CPU with the
+ * shipped training questions, all of it blocking the event loop, so the server does it once,
+ * before it starts measuring the loop (plugins/app/help.ts).
+ * `training`: the labelled questions the question model learns from (learned.ts); by default
+ * docs/assistant/training-questions.json, and without them (null, or no file) no model.
+ */
+export function buildHelp(
+  articles: readonly Article[],
+  training: TrainingQuestions | null | undefined = loadTrainingQuestions(findDocsRoot()),
+): Help {
+  const index = new HelpIndex(articles);
+  const model = training
+    ? new QuestionModel((text) => index.analyse(text), articles, training)
+    : undefined;
+  return { articles, index, model };
+}
+
 export interface AssistantDeps {
-  articles: readonly Article[];
+  help: Help;
   repo: AssistantRepository;
   clock: Clock;
   /** The health check's verdict. */
   health: () => Promise<HealthStatus>;
   llm: LlmSettings | null;
   log: FastifyBaseLogger;
-  /**
-   * The labelled questions the question model learns from (learned.ts); by default
-   * docs/assistant/training-questions.json, and without them (null, or no file) no model.
-   */
-  training?: TrainingQuestions | null;
 }
 
 export class AssistantService {
-  readonly index: HelpIndex;
-  /** Re-ranks the index's hits and has a say in declining (relevance.ts `judge`). */
-  readonly model: QuestionModel | undefined;
-
-  constructor(private readonly deps: AssistantDeps) {
-    this.index = new HelpIndex(deps.articles);
-    const training =
-      deps.training === undefined ? loadTrainingQuestions(findDocsRoot()) : deps.training;
-    this.model = training
-      ? new QuestionModel((text) => this.index.analyse(text), deps.articles, training)
-      : undefined;
-  }
+  constructor(private readonly deps: AssistantDeps) {}
 
   /**
    * Answers `query` (already trimmed, 1..500 characters) for a user of `role`. `requestId`, the
@@ -88,13 +98,14 @@ export class AssistantService {
   async ask(role: Role, query: string, requestId: string | null): Promise<AssistantResponse> {
     const admin = atLeast(role, 'admin');
     const scope = { audience: admin ? 'admin' : 'user', architecture: admin } as const;
-    const decision = decide(this.index, query, scope, undefined, this.model);
+    const { index, model } = this.deps.help;
+    const decision = decide(index, query, scope, undefined, model);
     const relevant = decision.decline === undefined;
     // An injection attempt gets the decline answer and nothing else, whatever it mentions.
     const errors = admin && decision.decline !== 'injection' && asksAboutErrors(query);
 
     let composed: Composed;
-    if (relevant) composed = composeAnswer(decision.hits, this.deps.articles, role);
+    if (relevant) composed = composeAnswer(decision.hits, this.deps.help.articles, role);
     else if (errors)
       composed = { answer: '', suggestions: [], actions: [], sources: [], quoted: [] };
     else composed = noMatchAnswer(query, this.topics(admin));
@@ -195,7 +206,7 @@ export class AssistantService {
   private topics(admin: boolean): Article[] {
     const slugs = admin ? [...TOPICS.user, ...TOPICS.admin] : TOPICS.user;
     const help = new Map(
-      this.deps.articles.filter((a) => a.kind === 'help').map((a) => [a.slug, a] as const),
+      this.deps.help.articles.filter((a) => a.kind === 'help').map((a) => [a.slug, a] as const),
     );
     return slugs.flatMap((s) => help.get(s) ?? []);
   }

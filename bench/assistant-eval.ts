@@ -42,28 +42,12 @@ import {
   type Hit,
   type QueryWord,
 } from '../apps/api/src/services/assistant/retrieval.js';
-import {
-  type EvalRole,
-  heldOutOffTopic,
-  heldOutOnTopic,
-  type OffTopicQuestion,
-  type OnTopicQuestion,
+import type {
+  EvalRole,
+  OffTopicQuestion,
+  OnTopicQuestion,
 } from '../apps/api/test/assistant-eval/held-out.js';
-import { heldOut2OffTopic, heldOut2OnTopic } from '../apps/api/test/assistant-eval/held-out-2.js';
-import { heldOut3OffTopic, heldOut3OnTopic } from '../apps/api/test/assistant-eval/held-out-3.js';
-import { heldOut4OffTopic, heldOut4OnTopic } from '../apps/api/test/assistant-eval/held-out-4.js';
-import { heldOut5OffTopic, heldOut5OnTopic } from '../apps/api/test/assistant-eval/held-out-5.js';
-import { heldOut6OffTopic, heldOut6OnTopic } from '../apps/api/test/assistant-eval/held-out-6.js';
-import { heldOut7OffTopic, heldOut7OnTopic } from '../apps/api/test/assistant-eval/held-out-7.js';
-import { heldOut8OffTopic, heldOut8OnTopic } from '../apps/api/test/assistant-eval/held-out-8.js';
-import { topicArticles } from '../apps/api/test/assistant-eval/topic-articles.js';
-import { topicArticles2 } from '../apps/api/test/assistant-eval/topic-articles-2.js';
-import { topicArticles3 } from '../apps/api/test/assistant-eval/topic-articles-3.js';
-import { topicArticles4 } from '../apps/api/test/assistant-eval/topic-articles-4.js';
-import { topicArticles5 } from '../apps/api/test/assistant-eval/topic-articles-5.js';
-import { topicArticles6 } from '../apps/api/test/assistant-eval/topic-articles-6.js';
-import { topicArticles7 } from '../apps/api/test/assistant-eval/topic-articles-7.js';
-import { topicArticles8 } from '../apps/api/test/assistant-eval/topic-articles-8.js';
+import { RETIRED_SETS, WRITTEN_SETS } from './lib/labelled-sets.js';
 
 interface Asked {
   q: string;
@@ -278,31 +262,11 @@ function labelledFile(name: string): EvalSet {
     offTopic: data.offTopic,
   };
 }
-/**
- * The training sets helpers wrote (2026-11-27), each from the spec and labelled by reading the
- * articles, without sight of any held-out set: more wording for the question model to learn from.
- * Each file's `about` says who wrote it and from what. The off-topic questions of the fourth to
- * seventh are measured but not learned from (`learnOffTopic`): they were written to share
- * Omega's everyday words, and letting them veto those words (learned.ts) cost the blind-written
- * sets more than the rest of the data gained them (decision 006, ninth round).
- */
-const written = [2, 3, 4, 5, 6, 7].map((n) => ({
-  name: `training-${n}`,
-  file: `assistant-training-${n}.json`,
-  set: labelledFile(`assistant-training-${n}.json`),
-  learnOffTopic: n <= 3,
+const written = WRITTEN_SETS.map((w) => ({ ...w, set: labelledFile(w.file) }));
+const retired = RETIRED_SETS.map(({ name, onTopic, offTopic, map }) => ({
+  name,
+  set: withArticles(onTopic, offTopic, map),
 }));
-/** The retired held-out sets, training now (each file's header says when and why). */
-const retired: Array<{ name: string; set: EvalSet }> = [
-  { name: 'v1', set: withArticles(heldOutOnTopic, heldOutOffTopic, topicArticles) },
-  { name: 'v2', set: withArticles(heldOut2OnTopic, heldOut2OffTopic, topicArticles2) },
-  { name: 'v3', set: withArticles(heldOut3OnTopic, heldOut3OffTopic, topicArticles3) },
-  { name: 'v4', set: withArticles(heldOut4OnTopic, heldOut4OffTopic, topicArticles4) },
-  { name: 'v5', set: withArticles(heldOut5OnTopic, heldOut5OffTopic, topicArticles5) },
-  { name: 'v6', set: withArticles(heldOut6OnTopic, heldOut6OffTopic, topicArticles6) },
-  { name: 'v7', set: withArticles(heldOut7OnTopic, heldOut7OffTopic, topicArticles7) },
-  { name: 'v8', set: withArticles(heldOut8OnTopic, heldOut8OffTopic, topicArticles8) },
-];
 /** Every labelled set: the training sets and the retired held-out ones. */
 const LABELLED = [trainingSet, ...written.map((w) => w.set), ...retired.map((r) => r.set)];
 /** The blind held-out set: its figures only, never its questions. */

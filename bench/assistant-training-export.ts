@@ -7,27 +7,8 @@
 // `pnpm --filter @omega/bench assistant-training-export`.
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { TrainingQuestions } from '../apps/api/src/services/assistant/learned.js';
-import type {
-  EvalRole,
-  OffTopicQuestion,
-  OnTopicQuestion,
-} from '../apps/api/test/assistant-eval/held-out.js';
-import { heldOutOffTopic, heldOutOnTopic } from '../apps/api/test/assistant-eval/held-out.js';
-import { heldOut2OffTopic, heldOut2OnTopic } from '../apps/api/test/assistant-eval/held-out-2.js';
-import { heldOut3OffTopic, heldOut3OnTopic } from '../apps/api/test/assistant-eval/held-out-3.js';
-import { heldOut4OffTopic, heldOut4OnTopic } from '../apps/api/test/assistant-eval/held-out-4.js';
-import { heldOut5OffTopic, heldOut5OnTopic } from '../apps/api/test/assistant-eval/held-out-5.js';
-import { heldOut6OffTopic, heldOut6OnTopic } from '../apps/api/test/assistant-eval/held-out-6.js';
-import { heldOut7OffTopic, heldOut7OnTopic } from '../apps/api/test/assistant-eval/held-out-7.js';
-import { heldOut8OffTopic, heldOut8OnTopic } from '../apps/api/test/assistant-eval/held-out-8.js';
-import { topicArticles } from '../apps/api/test/assistant-eval/topic-articles.js';
-import { topicArticles2 } from '../apps/api/test/assistant-eval/topic-articles-2.js';
-import { topicArticles3 } from '../apps/api/test/assistant-eval/topic-articles-3.js';
-import { topicArticles4 } from '../apps/api/test/assistant-eval/topic-articles-4.js';
-import { topicArticles5 } from '../apps/api/test/assistant-eval/topic-articles-5.js';
-import { topicArticles6 } from '../apps/api/test/assistant-eval/topic-articles-6.js';
-import { topicArticles7 } from '../apps/api/test/assistant-eval/topic-articles-7.js';
-import { topicArticles8 } from '../apps/api/test/assistant-eval/topic-articles-8.js';
+import type { EvalRole } from '../apps/api/test/assistant-eval/held-out.js';
+import { RETIRED_SETS, WRITTEN_SETS } from './lib/labelled-sets.js';
 
 interface TrainingJson {
   questions: Array<{ q: string; article: string; role: EvalRole }>;
@@ -51,40 +32,20 @@ const data: TrainingQuestions = {
   })),
   offTopic: training.offTopic.map(({ q, role }) => ({ q, role, set: 'training' })),
 };
-// The training sets helpers wrote, each by a helper from the spec and the articles
-// (labels by reading them) without sight of any held-out set; each row names its article.
-for (const n of [2, 3, 4, 5, 6, 7]) {
-  const set = `training-${n}`;
-  const file = `assistant-training-${n}.json`;
+// The training sets helpers wrote; each row names its article. Some sets' off-topic questions
+// are measured by the bench but not learned from (lib/labelled-sets.ts).
+for (const { name: set, file, learnOffTopic } of WRITTEN_SETS) {
   const written = JSON.parse(
     readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'),
   ) as TrainingJson;
   for (const { q, role, article } of written.questions) {
     data.onTopic.push({ q, role, articles: [article], set });
   }
-  // The fourth to seventh sets' off-topic questions are measured by the bench, not learned from
-  // (assistant-eval.ts `written`).
-  if (n <= 3) for (const { q, role } of written.offTopic) data.offTopic.push({ q, role, set });
+  if (learnOffTopic)
+    for (const { q, role } of written.offTopic) data.offTopic.push({ q, role, set });
 }
 
-const retired: Array<
-  [
-    string,
-    readonly OnTopicQuestion[],
-    readonly OffTopicQuestion[],
-    Record<string, readonly string[]>,
-  ]
-> = [
-  ['v1', heldOutOnTopic, heldOutOffTopic, topicArticles],
-  ['v2', heldOut2OnTopic, heldOut2OffTopic, topicArticles2],
-  ['v3', heldOut3OnTopic, heldOut3OffTopic, topicArticles3],
-  ['v4', heldOut4OnTopic, heldOut4OffTopic, topicArticles4],
-  ['v5', heldOut5OnTopic, heldOut5OffTopic, topicArticles5],
-  ['v6', heldOut6OnTopic, heldOut6OffTopic, topicArticles6],
-  ['v7', heldOut7OnTopic, heldOut7OffTopic, topicArticles7],
-  ['v8', heldOut8OnTopic, heldOut8OffTopic, topicArticles8],
-];
-for (const [set, onTopic, offTopic, map] of retired) {
+for (const { name: set, onTopic, offTopic, map } of RETIRED_SETS) {
   for (const { q, role, topic } of onTopic) {
     const articles = map[topic];
     if (!articles?.length) throw new Error(`${set}: topic '${topic}' maps to no article`);

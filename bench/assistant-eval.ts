@@ -27,8 +27,12 @@ import {
 } from '../apps/api/src/services/assistant/learned.js';
 import { findDocsRoot, loadArticles } from '../apps/api/src/services/assistant/load-articles.js';
 import {
+  answerProbability,
   type CoverageWeights,
   coverageOf,
+  DECISION,
+  DECISION_FEATURES,
+  type DecisionWeights,
   decide,
   judge,
   learnedOpinion,
@@ -274,6 +278,7 @@ const BLIND_VERSION = 9;
 
 if (process.argv.includes('--calibrate')) calibrate();
 else if (process.argv.includes('--by-set')) bySet();
+else if (process.argv.includes('--decision')) fitDecision();
 else {
   const all = measure(trainingSet, verbose);
   print('training (assistant-eval-questions.json, written with the articles)', all.figures);
@@ -456,7 +461,7 @@ function describe(t: Thresholds): string {
 function bySet() {
   // How many passages the model may re-rank: the index's own list first.
   const POOLS = [HITS, 12, 16, 24, 32];
-  const sets: Array<{ name: string; set: EvalSet; learnOffTopic?: boolean }> = [
+  const sets: Array<{ name: string; set: EvalSet; offTopicVocabulary?: boolean }> = [
     { name: 'training', set: trainingSet },
     ...written,
     ...retired,
@@ -498,10 +503,15 @@ function bySet() {
             set: name,
           })),
     ),
-    offTopic: sets.flatMap(({ name, set, learnOffTopic = true }, i) =>
-      left.has(i) || !learnOffTopic
+    offTopic: sets.flatMap(({ name, set, offTopicVocabulary = true }, i) =>
+      left.has(i)
         ? []
-        : set.offTopic.map(({ q, role }) => ({ q, role, set: name })),
+        : set.offTopic.map(({ q, role }) => ({
+            q,
+            role,
+            set: name,
+            ...(offTopicVocabulary ? {} : { vocabulary: false as const }),
+          })),
     ),
   });
 
@@ -637,4 +647,160 @@ function bySet() {
       `${figuresOf(all, LEARNED_WEIGHTS, outOfSet).loss.toFixed(4)}; without the model ` +
       `${figuresOf(all, undefined, outOfSet).loss.toFixed(4)})`,
   );
+}
+
+/**
+ * Fits the decision to answer (relevance.ts DECISION): each labelled set is judged by a question
+ * model trained without it, as a question nobody labelled is judged, and the features of every
+ * question the rules and the index leave to the decision (`decisionFeatures`) are collected. A
+ * logistic regression on them (on topic or not) is fitted leaving one set out, to estimate its
+ * figures on each set and to choose the threshold (the loss of `--calibrate`, summed over the
+ * sets' out-of-set predictions); then on all of them for the weights in use. v9 is never loaded.
+ */
+function fitDecision() {
+  const sets = [
+    { name: 'training', set: trainingSet, offTopicVocabulary: true },
+    ...written,
+    ...retired.map((r) => ({ ...r, offTopicVocabulary: true })),
+  ];
+  interface Row {
+    set: number;
+    on: boolean;
+    right: readonly string[];
+    /** Undefined when the rules or an empty search decline it whatever the decision. */
+    x?: number[];
+    found: string[];
+  }
+  const rows: Row[] = [];
+  for (const [k, { name }] of sets.entries()) {
+    const started = performance.now();
+    const data: TrainingQuestions = {
+      onTopic: sets.flatMap(({ name: s, set }, i) =>
+        i === k
+          ? []
+          : set.onTopic.map(({ q, role, articles: a }) => ({ q, role, articles: [...a], set: s })),
+      ),
+      offTopic: sets.flatMap(({ name: s, set, offTopicVocabulary }, i) =>
+        i === k
+          ? []
+          : set.offTopic.map(({ q, role }) => ({
+              q,
+              role,
+              set: s,
+              ...(offTopicVocabulary ? {} : { vocabulary: false as const }),
+            })),
+      ),
+    };
+    const without = new QuestionModel((text) => index.analyse(text), articles, data);
+    const asked = [
+      ...(sets[k]?.set.onTopic ?? []).map((a) => ({ ...a, on: true })),
+      ...(sets[k]?.set.offTopic ?? []).map((a) => ({ ...a, articles: [] as string[], on: false })),
+    ];
+    for (const { q, role, articles: right, on } of asked) {
+      const row: Row = { set: k, on, right, found: [] };
+      rows.push(row);
+      if (ruledOut(index, q)) continue;
+      const { words, hits } = index.retrieve(q, scope(role), LEARNED_WEIGHTS.pool);
+      if (words.length === 0 || hits.length === 0) continue;
+      const judged = judge(words, hits, THRESHOLDS, learnedOpinion(without, words, hits));
+      row.x = judged.features;
+      row.found = [...new Set(judged.hits.map((h) => h.passage.slug))];
+    }
+    console.log(`  ${name}: features in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const decided = (r: Row): r is Row & { x: number[] } => r.x !== undefined;
+  /** Logistic regression by full-batch AdaGrad from zero: deterministic. */
+  const fit = (train: ReadonlyArray<Row & { x: number[] }>): Omit<DecisionWeights, 'threshold'> => {
+    const d = DECISION_FEATURES.length;
+    const w = new Array<number>(d + 1).fill(0);
+    const squares = new Array<number>(d + 1).fill(1e-8);
+    for (let epoch = 0; epoch < 600; epoch++) {
+      const grad = new Array<number>(d + 1).fill(0);
+      for (const r of train) {
+        let z = w[d] as number;
+        for (let i = 0; i < d; i++) z += (r.x[i] as number) * (w[i] as number);
+        const e = 1 / (1 + Math.exp(-z)) - (r.on ? 1 : 0);
+        for (let i = 0; i < d; i++) grad[i] = (grad[i] as number) + e * (r.x[i] as number);
+        grad[d] = (grad[d] as number) + e;
+      }
+      for (let i = 0; i <= d; i++) {
+        const g = (grad[i] as number) / train.length;
+        squares[i] = (squares[i] as number) + g * g;
+        w[i] = (w[i] as number) - (0.5 * g) / Math.sqrt(squares[i] as number);
+      }
+    }
+    return {
+      weights: w.slice(0, d).map((v) => Number(v.toFixed(4))),
+      bias: Number((w[d] as number).toFixed(4)),
+    };
+  };
+  const outOfSet = new Map<Row, number>();
+  for (let k = 0; k < sets.length; k++) {
+    const weights = fit(rows.filter((r) => r.set !== k).filter(decided));
+    for (const r of rows)
+      if (r.set === k && decided(r))
+        outOfSet.set(r, answerProbability(r.x, { ...weights, threshold: 0 }));
+  }
+  const figures = (answers: (r: Row) => boolean, of?: number) => {
+    const f: Figures = { top1: 0, top3: 0, n: 0, answered: 0, m: 0 };
+    for (const r of rows) {
+      if (of !== undefined && r.set !== of) continue;
+      const yes = decided(r) && answers(r);
+      if (!r.on) {
+        f.m += 1;
+        if (yes) f.answered += 1;
+        continue;
+      }
+      f.n += 1;
+      if (yes && r.found[0] !== undefined && r.right.includes(r.found[0])) f.top1 += 1;
+      if (yes && r.found.slice(0, 3).some((a) => r.right.includes(a))) f.top3 += 1;
+    }
+    return f;
+  };
+  const line = (label: string, f: Figures) =>
+    console.log(
+      `  ${label.padEnd(30)} top-1 ${pct(f.top1, f.n).padStart(6)}  top-3 ${pct(f.top3, f.n).padStart(6)}  ` +
+        `off-topic answered ${pct(f.answered, f.m).padStart(5)} (${f.answered}/${f.m})  loss ${lossOf(f).toFixed(4)}`,
+    );
+  const sumLoss = (answers: (r: Row) => boolean) =>
+    sets.reduce((a, _, k) => a + lossOf(figures(answers, k)), 0);
+  const thresholds = Array.from({ length: 15 }, (_, i) => 0.2 + i * 0.05);
+  let threshold = 0.5;
+  let lowest = Number.POSITIVE_INFINITY;
+  for (const t of thresholds) {
+    const loss = sumLoss((r) => (outOfSet.get(r) ?? 0) >= t);
+    if (loss < lowest - 1e-9) {
+      lowest = loss;
+      threshold = Number(t.toFixed(2));
+    }
+  }
+  const thresholdsOnly = (r: Row) =>
+    (r.x?.[DECISION_FEATURES.indexOf('meets the thresholds')] ?? 0) === 1;
+  const inUse = (r: Row) => decided(r) && answerProbability(r.x, DECISION) >= DECISION.threshold;
+  console.log('\nEach set judged by a model and a decision fitted without it');
+  for (const [k, { name }] of sets.entries()) {
+    console.log(`${name}`);
+    line('thresholds', figures(thresholdsOnly, k));
+    line(
+      `decision, threshold ${threshold}`,
+      figures((r) => (outOfSet.get(r) ?? 0) >= threshold, k),
+    );
+  }
+  console.log('all sets');
+  line('thresholds', figures(thresholdsOnly));
+  for (const t of thresholds)
+    line(
+      `decision, threshold ${t.toFixed(2)}`,
+      figures((r) => (outOfSet.get(r) ?? 0) >= t),
+    );
+  console.log(
+    `summed loss: thresholds ${sumLoss(thresholdsOnly).toFixed(4)}, decision in use ` +
+      `${sumLoss(inUse).toFixed(4)}, fitted ${lowest.toFixed(4)} at threshold ${threshold}`,
+  );
+  const final = { ...fit(rows.filter(decided)), threshold };
+  console.log('\nDECISION fitted on every set (relevance.ts):');
+  for (const [i, name] of DECISION_FEATURES.entries())
+    console.log(`  ${name.padEnd(24)} ${final.weights[i]}`);
+  console.log(`  bias ${final.bias}, threshold ${final.threshold}`);
+  console.log(JSON.stringify(final));
 }

@@ -34,15 +34,20 @@ const data: TrainingQuestions = {
 };
 // The training sets helpers wrote; each row names its article. Some sets' off-topic questions
 // are measured by the bench but not learned from (lib/labelled-sets.ts).
-for (const { name: set, file, learnOffTopic } of WRITTEN_SETS) {
+for (const { name: set, file, offTopicVocabulary } of WRITTEN_SETS) {
   const written = JSON.parse(
     readFileSync(new URL(`./${file}`, import.meta.url), 'utf8'),
   ) as TrainingJson;
   for (const { q, role, article } of written.questions) {
     data.onTopic.push({ q, role, articles: [article], set });
   }
-  if (learnOffTopic)
-    for (const { q, role } of written.offTopic) data.offTopic.push({ q, role, set });
+  for (const { q, role } of written.offTopic)
+    data.offTopic.push({
+      q,
+      role,
+      set,
+      ...(offTopicVocabulary ? {} : { vocabulary: false as const }),
+    });
 }
 
 for (const { name: set, onTopic, offTopic, map } of RETIRED_SETS) {

@@ -46,14 +46,16 @@ import { topicArticles8 } from '../../apps/api/test/assistant-eval/topic-article
 /**
  * The training sets helpers wrote (2026-11-27), each from the spec and labelled by reading the
  * articles, without sight of any held-out set (each file's `about` says who and from what). The
- * off-topic questions of the fourth to seventh are measured but not learned from: they were
- * written to share Omega's everyday words, and letting them veto those words (learned.ts) cost
- * the blind-written sets more than the rest of the data gained them (decision 006, ninth round).
+ * off-topic questions of the fourth to seventh teach the classifier (learned.ts) but their words
+ * do not mark another topic (`offTopicVocabulary`): they were written to share Omega's everyday
+ * words, and letting them veto those words cost the blind-written sets more than the rest of the
+ * data gained them (decision 006, ninth round). The classifier learns from them what the words
+ * around Omega's words say (tenth round).
  */
 export const WRITTEN_SETS = [2, 3, 4, 5, 6, 7].map((n) => ({
   name: `training-${n}`,
   file: `assistant-training-${n}.json`,
-  learnOffTopic: n <= 3,
+  offTopicVocabulary: n <= 3,
 }));
 
 export interface RetiredSet {

@@ -18,7 +18,11 @@ export type TrainingRole = 'user' | 'admin' | 'supergod';
 export interface TrainingQuestions {
   about?: string;
   onTopic: Array<{ q: string; role: TrainingRole; articles: string[]; set: string }>;
-  offTopic: Array<{ q: string; role: TrainingRole; set: string }>;
+  /**
+   * `vocabulary: false`: the question teaches the classifier what is not about Omega, but its
+   * words do not mark another topic (see QuestionModel's constructor).
+   */
+  offTopic: Array<{ q: string; role: TrainingRole; set: string; vocabulary?: false }>;
 }
 
 /** The training questions under `docsRoot`, or undefined when the file is not there. */
@@ -78,6 +82,138 @@ export function featuresOf(words: readonly QueryWord[]): Map<string, number> {
   return features;
 }
 
+/** The classifier's label of a question about something else. */
+export const OFF_TOPIC = '(off-topic)';
+/** Passes over the shuffled examples; more changed no left-out figure (decision 006). */
+const EPOCHS = 6;
+/** AdaGrad's step size. */
+const STEP = 0.5;
+/** The seed of the examples' shuffle: the same data always trains the same weights. */
+const SEED = 7;
+
+/** A small deterministic generator (mulberry32) for the shuffle. */
+function seeded(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** What the classifier says of a question: how likely each label is. */
+export interface Classified {
+  /** The probability that the question is about something else than Omega. */
+  offTopic: number;
+  /** The probability of each article. */
+  articles: ReadonlyMap<string, number>;
+}
+
+/**
+ * Softmax regression over the same features as the naive Bayes, with one label more: off-topic.
+ * Discriminative where naive Bayes counts, it learns which words tell Omega's questions from
+ * the others' (the off-topic labelled questions share Omega's everyday words on purpose), and
+ * how sure it is feeds the decision to answer (relevance.ts `answerProbability`). Trained by
+ * AdaGrad over the examples in a seeded order, so the same data gives the same weights.
+ */
+class Classifier {
+  private readonly features = new Map<string, number>();
+  private readonly labels: string[];
+  private readonly weights: Float32Array;
+
+  constructor(
+    labels: readonly string[],
+    examples: ReadonlyArray<{ features: ReadonlyMap<string, number>; labels: readonly string[] }>,
+  ) {
+    this.labels = [...labels];
+    const label = new Map(this.labels.map((l, i) => [l, i]));
+    this.features.set('', 0); // the bias: every question has it
+    for (const e of examples)
+      for (const f of e.features.keys())
+        if (!this.features.has(f)) this.features.set(f, this.features.size);
+    const width = this.labels.length;
+    this.weights = new Float32Array(this.features.size * width);
+    const squares = new Float32Array(this.features.size * width).fill(1e-6);
+    const rows = examples
+      .map((e) => ({
+        x: this.vector(e.features),
+        y: e.labels.flatMap((l) => (label.has(l) ? [label.get(l) as number] : [])),
+      }))
+      .filter((r) => r.y.length > 0);
+    const random = seeded(SEED);
+    const p = new Float64Array(width);
+    for (let epoch = 0; epoch < EPOCHS; epoch++) {
+      for (let i = rows.length - 1; i > 0; i--) {
+        const j = Math.floor(random() * (i + 1));
+        [rows[i], rows[j]] = [rows[j] as (typeof rows)[number], rows[i] as (typeof rows)[number]];
+      }
+      for (const { x, y } of rows) {
+        this.probabilities(x, p);
+        for (const c of y) p[c] = (p[c] as number) - 1 / y.length;
+        for (const [f, v] of x) {
+          const base = f * width;
+          for (let c = 0; c < width; c++) {
+            const g = (p[c] as number) * v;
+            const k = base + c;
+            squares[k] = (squares[k] as number) + g * g;
+            this.weights[k] = (this.weights[k] as number) - (STEP * g) / Math.sqrt(squares[k]);
+          }
+        }
+      }
+    }
+  }
+
+  /** The known features of a question, scaled to unit length, and the bias. */
+  private vector(features: ReadonlyMap<string, number>): Array<[number, number]> {
+    const x: Array<[number, number]> = [];
+    let norm = 0;
+    for (const [f, v] of features) {
+      const i = this.features.get(f);
+      if (i === undefined || f === '') continue;
+      x.push([i, v]);
+      norm += v * v;
+    }
+    const scale = norm > 0 ? 1 / Math.sqrt(norm) : 0;
+    for (const pair of x) pair[1] *= scale;
+    x.push([0, 1]);
+    return x;
+  }
+
+  private probabilities(x: ReadonlyArray<[number, number]>, out: Float64Array): void {
+    const width = this.labels.length;
+    out.fill(0);
+    for (const [f, v] of x) {
+      const base = f * width;
+      for (let c = 0; c < width; c++)
+        out[c] = (out[c] as number) + v * (this.weights[base + c] as number);
+    }
+    let top = Number.NEGATIVE_INFINITY;
+    for (let c = 0; c < width; c++) top = Math.max(top, out[c] as number);
+    let sum = 0;
+    for (let c = 0; c < width; c++) {
+      out[c] = Math.exp((out[c] as number) - top);
+      sum += out[c] as number;
+    }
+    for (let c = 0; c < width; c++) out[c] = (out[c] as number) / sum;
+  }
+
+  classify(features: ReadonlyMap<string, number>): Map<string, number> {
+    const out = new Float64Array(this.labels.length);
+    this.probabilities(this.vector(features), out);
+    return new Map(this.labels.map((l, i) => [l, out[i] as number]));
+  }
+}
+
+/** A question's words, lower case, without punctuation: how labelled wordings are matched. */
+function wording(text: string): string {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join(' ');
+}
+
 /** Counts of features per class, turned into smoothed log-likelihoods on demand. */
 class NaiveBayes {
   private readonly counts = new Map<string, Map<string, number>>();
@@ -134,10 +270,18 @@ export class QuestionModel {
   private readonly familiarTerms = new Set<string>();
   /** Stems of words the help never uses that mark another topic (see the constructor). */
   private readonly foreignTerms = new Set<string>();
+  /**
+   * Tells Omega's questions from the others' and which article each asks about; none without
+   * off-topic labelled questions, when it could only ever say "Omega" (the thresholds decide).
+   */
+  private readonly classifier: Classifier | undefined;
+  /** The off-topic labelled questions, as `wording` writes them: always declined. */
+  private readonly offTopicWordings = new Set<string>();
 
   /**
    * Trains on the labelled on-topic questions (a question answered by several articles counts
-   * towards each, split evenly) and on each article's own title, aliases and question phrasings.
+   * towards each, split evenly) and on each article's own title, aliases and question phrasings;
+   * the classifier on the off-topic labelled questions too.
    */
   constructor(
     analyse: Analyse,
@@ -145,9 +289,12 @@ export class QuestionModel {
     data: Pick<TrainingQuestions, 'onTopic'> & Partial<Pick<TrainingQuestions, 'offTopic'>>,
   ) {
     const known = new Set(articles.map((a) => a.slug));
+    const examples: Array<{ features: Map<string, number>; labels: readonly string[] }> = [];
     for (const article of articles) {
       for (const text of [article.title, ...article.aliases, ...article.questions]) {
-        this.articles.add(article.slug, featuresOf(analyse(text)));
+        const features = featuresOf(analyse(text));
+        this.articles.add(article.slug, features);
+        examples.push({ features, labels: [article.slug] });
       }
     }
     const on = new Map<string, number>();
@@ -156,15 +303,25 @@ export class QuestionModel {
       const features = featuresOf(words);
       const slugs = right.filter((s) => known.has(s));
       for (const slug of slugs) this.articles.add(slug, features, 1 / slugs.length);
+      examples.push({ features, labels: slugs });
       countUnknownTerms(on, words);
     }
+    for (const { q } of data.offTopic ?? []) {
+      examples.push({ features: featuresOf(analyse(q)), labels: [OFF_TOPIC] });
+      this.offTopicWordings.add(wording(q));
+    }
+    this.classifier = data.offTopic?.length
+      ? new Classifier([...known, OFF_TOPIC], examples)
+      : undefined;
     // A word no article uses counts in full against an answer's coverage (relevance.ts
     // coverageOf): right for 'jupiter', wrong for 'everybody' or 'sub'. One that on-topic labelled
     // questions use and off-topic ones never do counts like a word the help knows; one that two
     // or more off-topic questions use and no on-topic one does counts FOREIGN_WEIGHT times over.
     // Chosen by `assistant-eval --by-set` (decision 006, eighth round).
     const off = new Map<string, number>();
-    for (const { q } of data.offTopic ?? []) countUnknownTerms(off, analyse(q));
+    for (const { q, vocabulary } of data.offTopic ?? []) {
+      if (vocabulary !== false) countUnknownTerms(off, analyse(q));
+    }
     for (const term of on.keys()) if (!off.has(term)) this.familiarTerms.add(term);
     for (const [term, n] of off) {
       if (n >= FOREIGN_MIN_USES && !on.has(term)) this.foreignTerms.add(term);
@@ -179,6 +336,24 @@ export class QuestionModel {
   /** The question's words the help never uses that only off-topic labelled questions do. */
   foreign(words: readonly QueryWord[]): Set<string> {
     return wordsWithTerm(words, this.foreignTerms);
+  }
+
+  /**
+   * Whether the question is, word for word, one labelled off-topic: the classifier is a
+   * generalisation and may still answer a few of the questions it learned from (decision 006,
+   * tenth round); a question someone said is not about Omega is never answered.
+   */
+  labelledOffTopic(query: string): boolean {
+    return this.offTopicWordings.has(wording(query));
+  }
+
+  /** The classifier's probabilities for the question: off-topic, and each article. */
+  classify(words: readonly QueryWord[]): Classified | undefined {
+    if (!this.classifier) return undefined;
+    const p = this.classifier.classify(featuresOf(words));
+    const offTopic = p.get(OFF_TOPIC) ?? 0;
+    p.delete(OFF_TOPIC);
+    return { offTopic, articles: p };
   }
 
   /** The model's log-likelihood of the question for each of `slugs`. */

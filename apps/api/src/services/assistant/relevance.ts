@@ -6,6 +6,7 @@
 // (`pnpm --filter @omega/bench assistant-eval --calibrate`); decision 006 records the figures.
 import { firstMatch, generalRequestIn, OMEGA_NAMES } from './general-requests.js';
 import {
+  type Classified,
   HITS,
   LEARNED_WEIGHTS,
   type LearnedWeights,
@@ -345,11 +346,98 @@ export function ruledOut(index: HelpIndex, query: string): Decline | undefined {
   return undefined;
 }
 
+/**
+ * The decision to answer, with the question model: a logistic regression over what the index
+ * found and what the classifier thinks (`decisionFeatures`). Fitted by `assistant-eval
+ * --decision` on every labelled set's out-of-set features (each set's judged by a model trained
+ * without it, as a question nobody labelled is judged), the threshold chosen there by the loss of
+ * `--calibrate` (decision 006, tenth round).
+ */
+export interface DecisionWeights {
+  /** One per feature of `decisionFeatures`, in its order. */
+  weights: readonly number[];
+  bias: number;
+  /** The probability of being on topic at or above which the assistant answers. */
+  threshold: number;
+}
+
+/** The names of `decisionFeatures`, in order (for the bench's print-out). */
+export const DECISION_FEATURES = [
+  'log(1 + best score)',
+  'coverage, index order',
+  'coverage, answered order',
+  'P(off-topic)',
+  'P(an article hit)',
+  'P(likeliest article)',
+  'share of unknown words',
+  'log(words)',
+  'phrasing match',
+  'meets the thresholds',
+  'a foreign word',
+] as const;
+
+// Fitted 2026-11-27 (tenth round) on the training sets and the retired v1-v8: summed loss of
+// the sets' out-of-set predictions 1.9197 against 2.6541 for the thresholds alone. The weights
+// say what a reader would: the classifier's P(off-topic) and the share of words the help never
+// uses count against answering, its probability for the articles hit and their coverage for it.
+export const DECISION: DecisionWeights = {
+  weights: [
+    -0.1497, 1.0909, 1.5524, -3.3776, 2.3732, 0.1351, -2.4231, 0.2997, 0.2542, 0.4468, 0.0633,
+  ],
+  bias: -0.0724,
+  threshold: 0.7,
+};
+
+/** What the decision weighs (DECISION_FEATURES), for a question the index found hits for. */
+export function decisionFeatures(
+  words: readonly QueryWord[],
+  own: readonly Hit[],
+  ownCoverage: number,
+  coverage: number,
+  passes: boolean,
+  learned: LearnedOpinion & { classified: Classified },
+): number[] {
+  const { classified } = learned;
+  let hit = 0;
+  for (const slug of learned.logs.keys()) hit += classified.articles.get(slug) ?? 0;
+  const likeliest = Math.max(0, ...classified.articles.values());
+  const unknown = words.filter((w) => !w.known).length / Math.max(1, words.length);
+  return [
+    Math.log1p(own[0]?.score ?? 0),
+    ownCoverage,
+    coverage,
+    classified.offTopic,
+    hit,
+    likeliest,
+    unknown,
+    Math.log(Math.max(1, words.length)),
+    own[0]?.phrasing ?? 0,
+    passes ? 1 : 0,
+    words.some((w) => learned.foreign.has(w.word)) ? 1 : 0,
+  ];
+}
+
+/** The decision's probability that a question of these features is about Omega. */
+export function answerProbability(x: readonly number[], d: DecisionWeights = DECISION): number {
+  let z = d.bias;
+  for (let i = 0; i < x.length; i++) z += (x[i] as number) * (d.weights[i] ?? 0);
+  return 1 / (1 + Math.exp(-z));
+}
+
 /** What the question model (learned.ts) says of a question's hits. */
 export interface LearnedOpinion extends Vocabulary {
   /** The model's log-likelihood of the question for each article hit. */
   logs: ReadonlyMap<string, number>;
   weights: LearnedWeights;
+  /** The classifier's opinion; without it, the thresholds decide alone. */
+  classified?: Classified;
+  /** How the decision weighs it (DECISION unless the bench is trying others). */
+  decision?: DecisionWeights;
+}
+
+/** `{ [key]: value }`, or nothing when the value is undefined (exactOptionalPropertyTypes). */
+function optional<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
+  return value === undefined ? {} : ({ [key]: value } as { [k in K]?: V });
 }
 
 /** The model's opinion of a question whose index hits are `hits`. */
@@ -364,6 +452,7 @@ export function learnedOpinion(
     weights,
     familiar: model.familiar(words),
     foreign: model.foreign(words),
+    ...optional('classified', model.classify(words)),
   };
 }
 
@@ -378,7 +467,7 @@ export function judge(
   hits: readonly Hit[],
   thresholds: Thresholds = THRESHOLDS,
   learned?: LearnedOpinion,
-): { hits: Hit[]; coverage: number; answers: boolean } {
+): { hits: Hit[]; coverage: number; answers: boolean; features?: number[] } {
   let ranked = hits.slice(0, HITS);
   if (learned) {
     const first = hits[0];
@@ -394,8 +483,15 @@ export function judge(
   // one does, so no off-topic question it learned from can be pulled on by it.
   const own = learned ? hits.slice(0, HITS) : ranked;
   const ownCoverage = learned ? coverageOf(words, own, thresholds, learned) : coverage;
-  const answers = meetsThresholds(own[0]?.score ?? 0, ownCoverage, thresholds);
-  return { hits: ranked, coverage, answers };
+  const passes = meetsThresholds(own[0]?.score ?? 0, ownCoverage, thresholds);
+  if (!learned?.classified) return { hits: ranked, coverage, answers: passes };
+  const features = decisionFeatures(words, own, ownCoverage, coverage, passes, {
+    ...learned,
+    classified: learned.classified,
+  });
+  const decision = learned.decision ?? DECISION;
+  const answers = answerProbability(features, decision) >= decision.threshold;
+  return { hits: ranked, coverage, answers, features };
 }
 
 /**
@@ -410,7 +506,7 @@ export function decide(
   model?: QuestionModel,
   weights: LearnedWeights = LEARNED_WEIGHTS,
 ): Decision {
-  const rule = ruledOut(index, query);
+  const rule = ruledOut(index, query) ?? (model?.labelledOffTopic(query) ? 'not-omega' : undefined);
   if (rule) return { decline: rule, words: [], hits: [], coverage: 0 };
   const { words, hits } = index.retrieve(query, scope, model ? Math.max(HITS, weights.pool) : HITS);
   if (words.length === 0) return { decline: 'empty', words, hits, coverage: 0 };

@@ -1,5 +1,6 @@
-// The question model (learned.ts): naive Bayes over the index's own terms, trained on labelled
-// questions, re-ranking the index's hits (relevance.ts `judge`).
+// The question model (learned.ts): naive Bayes and a classifier over the index's own terms,
+// trained on labelled questions, re-ranking the index's hits and deciding with them whether to
+// answer (relevance.ts `judge`).
 import { describe, expect, it } from 'vitest';
 import {
   featuresOf,
@@ -12,7 +13,13 @@ import {
   type TrainingQuestions,
 } from '../src/services/assistant/learned.js';
 import { findDocsRoot, loadArticles } from '../src/services/assistant/load-articles.js';
-import { decide, judge, learnedOpinion } from '../src/services/assistant/relevance.js';
+import {
+  DECISION,
+  DECISION_FEATURES,
+  decide,
+  judge,
+  learnedOpinion,
+} from '../src/services/assistant/relevance.js';
 import { HelpIndex, type SearchScope } from '../src/services/assistant/retrieval.js';
 
 const articles = loadArticles();
@@ -229,5 +236,50 @@ describe('training questions', () => {
     const slugs = new Set(articles.map((a) => a.slug));
     for (const x of training?.onTopic ?? [])
       expect(x.articles.every((s) => slugs.has(s))).toBe(true);
+  });
+});
+
+describe('the learned decision to answer (decision 006, tenth round)', () => {
+  // Shipped training data, so the classifier has its off-topic label; the same on-topic questions
+  // without any off-topic ones train no classifier, and the thresholds decide as before.
+  const model = new QuestionModel(analyse, articles, training ?? NONE);
+  const thresholdsOnly = new QuestionModel(analyse, articles, {
+    onTopic: training?.onTopic ?? [],
+  });
+
+  it('declines near-misses the thresholds answered, which name no other product', () => {
+    // None of these is in the training data (the word-for-word rule does not decide them).
+    const asked = new Set([...(training?.offTopic ?? [])].map(({ q }) => q.toLowerCase()));
+    for (const q of [
+      'how many people use mobile money in africa',
+      'how do i block spam calls',
+      'my message was not delivered to my friend',
+      'how do i report a lost phone',
+      'what happens to my money when i die',
+    ]) {
+      expect(asked.has(q)).toBe(false);
+      expect(first(q, thresholdsOnly)).not.toBe('declined');
+      expect(first(q, model)).toBe('declined');
+    }
+  });
+
+  it('answers an indirect question the thresholds declined', () => {
+    const q = 'can i move my crypto somewhere else';
+    expect(first(q, thresholdsOnly)).toBe('declined');
+    expect(first(q, model)).toBe('keypad-transfer');
+  });
+
+  it('needs off-topic questions to learn from: without them there is no classifier', () => {
+    const words = analyse('how do i buy usdc');
+    expect(thresholdsOnly.classify(words)).toBeUndefined();
+    const classified = model.classify(words);
+    expect(classified?.offTopic).toBeLessThan(0.5);
+    expect([...(classified?.articles ?? [])].sort((a, b) => b[1] - a[1])[0]?.[0]).toBe(
+      'keypad-buy',
+    );
+  });
+
+  it('has one weight per feature', () => {
+    expect(DECISION.weights).toHaveLength(DECISION_FEATURES.length);
   });
 });

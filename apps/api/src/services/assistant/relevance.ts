@@ -374,18 +374,20 @@ export const DECISION_FEATURES = [
   'phrasing match',
   'meets the thresholds',
   'a foreign word',
+  'P(the first answer)',
 ] as const;
 
 // Fitted 2026-11-27 (tenth round) on the training sets and the retired v1-v8, with the
 // classifier's share of the re-rank at 0.75: summed loss of the sets' out-of-set predictions
-// 1.7992 against 2.5448 for the thresholds alone. The weights say what a reader would: the
+// 1.7833 against 2.5448 for the thresholds alone. The weights say what a reader would: the
 // classifier's P(off-topic) and the share of words the help never uses count against answering,
-// its probability for the articles hit and their coverage for it.
+// its probability for the articles hit and for the first answer, and their coverage, for it.
 export const DECISION: DecisionWeights = {
   weights: [
-    -0.1471, 1.212, 1.3255, -3.3599, 2.3953, 0.1152, -2.4781, 0.2935, 0.2434, 0.4871, 0.048,
+    -0.1505, 1.2127, 1.2875, -3.318, 2.0307, -0.3394, -2.5189, 0.3067, 0.2118, 0.4785, 0.0098,
+    0.9162,
   ],
-  bias: -0.0325,
+  bias: 0.003,
   threshold: 0.7,
 };
 
@@ -397,6 +399,7 @@ export function decisionFeatures(
   coverage: number,
   passes: boolean,
   learned: LearnedOpinion & { classified: Classified },
+  first?: string,
 ): number[] {
   const { classified } = learned;
   let hit = 0;
@@ -415,6 +418,7 @@ export function decisionFeatures(
     own[0]?.phrasing ?? 0,
     passes ? 1 : 0,
     words.some((w) => learned.foreign.has(w.word)) ? 1 : 0,
+    first === undefined ? 0 : (classified.articles.get(first) ?? 0),
   ];
 }
 
@@ -504,10 +508,15 @@ export function judge(
   const ownCoverage = learned ? coverageOf(words, own, thresholds, learned) : coverage;
   const passes = meetsThresholds(own[0]?.score ?? 0, ownCoverage, thresholds);
   if (!learned?.classified) return { hits: ranked, coverage, answers: passes };
-  const features = decisionFeatures(words, own, ownCoverage, coverage, passes, {
-    ...learned,
-    classified: learned.classified,
-  });
+  const features = decisionFeatures(
+    words,
+    own,
+    ownCoverage,
+    coverage,
+    passes,
+    { ...learned, classified: learned.classified },
+    ranked[0]?.passage.slug,
+  );
   const decision = learned.decision ?? DECISION;
   const answers = answerProbability(features, decision) >= decision.threshold;
   return { hits: ranked, coverage, answers, features };

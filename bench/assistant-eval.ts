@@ -266,7 +266,15 @@ function labelledFile(name: string): EvalSet {
     offTopic: data.offTopic,
   };
 }
-const written = WRITTEN_SETS.map((w) => ({ ...w, set: labelledFile(w.file) }));
+const written = WRITTEN_SETS.filter((w) => w.learned).map((w) => ({
+  ...w,
+  set: labelledFile(w.file),
+}));
+/** Helper-written sets measured only: the model never learns from them (lib/labelled-sets.ts). */
+const measuredOnly = WRITTEN_SETS.filter((w) => !w.learned).map((w) => ({
+  ...w,
+  set: labelledFile(w.file),
+}));
 const retired = RETIRED_SETS.map(({ name, onTopic, offTopic, map }) => ({
   name,
   set: withArticles(onTopic, offTopic, map),
@@ -299,6 +307,12 @@ else {
   for (const { file, set } of written) {
     const seen = measure(set, verbose);
     print(`helper-written training set (${file}, labelled with the articles)`, seen.figures);
+    if (seen.lines.length > 0) console.log(seen.lines.join('\n'));
+  }
+
+  for (const { file, set } of measuredOnly) {
+    const seen = measure(set, verbose);
+    print(`helper-written set (${file}), measured only: never learned from`, seen.figures);
     if (seen.lines.length > 0) console.log(seen.lines.join('\n'));
   }
 

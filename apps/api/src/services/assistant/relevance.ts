@@ -4,6 +4,8 @@
 // best article scores below the threshold or covers too little of what was asked. The thresholds
 // were chosen by cross-validation on the training questions and the retired held-out v1
 // (`pnpm --filter @omega/bench assistant-eval --calibrate`); decision 006 records the figures.
+// With the question model (learned.ts), the thresholds' verdict is one input of a learned
+// decision (`DECISION`, tenth round) that weighs what its classifier thinks too.
 import { firstMatch, generalRequestIn, OMEGA_NAMES } from './general-requests.js';
 import {
   type Classified,

@@ -1,7 +1,11 @@
 // The question model (learned.ts): naive Bayes and a classifier over the index's own terms,
 // trained on labelled questions, re-ranking the index's hits and deciding with them whether to
 // answer (relevance.ts `judge`).
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { helpFor } from '../src/plugins/app/help.js';
 import {
   featuresOf,
   HITS,
@@ -281,5 +285,45 @@ describe('the learned decision to answer (decision 006, tenth round)', () => {
 
   it('has one weight per feature', () => {
     expect(DECISION.weights).toHaveLength(DECISION_FEATURES.length);
+  });
+});
+
+describe('the built help (plugins/app/help.ts)', () => {
+  it('is built once per process while its articles and training questions are unchanged', () => {
+    const root = mkdtempSync(join(tmpdir(), 'omega-help-'));
+    try {
+      mkdirSync(join(root, 'help'));
+      mkdirSync(join(root, 'assistant'));
+      const article = readFileSync(join(findDocsRoot(), 'help', 'modules.md'), 'utf8');
+      const questions = (extra: string[]) =>
+        JSON.stringify({
+          onTopic: ['rename module 3', ...extra].map((q) => ({
+            q,
+            role: 'user',
+            articles: ['modules'],
+            set: 'test',
+          })),
+          offTopic: [{ q: 'weather in paris', role: 'user', set: 'test' }],
+        });
+      writeFileSync(join(root, 'help', 'modules.md'), article);
+      writeFileSync(join(root, 'assistant', 'training-questions.json'), questions([]));
+
+      const first = helpFor(root);
+      expect(first.model).toBeDefined();
+      expect(helpFor(root)).toBe(first);
+      // An edited article is a different help…
+      writeFileSync(join(root, 'help', 'modules.md'), `${article}\nModules can be renamed.\n`);
+      const edited = helpFor(root);
+      expect(edited).not.toBe(first);
+      expect(helpFor(root)).toBe(edited);
+      // …and so are new training questions.
+      writeFileSync(
+        join(root, 'assistant', 'training-questions.json'),
+        questions(['where is app central']),
+      );
+      expect(helpFor(root)).not.toBe(edited);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -281,6 +281,39 @@ const retired = RETIRED_SETS.map(({ name, onTopic, offTopic, map }) => ({
 }));
 /** Every labelled set: the training sets and the retired held-out ones. */
 const LABELLED = [trainingSet, ...written.map((w) => w.set), ...retired.map((r) => r.set)];
+
+/** The labelled sets the model learns from, named, as `--by-set` and `--decision` leave them out. */
+const NAMED_SETS: ReadonlyArray<{ name: string; set: EvalSet; offTopicVocabulary?: boolean }> = [
+  { name: 'training', set: trainingSet },
+  ...written,
+  ...retired,
+];
+
+/** What the model learns from all of NAMED_SETS but those numbered in `left` (as the export). */
+function trainingDataWithout(left: ReadonlySet<number>): TrainingQuestions {
+  return {
+    onTopic: NAMED_SETS.flatMap(({ name, set }, i) =>
+      left.has(i)
+        ? []
+        : set.onTopic.map(({ q, role, articles: right }) => ({
+            q,
+            role,
+            articles: [...right],
+            set: name,
+          })),
+    ),
+    offTopic: NAMED_SETS.flatMap(({ name, set, offTopicVocabulary = true }, i) =>
+      left.has(i)
+        ? []
+        : set.offTopic.map(({ q, role }) => ({
+            q,
+            role,
+            set: name,
+            ...(offTopicVocabulary ? {} : { vocabulary: false as const }),
+          })),
+    ),
+  };
+}
 /** The blind held-out set: its figures only, never its questions. */
 const BLIND_VERSION = 9;
 
@@ -475,11 +508,7 @@ function describe(t: Thresholds): string {
 function bySet() {
   // How many passages the model may re-rank: the index's own list first.
   const POOLS = [HITS, 12, 16, 24, 32];
-  const sets: Array<{ name: string; set: EvalSet; offTopicVocabulary?: boolean }> = [
-    { name: 'training', set: trainingSet },
-    ...written,
-    ...retired,
-  ];
+  const sets = NAMED_SETS;
   const analysed = new Map<string, QueryWord[]>();
   const analyse = (text: string) => {
     let words = analysed.get(text);
@@ -506,28 +535,7 @@ function bySet() {
   };
   const on = sets.flatMap(({ set }, i) => set.onTopic.map((a) => seen(i, a.q, a.role, a.articles)));
   const off = sets.flatMap(({ set }, i) => set.offTopic.map((a) => seen(i, a.q, a.role)));
-  const dataWithout = (left: ReadonlySet<number>): TrainingQuestions => ({
-    onTopic: sets.flatMap(({ name, set }, i) =>
-      left.has(i)
-        ? []
-        : set.onTopic.map(({ q, role, articles: right }) => ({
-            q,
-            role,
-            articles: [...right],
-            set: name,
-          })),
-    ),
-    offTopic: sets.flatMap(({ name, set, offTopicVocabulary = true }, i) =>
-      left.has(i)
-        ? []
-        : set.offTopic.map(({ q, role }) => ({
-            q,
-            role,
-            set: name,
-            ...(offTopicVocabulary ? {} : { vocabulary: false as const }),
-          })),
-    ),
-  });
+  const dataWithout = trainingDataWithout;
 
   // The grid of weights; its first point is the index's own order (the model has no say).
   const grid: LearnedWeights[] = [];
@@ -672,11 +680,7 @@ function bySet() {
  * sets' out-of-set predictions); then on all of them for the weights in use. v9 is never loaded.
  */
 function fitDecision() {
-  const sets = [
-    { name: 'training', set: trainingSet, offTopicVocabulary: true },
-    ...written,
-    ...retired.map((r) => ({ ...r, offTopicVocabulary: true })),
-  ];
+  const sets = NAMED_SETS;
   interface Row {
     set: number;
     on: boolean;
@@ -688,24 +692,11 @@ function fitDecision() {
   const rows: Row[] = [];
   for (const [k, { name }] of sets.entries()) {
     const started = performance.now();
-    const data: TrainingQuestions = {
-      onTopic: sets.flatMap(({ name: s, set }, i) =>
-        i === k
-          ? []
-          : set.onTopic.map(({ q, role, articles: a }) => ({ q, role, articles: [...a], set: s })),
-      ),
-      offTopic: sets.flatMap(({ name: s, set, offTopicVocabulary }, i) =>
-        i === k
-          ? []
-          : set.offTopic.map(({ q, role }) => ({
-              q,
-              role,
-              set: s,
-              ...(offTopicVocabulary ? {} : { vocabulary: false as const }),
-            })),
-      ),
-    };
-    const without = new QuestionModel((text) => index.analyse(text), articles, data);
+    const without = new QuestionModel(
+      (text) => index.analyse(text),
+      articles,
+      trainingDataWithout(new Set([k])),
+    );
     const asked = [
       ...(sets[k]?.set.onTopic ?? []).map((a) => ({ ...a, on: true })),
       ...(sets[k]?.set.offTopic ?? []).map((a) => ({ ...a, articles: [] as string[], on: false })),

@@ -438,13 +438,6 @@ export interface LearnedOpinion extends Vocabulary {
   weights: LearnedWeights;
   /** The classifier's opinion; without it, the thresholds decide alone. */
   classified?: Classified;
-  /** How the decision weighs it (DECISION unless the bench is trying others). */
-  decision?: DecisionWeights;
-}
-
-/** `{ [key]: value }`, or nothing when the value is undefined (exactOptionalPropertyTypes). */
-function optional<K extends string, V>(key: K, value: V | undefined): { [k in K]?: V } {
-  return value === undefined ? {} : ({ [key]: value } as { [k in K]?: V });
 }
 
 /** The model's opinion of a question whose index hits are `hits`. */
@@ -477,7 +470,7 @@ export function learnedOpinion(
     weights,
     familiar: model.familiar(words),
     foreign: model.foreign(words),
-    ...optional('classified', classified),
+    ...(classified ? { classified } : {}),
   };
 }
 
@@ -519,8 +512,7 @@ export function judge(
     { ...learned, classified: learned.classified },
     ranked[0]?.passage.slug,
   );
-  const decision = learned.decision ?? DECISION;
-  const answers = answerProbability(features, decision) >= decision.threshold;
+  const answers = answerProbability(features) >= DECISION.threshold;
   return { hits: ranked, coverage, answers, features };
 }
 

@@ -5,7 +5,7 @@
 //
 // The sets: training (assistant-eval-questions.json, written with the articles, and
 // assistant-training-2.json to -7.json, labelled with them), the retired
-// held-out v1 to v8 (apps/api/test/assistant-eval/held-out*.ts: each was blind when it was
+// held-out v1 to v9 (apps/api/test/assistant-eval/held-out*.ts: each was blind when it was
 // measured, and was retired to training when the next one was written, so their misses could be
 // read and tuned on) and the blind held-out v10 (held-out-10.ts, written by someone else and never
 // seen: only its figures are printed, never its questions). Targets (issue 16, on the blind set):
@@ -197,7 +197,7 @@ function withArticles(
 }
 
 /**
- * The blind held-out set (v8: held-out-8.ts + topic-articles-8.ts), imported only when it exists (the path is a variable so that the bench
+ * The blind held-out set (v10: held-out-10.ts + topic-articles-10.ts), imported only when it exists (the path is a variable so that the bench
  * typechecks and runs before the file is written). Its exports are found by shape, not by name:
  * the on-topic questions are the array whose items have a topic, the off-topic ones the other
  * array, the topic map the exported object. Errors are reported by kind, never by content:

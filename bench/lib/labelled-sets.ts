@@ -34,6 +34,10 @@ import {
   heldOut8OffTopic,
   heldOut8OnTopic,
 } from '../../apps/api/test/assistant-eval/held-out-8.js';
+import {
+  heldOut9OffTopic,
+  heldOut9OnTopic,
+} from '../../apps/api/test/assistant-eval/held-out-9.js';
 import { topicArticles } from '../../apps/api/test/assistant-eval/topic-articles.js';
 import { topicArticles2 } from '../../apps/api/test/assistant-eval/topic-articles-2.js';
 import { topicArticles3 } from '../../apps/api/test/assistant-eval/topic-articles-3.js';
@@ -42,6 +46,7 @@ import { topicArticles5 } from '../../apps/api/test/assistant-eval/topic-article
 import { topicArticles6 } from '../../apps/api/test/assistant-eval/topic-articles-6.js';
 import { topicArticles7 } from '../../apps/api/test/assistant-eval/topic-articles-7.js';
 import { topicArticles8 } from '../../apps/api/test/assistant-eval/topic-articles-8.js';
+import { topicArticles9 } from '../../apps/api/test/assistant-eval/topic-articles-9.js';
 
 /**
  * The training sets helpers wrote (2026-11-27), each from the spec and labelled by reading the
@@ -81,4 +86,5 @@ export const RETIRED_SETS: readonly RetiredSet[] = [
   { name: 'v6', onTopic: heldOut6OnTopic, offTopic: heldOut6OffTopic, map: topicArticles6 },
   { name: 'v7', onTopic: heldOut7OnTopic, offTopic: heldOut7OffTopic, map: topicArticles7 },
   { name: 'v8', onTopic: heldOut8OnTopic, offTopic: heldOut8OffTopic, map: topicArticles8 },
+  { name: 'v9', onTopic: heldOut9OnTopic, offTopic: heldOut9OffTopic, map: topicArticles9 },
 ];

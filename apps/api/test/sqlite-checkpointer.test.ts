@@ -121,7 +121,7 @@ describe('SQLite checkpoints', () => {
   });
 
   it('shows no checkpoint series for a database without a log', async () => {
-    const t = await createTestApp(sqliteDatabase);
+    const t = await createTestApp(sqliteDatabase, { databaseUrl: 'sqlite::memory:' });
     try {
       const res = await t.app.inject({
         method: 'GET',

@@ -100,7 +100,7 @@ describeEachDatabase('supergod console', (database) => {
     // flush every commit (decision 027), like PostgreSQL's synchronous_commit.
     expect(system.security.databaseDurability).toBe(
       database.name === 'SQLite'
-        ? 'journal_mode=memory, synchronous=full'
+        ? `journal_mode=${process.env.OMEGA_TEST_SQLITE_FILES === '1' ? 'wal' : 'memory'}, synchronous=full`
         : 'synchronous_commit=on',
     );
   });

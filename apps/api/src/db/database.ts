@@ -22,6 +22,7 @@ import pg from 'pg';
 import { unavailable } from '../lib/unavailable.js';
 import { type CheckpointFigures, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
+import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -113,10 +114,17 @@ function openSqlite(path: string, { monitor, checkpointerStopped }: OpenOptions)
     journalMode === 'wal'
       ? startCheckpointer(sqlite, path, { stopped: checkpointerStopped })
       : null;
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-    log: monitorLog(monitor),
-  });
+  // A file's commits are grouped, one flush per event-loop turn, and its reads outside a
+  // transaction see flushed data only (decision 028). In memory there is nothing to flush, and no
+  // second connection could see the same database.
+  const dialect = memory
+    ? new SqliteDialect({ database: withStatementCache(sqlite) })
+    : new GroupCommitSqliteDialect({
+        writer: withStatementCache(sqlite),
+        raw: sqlite,
+        reader: withStatementCache(openReader(path)),
+      });
+  const db = new Kysely<Database>({ dialect, log: monitorLog(monitor) });
   return {
     db,
     dialect: 'sqlite',
@@ -130,6 +138,13 @@ function openSqlite(path: string, { monitor, checkpointerStopped }: OpenOptions)
       await db.destroy();
     },
   };
+}
+
+/** The read-only connection that answers reads outside a transaction (decision 028). */
+function openReader(path: string): SQLite.Database {
+  const reader = new SQLite(path, { readonly: true, fileMustExist: true });
+  reader.pragma('busy_timeout = 5000');
+  return reader;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -13,7 +13,7 @@ import { DEFAULT_DATABASE_TIMEOUTS } from '../../src/db/database.js';
 import { SESSION_COOKIE } from '../../src/plugins/external/session.js';
 import { hashPassword } from '../../src/services/passwords.js';
 import { DatabaseSessionStore } from '../../src/services/session-store.js';
-import type { TestDatabase } from './databases.js';
+import { sqliteTestUrl, type TestDatabase } from './databases.js';
 
 export const ADMIN_KEY = 'admin-key-for-tests';
 export const SUPERGOD_KEY = 'supergod-key-for-tests';
@@ -34,7 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     dataDir: mkdtempSync(join(tmpdir(), 'omega-test-')),
-    databaseUrl: 'sqlite::memory:',
+    databaseUrl: sqliteTestUrl(),
     databaseTimeouts: DEFAULT_DATABASE_TIMEOUTS,
     sessionSecret: SESSION_SECRET,
     adminKey: ADMIN_KEY,

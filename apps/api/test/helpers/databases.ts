@@ -1,6 +1,9 @@
 // Every database test runs on SQLite and, when OMEGA_TEST_PG_URL points at a server, on
 // PostgreSQL too; each app gets its own schema there so test files can run side by side.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { describe, it } from 'vitest';
 
@@ -12,9 +15,19 @@ export interface TestDatabase {
 
 const pgUrl = process.env.OMEGA_TEST_PG_URL;
 
+/**
+ * SQLite in memory by default. OMEGA_TEST_SQLITE_FILES=1 puts each test's database in a file
+ * instead, the way a deployment runs it, so the suite also runs through the file's group commit
+ * and read connection (decision 028); slower, so not the default.
+ */
+export const sqliteTestUrl = (): string =>
+  process.env.OMEGA_TEST_SQLITE_FILES === '1'
+    ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'omega-test-db-')), 'omega.db')}`
+    : 'sqlite::memory:';
+
 export const sqlite: TestDatabase = {
   name: 'SQLite',
-  create: async () => ({ url: 'sqlite::memory:', drop: async () => {} }),
+  create: async () => ({ url: sqliteTestUrl(), drop: async () => {} }),
 };
 
 const postgres: TestDatabase = {

@@ -1,0 +1,193 @@
+// Group commit on a SQLite file (decision 028): the transactions of one event-loop turn share one
+// flush, nobody is answered before their writes are committed, one member's failure leaves the
+// others alone, and reads outside a transaction see committed data only.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { type Generated, Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { GroupCommitSqliteDialect } from '../src/db/sqlite-group-commit.js';
+
+interface Schema {
+  entries: { id: Generated<number>; k: string; owner: number | null };
+  owners: { id: Generated<number> };
+}
+
+interface Opened {
+  db: Kysely<Schema>;
+  file: string;
+  /** How many times the writer committed (one flush each). */
+  commits(): number;
+  /** A fresh connection's view of the file: what a power cut after now would keep. */
+  onDisk(): string[];
+}
+
+const opened: Opened[] = [];
+
+function cached(sqlite: SQLite.Database) {
+  return { prepare: (text: string) => sqlite.prepare(text), close: () => sqlite.close() };
+}
+
+function open(maxMembers?: number): Opened {
+  const file = join(mkdtempSync(join(tmpdir(), 'omega-group-')), 'group.db');
+  const writer = new SQLite(file);
+  writer.pragma('journal_mode = WAL');
+  writer.pragma('synchronous = FULL');
+  writer.pragma('foreign_keys = ON');
+  writer.exec('create table owners (id integer primary key)');
+  writer.exec(
+    'create table entries (id integer primary key, k text not null unique, ' +
+      'owner integer references owners (id) deferrable initially deferred)',
+  );
+  writer.exec('insert into owners (id) values (1)');
+  let commits = 0;
+  const exec = writer.exec.bind(writer);
+  writer.exec = (source: string) => {
+    if (source === 'commit') commits += 1;
+    return exec(source);
+  };
+  const reader = new SQLite(file, { readonly: true, fileMustExist: true });
+  const db = new Kysely<Schema>({
+    dialect: new GroupCommitSqliteDialect({
+      writer: cached(writer),
+      raw: writer,
+      reader: cached(reader),
+      ...(maxMembers ? { maxMembers } : {}),
+    }),
+  });
+  const handle: Opened = {
+    db,
+    file,
+    commits: () => commits,
+    onDisk() {
+      const other = new SQLite(file, { readonly: true });
+      const rows = other.prepare('select k from entries order by id').all() as { k: string }[];
+      other.close();
+      return rows.map((r) => r.k);
+    },
+  };
+  opened.push(handle);
+  return handle;
+}
+
+afterEach(async () => {
+  for (const { db } of opened.splice(0)) await db.destroy();
+});
+
+const insert = (db: Kysely<Schema>, k: string, owner: number | null = null) =>
+  db.insertInto('entries').values({ k, owner }).execute();
+
+describe('SQLite group commit', () => {
+  it('commits the transactions of one turn with one flush, and answers none before it', async () => {
+    const { db, commits, onDisk } = open();
+    const answered: string[] = [];
+    const all = Array.from({ length: 16 }, (_, i) =>
+      db
+        .transaction()
+        .execute((trx) => insert(trx, `t${i}`))
+        .then(() => {
+          answered.push(`t${i}`);
+          // Whoever is answered finds their write on disk already.
+          expect(onDisk()).toContain(`t${i}`);
+        }),
+    );
+    await Promise.all(all);
+    expect(answered).toHaveLength(16);
+    expect(commits()).toBe(1);
+    expect(onDisk()).toHaveLength(16);
+  });
+
+  it('shows reads outside a transaction committed data only, without waiting', async () => {
+    const { db, onDisk } = open();
+    // The read queues behind the transaction for the connection and runs when the member has
+    // finished, before the turn ends and the group is flushed.
+    const [, seen] = await Promise.all([
+      db.transaction().execute((trx) => insert(trx, 'pending')),
+      db
+        .selectFrom('entries')
+        .select('k')
+        .execute()
+        .then((rows) => ({ rows, onDisk: onDisk() })),
+    ]);
+    expect(seen).toEqual({ rows: [], onDisk: [] });
+    expect(await db.selectFrom('entries').select('k').execute()).toEqual([{ k: 'pending' }]);
+  });
+
+  it('rolls back a failing member only; the rest of its group is committed', async () => {
+    const { db, commits, onDisk } = open();
+    const results = await Promise.allSettled([
+      db.transaction().execute((trx) => insert(trx, 'a')),
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'b');
+        await insert(trx, 'a'); // unique: this member fails after a write of its own
+      }),
+      db.transaction().execute(async (trx) => {
+        await insert(trx, 'c');
+        throw new Error('the handler changed its mind');
+      }),
+      insert(db, 'd'), // a write outside a transaction is a member too
+    ]);
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(onDisk()).toEqual(['a', 'd']);
+    expect(commits()).toBe(1);
+  });
+
+  it('fails every member when the commit fails, and the next group works', async () => {
+    const { db, onDisk } = open();
+    // A deferred foreign key is checked at the commit, the one thing a member cannot see.
+    const results = await Promise.allSettled([
+      db.transaction().execute((trx) => insert(trx, 'x', 1)),
+      db.transaction().execute((trx) => insert(trx, 'y', 99)),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(String((results[0] as PromiseRejectedResult).reason)).toMatch(/FOREIGN KEY/);
+    expect(onDisk()).toEqual([]);
+    await db.transaction().execute((trx) => insert(trx, 'z', 1));
+    expect(onDisk()).toEqual(['z']);
+  });
+
+  it('bounds a group by its member count', async () => {
+    const { db, commits, onDisk } = open(2);
+    await Promise.all(
+      Array.from({ length: 5 }, (_, i) => db.transaction().execute((trx) => insert(trx, `m${i}`))),
+    );
+    expect(commits()).toBe(3);
+    expect(onDisk()).toHaveLength(5);
+  });
+
+  it('keeps savepoints inside a member working', async () => {
+    const { db, onDisk } = open();
+    await db.transaction().execute(async (trx) => {
+      await insert(trx, 'kept');
+      await sql`savepoint inner_one`.execute(trx);
+      await insert(trx, 'undone');
+      await sql`rollback to inner_one`.execute(trx);
+      await sql`release inner_one`.execute(trx);
+    });
+    expect(onDisk()).toEqual(['kept']);
+  });
+
+  it('is what the API opens for a SQLite file, and a closed database keeps what was answered', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'omega-group-api-')), 'omega.db');
+    const handle = openDatabase(`sqlite:${file}`);
+    await sql`create table notes (id integer primary key, body text not null)`.execute(handle.db);
+    await Promise.all(
+      ['one', 'two', 'three'].map((body) =>
+        handle.db
+          .transaction()
+          .execute((trx) => sql`insert into notes (body) values (${body})`.execute(trx)),
+      ),
+    );
+    await handle.close();
+    const other = new SQLite(file, { readonly: true });
+    expect(other.prepare('select count(*) as n from notes').get()).toEqual({ n: 3 });
+    other.close();
+  });
+});

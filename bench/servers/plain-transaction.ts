@@ -1,17 +1,34 @@
 // The write paths' baseline: bare Fastify committing one plain one-row transaction per request
 // on the same database as the API (same SQLite file and pragmas, or the same PostgreSQL
 // database with a pool of the same size). What the API does beyond this is its own work.
+// PLAIN_GROUPED=1 on SQLite commits it the way the API does, grouped (decision 028).
 // Run in its own process by write-paths.ts, on PORT, with DATABASE_URL.
 import SQLite from 'better-sqlite3';
 import Fastify from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from '../../apps/api/src/db/checkpointer.js';
-import { SQLITE_SYNCHRONOUS } from '../../apps/api/src/db/database.js';
+import { openDatabase, SQLITE_SYNCHRONOUS } from '../../apps/api/src/db/database.js';
 
 const url = process.env.DATABASE_URL ?? '';
 const TABLE = 'bench_plain_commits';
 
 async function committer(): Promise<(key: string) => Promise<void>> {
+  if (url.startsWith('sqlite:') && process.env.PLAIN_GROUPED === '1') {
+    // The same one-row transaction through the API's own SQLite opening, so its commits are
+    // grouped one flush per event-loop turn as the API's are (decision 028).
+    const { db } = openDatabase(url);
+    await sql`create table if not exists ${sql.raw(TABLE)} (id integer primary key, k text not null, at integer not null)`.execute(
+      db,
+    );
+    return async (key) => {
+      await db
+        .transaction()
+        .execute((trx) =>
+          sql`insert into ${sql.raw(TABLE)} (k, at) values (${key}, ${Date.now()})`.execute(trx),
+        );
+    };
+  }
   if (url.startsWith('sqlite:')) {
     const file = url.slice('sqlite:'.length);
     const db = new SQLite(file);

@@ -151,35 +151,22 @@ async function scenariosOn(db: Database, where: Placement, servers: ServerProces
     tokens.push(await walletToken(omega, `+2782555${String(1000 + i)}`, cookie));
   }
   const json = { 'content-type': 'application/json' };
-  const scenarios: Scenario[] = [
-    {
-      name: `${db.label}: plain one-row transaction`,
-      server: plain,
-      spec: {
-        path: '/commit',
-        method: 'POST',
-        headers: json,
-        body: '{"key":"KEY"}',
-        uniquePlaceholder: 'KEY',
-      },
-      status: 200,
+  // The plain transaction's request, one unique key per request, against either server.
+  const commit = (name: string, server: ServerProcess): Scenario => ({
+    name,
+    server,
+    spec: {
+      path: '/commit',
+      method: 'POST',
+      headers: json,
+      body: '{"key":"KEY"}',
+      uniquePlaceholder: 'KEY',
     },
-    ...(grouped
-      ? [
-          {
-            name: `${db.label}: plain one-row transaction, grouped`,
-            server: grouped,
-            spec: {
-              path: '/commit',
-              method: 'POST',
-              headers: json,
-              body: '{"key":"KEY"}',
-              uniquePlaceholder: 'KEY',
-            },
-            status: 200,
-          } satisfies Scenario,
-        ]
-      : []),
+    status: 200,
+  });
+  const scenarios: Scenario[] = [
+    commit(`${db.label}: plain one-row transaction`, plain),
+    ...(grouped ? [commit(`${db.label}: plain one-row transaction, grouped`, grouped)] : []),
     {
       name: `${db.label}: keypad transfer`,
       server: omega,

@@ -153,6 +153,17 @@ describe('SQLite group commit', () => {
     expect(onDisk()).toEqual(['z']);
   });
 
+  it('runs a write the read connection cannot prepare yet (its table is in the open group)', async () => {
+    const { db } = open();
+    await Promise.all([
+      db.transaction().execute((trx) => sql`create table later (v text)`.execute(trx)),
+      sql`insert into later (v) values ('joined')`.execute(db),
+    ]);
+    expect((await sql<{ v: string }>`select v from later`.execute(db)).rows).toEqual([
+      { v: 'joined' },
+    ]);
+  });
+
   it('bounds a group by its member count', async () => {
     const { db, commits, onDisk } = open(2);
     await Promise.all(

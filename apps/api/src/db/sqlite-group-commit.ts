@@ -175,9 +175,22 @@ class GroupCommitDriver implements Driver {
     if (lease.inTransaction || /^\s*pragma\b/i.test(query.sql)) {
       return { statement: this.#writer.prepare(query.sql), writer: true };
     }
-    const read = this.#reader.prepare(query.sql);
-    if (read.readonly) return { statement: read, writer: false };
+    const read = this.#preparedForReading(query.sql);
+    if (read?.readonly) return { statement: read, writer: false };
     return { statement: this.#writer.prepare(query.sql), writer: true };
+  }
+
+  /**
+   * The statement on the read connection, or undefined when that connection cannot prepare it
+   * (a table it does not know yet): the writer then prepares it, and says what is wrong if
+   * anything is.
+   */
+  #preparedForReading(text: string): SQLite.Statement | undefined {
+    try {
+      return this.#reader.prepare(text);
+    } catch {
+      return undefined;
+    }
   }
 
   async execute<R>(lease: Lease, query: CompiledQuery): Promise<QueryResult<R>> {

@@ -85,7 +85,7 @@ describe('SQLite checkpoints', () => {
     sqlite.close();
   });
 
-  it("shows operators the worker, its checkpoints and the log's size on /metrics", async () => {
+  it("shows operators the worker, its checkpoints, the log's size and the group commits on /metrics", async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'omega-wal-')), 'omega.db');
     const t = await createTestApp(sqliteDatabase, { databaseUrl: `sqlite:${file}` });
     try {
@@ -115,6 +115,11 @@ describe('SQLite checkpoints', () => {
       expect(sample(text, 'omega_sqlite_checkpoints_total')).toBeGreaterThan(0);
       expect(sample(text, 'omega_sqlite_wal_pages{state="log"}')).toBeGreaterThan(0);
       expect(sample(text, 'omega_sqlite_wal_pages{state="uncopied"}')).toBeGreaterThanOrEqual(0);
+      // Its writes' group commits too (decision 028): every write was a member of a group.
+      const commits = sample(text, 'omega_sqlite_group_commits_total');
+      expect(commits).toBeGreaterThan(0);
+      expect(sample(text, 'omega_sqlite_group_members_total')).toBeGreaterThanOrEqual(commits);
+      expect(sample(text, 'omega_sqlite_group_failures_total')).toBe(0);
     } finally {
       await t.close();
     }

@@ -17,6 +17,7 @@ interface Schema {
 
 interface Opened {
   db: Kysely<Schema>;
+  dialect: GroupCommitSqliteDialect;
   file: string;
   /** How many times the writer committed (one flush each). */
   commits(): number;
@@ -49,16 +50,16 @@ function open(maxMembers?: number): Opened {
     return exec(source);
   };
   const reader = new SQLite(file, { readonly: true, fileMustExist: true });
-  const db = new Kysely<Schema>({
-    dialect: new GroupCommitSqliteDialect({
-      writer: cached(writer),
-      raw: writer,
-      reader: cached(reader),
-      ...(maxMembers ? { maxMembers } : {}),
-    }),
+  const dialect = new GroupCommitSqliteDialect({
+    writer: cached(writer),
+    raw: writer,
+    reader: cached(reader),
+    ...(maxMembers ? { maxMembers } : {}),
   });
+  const db = new Kysely<Schema>({ dialect });
   const handle: Opened = {
     db,
+    dialect,
     file,
     commits: () => commits,
     onDisk() {
@@ -81,7 +82,7 @@ const insert = (db: Kysely<Schema>, k: string, owner: number | null = null) =>
 
 describe('SQLite group commit', () => {
   it('commits the transactions of one turn with one flush, and answers none before it', async () => {
-    const { db, commits, onDisk } = open();
+    const { db, dialect, commits, onDisk } = open();
     const answered: string[] = [];
     const all = Array.from({ length: 16 }, (_, i) =>
       db
@@ -97,6 +98,8 @@ describe('SQLite group commit', () => {
     expect(answered).toHaveLength(16);
     expect(commits()).toBe(1);
     expect(onDisk()).toHaveLength(16);
+    // What /metrics shows an operator: one commit served sixteen writes.
+    expect(dialect.figures()).toEqual({ commits: 1, members: 16, failed: 0 });
   });
 
   it('shows reads outside a transaction committed data only, without waiting', async () => {
@@ -140,7 +143,7 @@ describe('SQLite group commit', () => {
   });
 
   it('fails every member when the commit fails, and the next group works', async () => {
-    const { db, onDisk } = open();
+    const { db, dialect, onDisk } = open();
     // A deferred foreign key is checked at the commit, the one thing a member cannot see.
     const results = await Promise.allSettled([
       db.transaction().execute((trx) => insert(trx, 'x', 1)),
@@ -151,6 +154,7 @@ describe('SQLite group commit', () => {
     expect(onDisk()).toEqual([]);
     await db.transaction().execute((trx) => insert(trx, 'z', 1));
     expect(onDisk()).toEqual(['z']);
+    expect(dialect.figures()).toEqual({ commits: 1, members: 1, failed: 1 });
   });
 
   it('runs a write the read connection cannot prepare yet (its table is in the open group)', async () => {

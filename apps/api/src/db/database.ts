@@ -22,7 +22,7 @@ import pg from 'pg';
 import { unavailable } from '../lib/unavailable.js';
 import { type CheckpointFigures, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
-import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
+import { type GroupCommitFigures, GroupCommitSqliteDialect } from './sqlite-group-commit.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -37,6 +37,8 @@ export interface DatabaseHandle {
   connections(): { inUse: number; idle: number; waiting: number };
   /** SQLite's checkpoint worker (GET /metrics); null without one (PostgreSQL, in memory). */
   checkpointer: { figures(): CheckpointFigures } | null;
+  /** SQLite's group commit (GET /metrics, decision 028); null without one (PostgreSQL, in memory). */
+  groupCommit: { figures(): GroupCommitFigures } | null;
   close(): Promise<void>;
 }
 
@@ -117,22 +119,26 @@ function openSqlite(path: string, { monitor, checkpointerStopped }: OpenOptions)
   // A file's commits are grouped, one flush per event-loop turn, and its reads outside a
   // transaction see flushed data only (decision 028). In memory there is nothing to flush, and no
   // second connection could see the same database.
-  const dialect = memory
-    ? new SqliteDialect({ database: withStatementCache(sqlite) })
+  const grouped = memory
+    ? null
     : new GroupCommitSqliteDialect({
         writer: withStatementCache(sqlite),
         raw: sqlite,
         reader: withStatementCache(openReader(path)),
       });
-  const db = new Kysely<Database>({ dialect, log: monitorLog(monitor) });
+  const db = new Kysely<Database>({
+    dialect: grouped ?? new SqliteDialect({ database: withStatementCache(sqlite) }),
+    log: monitorLog(monitor),
+  });
   return {
     db,
     dialect: 'sqlite',
     journalMode,
     schema: undefined,
-    // One embedded connection; its statements run one at a time.
+    // One writing connection, its statements one at a time (reads may use a second one).
     connections: () => ({ inUse: 1, idle: 0, waiting: 0 }),
     checkpointer,
+    groupCommit: grouped,
     close: async () => {
       await checkpointer?.close();
       await db.destroy();
@@ -228,6 +234,7 @@ function openPostgres(
       waiting: pool.waitingCount,
     }),
     checkpointer: null,
+    groupCommit: null,
     close: () => db.destroy(),
   };
 }

@@ -47,15 +47,31 @@ export interface GroupCommitOptions {
   maxMembers?: number;
 }
 
+/** What the groups did so far, for /metrics (an operator reads members / commits as the size). */
+export interface GroupCommitFigures {
+  /** Groups committed, each with one flush of the log. */
+  commits: number;
+  /** Transactions and lone writes those groups committed. */
+  members: number;
+  /** Groups whose commit failed, or that SQLite abandoned, failing every member. */
+  failed: number;
+}
+
 export class GroupCommitSqliteDialect implements Dialect {
   readonly #options: GroupCommitOptions;
+  readonly #figures: GroupCommitFigures = { commits: 0, members: 0, failed: 0 };
 
   constructor(options: GroupCommitOptions) {
     this.#options = options;
   }
 
+  /** A copy of the figures so far. */
+  figures(): GroupCommitFigures {
+    return { ...this.#figures };
+  }
+
   createDriver(): Driver {
-    return new GroupCommitDriver(this.#options);
+    return new GroupCommitDriver(this.#options, this.#figures);
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -137,8 +153,10 @@ class GroupCommitDriver implements Driver {
   readonly #queue: Array<() => void> = [];
   #group: Group | null = null;
   #flushScheduled = false;
+  readonly #figures: GroupCommitFigures;
 
-  constructor(options: GroupCommitOptions) {
+  constructor(options: GroupCommitOptions, figures: GroupCommitFigures) {
+    this.#figures = figures;
     this.#writer = options.writer;
     this.#raw = options.raw;
     this.#reader = options.reader;
@@ -322,6 +340,7 @@ class GroupCommitDriver implements Driver {
     }
     this.#group = null;
     if (this.#raw.inTransaction) this.#rollbackQuietly();
+    this.#figures.failed += 1;
     group.reject(error);
   }
 
@@ -351,9 +370,12 @@ class GroupCommitDriver implements Driver {
       this.#raw.exec('commit');
     } catch (error) {
       if (this.#raw.inTransaction) this.#rollbackQuietly();
+      this.#figures.failed += 1;
       group.reject(error);
       return;
     }
+    this.#figures.commits += 1;
+    this.#figures.members += group.members;
     group.resolve();
   }
 

@@ -6,6 +6,7 @@
 // one builds no strings and looks nothing up.
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { CheckpointFigures } from '../db/checkpointer.js';
+import type { GroupCommitFigures } from '../db/sqlite-group-commit.js';
 import { RequestMetrics, type RouteRecorder } from './metrics-requests.js';
 
 /** The label of requests outside the route table: paths no route matched, pages, documents. */
@@ -61,7 +62,7 @@ export class Metrics {
     const pool = () => this.pool();
     new Gauge({
       name: 'omega_db_pool_connections',
-      help: 'PostgreSQL pool connections by state (in_use, idle) and queries waiting for one (waiting). SQLite has a single embedded connection shared by every request: reported as 1 in_use, 0 idle, 0 waiting, which shows no contention there.',
+      help: 'PostgreSQL pool connections by state (in_use, idle) and queries waiting for one (waiting). SQLite has a single writing connection shared by every request (reads outside a transaction use a second, read-only one): reported as 1 in_use, 0 idle, 0 waiting, which shows no contention there.',
       labelNames: ['state'],
       registers,
       collect() {
@@ -108,6 +109,39 @@ export class Metrics {
         this.set({ state: 'uncopied' }, figures.uncopiedPages);
       },
     });
+  }
+
+  /**
+   * SQLite's group commit (decision 028), registered like the checkpoints: members over commits
+   * is how many writes a flush of the log served; failures are groups whose every member failed.
+   */
+  watchGroupCommits(read: () => GroupCommitFigures): void {
+    const registers = [this.registry];
+    const counter = (name: string, help: string, value: (f: GroupCommitFigures) => number) =>
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(value(read()));
+        },
+      });
+    counter(
+      'omega_sqlite_group_commits_total',
+      'SQLite: commits of a group, the transactions and writes of one event-loop turn, each with one flush of the write-ahead log.',
+      (f) => f.commits,
+    );
+    counter(
+      'omega_sqlite_group_members_total',
+      'SQLite: transactions and lone writes committed by those groups (divided by the commits: writes per flush).',
+      (f) => f.members,
+    );
+    counter(
+      'omega_sqlite_group_failures_total',
+      'SQLite: groups whose commit failed or that SQLite abandoned (a full disk, an I/O error); every member got the error.',
+      (f) => f.failed,
+    );
   }
 
   /** Where the pool gauge reads its figures (the database plugin, once connected). */

@@ -38,6 +38,8 @@ export default fp(
     app.metrics.watchPool(() => handle.connections());
     const { checkpointer } = handle;
     if (checkpointer) app.metrics.watchCheckpoints(() => checkpointer.figures());
+    const { groupCommit } = handle;
+    if (groupCommit) app.metrics.watchGroupCommits(() => groupCommit.figures());
     app.addHook('onClose', () => handle.close());
     // A migration may rebuild an index over a large table: on PostgreSQL it runs on its own
     // short-lived connection without the statement limits meant for requests.

@@ -168,6 +168,19 @@ describe('SQLite group commit', () => {
     ]);
   });
 
+  it('runs a pragma that sets something outside any group, where it takes effect', async () => {
+    const { db, onDisk } = open();
+    await Promise.all([
+      insert(db, 'before'),
+      sql`pragma foreign_keys = off`.execute(db),
+      insert(db, 'orphan', 99), // no owner 99: allowed once foreign keys are off
+    ]);
+    expect(onDisk()).toEqual(['before', 'orphan']);
+    expect((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db)).rows).toEqual([
+      { foreign_keys: 0 },
+    ]);
+  });
+
   it('bounds a group by its member count', async () => {
     const { db, commits, onDisk } = open(2);
     await Promise.all(

@@ -89,6 +89,7 @@ export class GroupCommitSqliteDialect implements Dialect {
 }
 
 const MAX_MEMBERS = 64;
+const PRAGMA = /^\s*pragma\b/i;
 const MEMBER = 'omega_group_member';
 
 interface Group {
@@ -190,7 +191,7 @@ class GroupCommitDriver implements Driver {
     lease: Lease,
     query: CompiledQuery,
   ): { statement: SQLite.Statement; writer: boolean } {
-    if (lease.inTransaction || /^\s*pragma\b/i.test(query.sql)) {
+    if (lease.inTransaction || PRAGMA.test(query.sql)) {
       return { statement: this.#writer.prepare(query.sql), writer: true };
     }
     const read = this.#preparedForReading(query.sql);
@@ -212,6 +213,14 @@ class GroupCommitDriver implements Driver {
   }
 
   async execute<R>(lease: Lease, query: CompiledQuery): Promise<QueryResult<R>> {
+    if (!lease.inTransaction && PRAGMA.test(query.sql)) {
+      // Some pragmas do nothing inside a transaction (foreign_keys), decided when the statement
+      // is prepared, and others may not run in one (journal_mode): the open group is committed
+      // first, and the pragma prepared afresh outside it (pragmas are rare; none is cached).
+      if (!lease.held) await this.hold(lease);
+      this.#commit();
+      return run<R>(this.#raw.prepare(query.sql), query);
+    }
     const { statement, writer } = this.statementFor(lease, query);
     if (!writer) return run<R>(statement, query);
     if (!lease.held) await this.hold(lease);

@@ -142,6 +142,21 @@ describe('SQLite group commit', () => {
     expect(commits()).toBe(1);
   });
 
+  it("reports a member's failure only once what it saw of the group is committed", async () => {
+    const { db, onDisk } = open();
+    const seen: string[][] = [];
+    await Promise.allSettled([
+      db.transaction().execute((trx) => insert(trx, 'first')),
+      // The same key a moment later, as a retried request would: it fails on the first's row,
+      // which only the writer sees yet, and is told so only once that row is on disk.
+      insert(db, 'first').catch((error) => {
+        seen.push(onDisk());
+        throw error;
+      }),
+    ]);
+    expect(seen).toEqual([['first']]);
+  });
+
   it('fails every member when the commit fails, and the next group works', async () => {
     const { db, dialect, onDisk } = open();
     // A deferred foreign key is checked at the commit, the one thing a member cannot see.

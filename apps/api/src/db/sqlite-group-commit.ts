@@ -232,6 +232,7 @@ class GroupCommitDriver implements Driver {
       result = run<R>(statement, query);
     } catch (error) {
       this.#abandon(error);
+      await this.#settle(lease);
       throw error;
     }
     await this.#finish(lease);
@@ -255,6 +256,7 @@ class GroupCommitDriver implements Driver {
     if (!lease.inTransaction) return;
     lease.inTransaction = false;
     this.#abandon(new Error('The transaction was rolled back'));
+    await this.#settle(lease);
   }
 
   async savepoint(connection: DatabaseConnection, name: string): Promise<void> {
@@ -327,6 +329,20 @@ class GroupCommitDriver implements Driver {
     this.#unlock();
     this.#scheduleFlush();
     return group.committed;
+  }
+
+  /**
+   * After a member failed: its error may rest on what it read of the group's other members (a
+   * row another request recorded a moment before, so 'already recorded'), so it is reported only
+   * once those writes are committed, and if they are lost, that error is reported instead.
+   */
+  async #settle(lease: Lease): Promise<void> {
+    const group = this.#group;
+    if (!group) return;
+    lease.held = false;
+    this.#unlock();
+    this.#scheduleFlush();
+    await group.committed;
   }
 
   /** Undoes a member's writes; if SQLite ended the whole transaction, the group fails. */

@@ -23,6 +23,18 @@ import {
 
 const PASSWORD = 'correct horse battery';
 
+/** Each username is taken on `server`: registering it again is refused with 409. */
+async function expectRegistered(server: ServerProcess, usernames: string[], when: string) {
+  for (const username of usernames) {
+    const res = await request(server.url, {
+      path: '/api/register',
+      method: 'POST',
+      body: { username, password: PASSWORD },
+    });
+    expect(res.status, `${username} ${when}`).toBe(409);
+  }
+}
+
 /** A client that sends the start of a request, then one more byte every 200 ms. */
 function slowClient(port: number, part: 'headers' | 'body') {
   const socket = connect(port, '127.0.0.1');
@@ -193,14 +205,7 @@ describeEachDatabase('graceful shutdown of the server process', (database) => {
       );
       expect(acknowledged.length).toBeGreaterThan(4);
       const again = await start(base);
-      for (const username of acknowledged) {
-        const res = await request(again.url, {
-          path: '/api/register',
-          method: 'POST',
-          body: { username, password: PASSWORD },
-        });
-        expect(res.status, `${username} after the restart`).toBe(409);
-      }
+      await expectRegistered(again, acknowledged, 'after the restart');
       const login = await request(again.url, {
         path: '/api/login',
         method: 'POST',
@@ -244,14 +249,7 @@ describeEachDatabase('graceful shutdown of the server process', (database) => {
       await Promise.all(clients);
       expect(acknowledged.length).toBeGreaterThan(4);
       const again = await start(base);
-      for (const username of acknowledged) {
-        const res = await request(again.url, {
-          path: '/api/register',
-          method: 'POST',
-          body: { username, password: PASSWORD },
-        });
-        expect(res.status, `${username} after the kill`).toBe(409);
-      }
+      await expectRegistered(again, acknowledged, 'after the kill');
       again.signal('SIGTERM');
       expect((await again.exited).code).toBe(EXIT_CODES.drained);
     } finally {

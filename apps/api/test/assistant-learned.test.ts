@@ -71,6 +71,22 @@ describe('question model', () => {
     expect(first('invoice shows 0 dollars why', model)).toBe('billing-history');
   });
 
+  it('knows how close the nearest on-topic and off-topic labelled questions are', () => {
+    const row = (q: string) => ({ q, role: 'user' as const, set: 'test' });
+    const model = new QuestionModel(analyse, articles, {
+      onTopic: [{ ...row('how do i check my wallet balance'), articles: ['keypad-balance'] }],
+      offTopic: [row('how do i check the weather forecast')],
+    });
+    const near = (q: string) => model.classify(analyse(q))?.nearest;
+    // Word for word, a labelled question is its own nearest; in other words, the closer one wins.
+    expect(near('how do i check my wallet balance')?.onTopic).toBe(1);
+    expect(near('how do i check the weather forecast')?.offTopic).toBe(1);
+    const balance = near('check wallet balance please');
+    expect(balance?.onTopic).toBeGreaterThan(balance?.offTopic ?? 1);
+    const weather = near('weather forecast for tomorrow');
+    expect(weather?.offTopic).toBeGreaterThan(weather?.onTopic ?? 1);
+  });
+
   it('is deterministic: the same data gives the same scores and order', () => {
     const a = new QuestionModel(analyse, articles, training ?? NONE);
     const b = new QuestionModel(analyse, articles, training ?? NONE);

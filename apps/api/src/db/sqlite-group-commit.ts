@@ -82,8 +82,7 @@ export class GroupCommitSqliteDialect implements Dialect {
     return new SqliteAdapter();
   }
 
-  // biome-ignore lint/suspicious/noExplicitAny: Kysely's Dialect interface takes Kysely<any>.
-  createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+  createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new SqliteIntrospector(db);
   }
 }

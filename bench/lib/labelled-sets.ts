@@ -38,6 +38,10 @@ import {
   heldOut9OffTopic,
   heldOut9OnTopic,
 } from '../../apps/api/test/assistant-eval/held-out-9.js';
+import {
+  heldOut10OffTopic,
+  heldOut10OnTopic,
+} from '../../apps/api/test/assistant-eval/held-out-10.js';
 import { topicArticles } from '../../apps/api/test/assistant-eval/topic-articles.js';
 import { topicArticles2 } from '../../apps/api/test/assistant-eval/topic-articles-2.js';
 import { topicArticles3 } from '../../apps/api/test/assistant-eval/topic-articles-3.js';
@@ -47,6 +51,7 @@ import { topicArticles6 } from '../../apps/api/test/assistant-eval/topic-article
 import { topicArticles7 } from '../../apps/api/test/assistant-eval/topic-articles-7.js';
 import { topicArticles8 } from '../../apps/api/test/assistant-eval/topic-articles-8.js';
 import { topicArticles9 } from '../../apps/api/test/assistant-eval/topic-articles-9.js';
+import { topicArticles10 } from '../../apps/api/test/assistant-eval/topic-articles-10.js';
 
 /**
  * The training sets helpers wrote (2026-11-27), each from the spec and labelled by reading the
@@ -87,4 +92,5 @@ export const RETIRED_SETS: readonly RetiredSet[] = [
   { name: 'v7', onTopic: heldOut7OnTopic, offTopic: heldOut7OffTopic, map: topicArticles7 },
   { name: 'v8', onTopic: heldOut8OnTopic, offTopic: heldOut8OffTopic, map: topicArticles8 },
   { name: 'v9', onTopic: heldOut9OnTopic, offTopic: heldOut9OffTopic, map: topicArticles9 },
+  { name: 'v10', onTopic: heldOut10OnTopic, offTopic: heldOut10OffTopic, map: topicArticles10 },
 ];

@@ -58,6 +58,22 @@ import {
   specWritten4OffTopic,
   specWritten4OnTopic,
 } from '../../apps/api/test/assistant-eval/spec-written-4.js';
+import {
+  specWritten5OffTopic,
+  specWritten5OnTopic,
+} from '../../apps/api/test/assistant-eval/spec-written-5.js';
+import {
+  specWritten6OffTopic,
+  specWritten6OnTopic,
+} from '../../apps/api/test/assistant-eval/spec-written-6.js';
+import {
+  specWritten7OffTopic,
+  specWritten7OnTopic,
+} from '../../apps/api/test/assistant-eval/spec-written-7.js';
+import {
+  specWritten8OffTopic,
+  specWritten8OnTopic,
+} from '../../apps/api/test/assistant-eval/spec-written-8.js';
 import { topicArticles } from '../../apps/api/test/assistant-eval/topic-articles.js';
 import { topicArticles2 } from '../../apps/api/test/assistant-eval/topic-articles-2.js';
 import { topicArticles3 } from '../../apps/api/test/assistant-eval/topic-articles-3.js';
@@ -114,9 +130,10 @@ export const RETIRED_SETS: readonly RetiredSet[] = [
 /**
  * Training sets written blind from the specification (2026-11-27, twelfth round), the way the
  * held-out sets are written: by helpers who never saw the articles, the assistant, the other
- * training questions or any held-out set's questions, each with an emphasis of its own (short
- * queries typed on a phone, situations told without naming the feature, operators, indirect
- * askers). Topics are reused by name and mapped with v7's map, as the blind sets' are. Every
+ * training questions or any held-out set's questions, each with an emphasis of its own (s1-s4:
+ * short queries typed on a phone, situations told without naming the feature, operators, indirect
+ * askers; s5-s8: limits and pasted messages, newcomers describing screens, how things work
+ * underneath, casual wording with misspellings and other products in passing). Topics are reused by name and mapped with v7's map, as the blind sets' are. Every
  * retired blind set lifted the next blind set's figures when it joined the training data
  * (decision 006); these are more of that wording, written on purpose.
  */
@@ -125,4 +142,8 @@ export const SPEC_WRITTEN_SETS: readonly RetiredSet[] = [
   { name: 's2', onTopic: specWritten2OnTopic, offTopic: specWritten2OffTopic, map: topicArticles7 },
   { name: 's3', onTopic: specWritten3OnTopic, offTopic: specWritten3OffTopic, map: topicArticles7 },
   { name: 's4', onTopic: specWritten4OnTopic, offTopic: specWritten4OffTopic, map: topicArticles7 },
+  { name: 's5', onTopic: specWritten5OnTopic, offTopic: specWritten5OffTopic, map: topicArticles7 },
+  { name: 's6', onTopic: specWritten6OnTopic, offTopic: specWritten6OffTopic, map: topicArticles7 },
+  { name: 's7', onTopic: specWritten7OnTopic, offTopic: specWritten7OffTopic, map: topicArticles7 },
+  { name: 's8', onTopic: specWritten8OnTopic, offTopic: specWritten8OffTopic, map: topicArticles7 },
 ];

@@ -415,6 +415,23 @@ describe('requests that are not questions about Omega', () => {
     expect(answered('how do I cancel my subscription')).toBe(true);
   });
 
+  it('leaves Omega’s own words to the decision: the phone screen, a window, whose account', () => {
+    // Twelfth round: the keypad is drawn as a phone, an operator acts on someone's account, a
+    // throttle or maintenance has a window, a username may want emoji; the lists declined all
+    // of these before the index or the decision saw them.
+    expect(kind('what is this phone screen on the home page')).toBeUndefined();
+    expect(kind('what does 2/3 mean on the phone screen')).toBeUndefined();
+    expect(kind("how do i disable someone's account")).toBeUndefined();
+    expect(kind('spam accounts signing up, how do i lock them')).toBeUndefined();
+    expect(otherTopicIn('what is the window of the sign-in throttle', index)).toBeUndefined();
+    expect(otherTopicIn('can i use emojis in my username', index)).toBeUndefined();
+    expect(otherTopicIn('a user sent a screenshot of the error toast', index)).toBeUndefined();
+    // The asker's own phone, another owner's account and the operating system stay elsewhere.
+    expect(kind('how do i lock my phone screen')).toBe('elsewhere');
+    expect(kind('billing history for my electricity account')).toBe('elsewhere');
+    expect(otherTopicIn('windows update stuck at 30 percent', index)).toBe('windows');
+  });
+
   it('declines small talk the lists do not name', () => {
     expect(kind('test')).toBe('small-talk');
     expect(kind('can you be my friend')).toBe('small-talk');

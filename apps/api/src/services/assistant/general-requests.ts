@@ -185,9 +185,18 @@ const QUALIFIERS = new Set(
     'old new current previous other another second first main whole entire same own personal ' +
     'existing paid unpaid free trial monthly yearly annual weekly active inactive expired ' +
     'cancelled canceled locked disabled frozen blocked shared joint family business test demo ' +
-    'user users admin admins whole every each this that your their whose which what'
+    'user users admin admins whole every each this that your their whose which what ' +
+    // Whose or which account an operator acts on: 'disable someone's account', 'spam accounts'.
+    'someones someone spam spammer spammers compromised hacked staff some many all login'
   ).split(' '),
 );
+/**
+ * The keypad is drawn as a phone: 'the phone screen' is Omega's; 'my phone screen' is still the
+ * asker's phone's ('how do i lock my phone screen').
+ */
+const PHONE_SCREEN = /^phones?('?s)? screen$/;
+const isKeypadScreen = (q: string, place: RegExpExecArray) =>
+  PHONE_SCREEN.test(place[0]) && !q.slice(0, place.index).endsWith('my ');
 const DEVICE_PARTS =
   /\b(browser|browsers|phone|phones|laptop|laptops|computer|computers|pc|tv|car|cars|router|modem|wifi|printer|tablet|watch)('?s)? (password|ads|software|os|operating system|updates?|contacts|speed|faster|slower|cache|history|settings|extensions?|bookmarks|storage|screen|lock screen|wallpaper|battery|camera|passcode|home screen|ringtone|volume|contract|bill|insurance|repair|warranty)\b/;
 
@@ -269,7 +278,7 @@ export function generalRequestIn(
 
   if (!PLACE_ANCHORS.test(q)) {
     const place = (CHANGE_REQUEST.test(q) ? IN_PRODUCT.exec(q) : null) ?? DEVICE_PARTS.exec(q);
-    if (place) return { kind: 'elsewhere', match: place[0] };
+    if (place && !isKeypadScreen(q, place)) return { kind: 'elsewhere', match: place[0] };
   }
   for (const m of q.matchAll(SERVICE_NOUNS)) {
     const owner = m[1] ?? '';

@@ -27,7 +27,7 @@ coinbase binance kraken metamask bybit kucoin okx luno valr trezor robinhood
 electrum trustwallet bitpay etoro webull bitstamp bitfinex
 transferwise remitly worldremit n26 nubank paystack flutterwave opay palmpay
 kuda ecocash momo yoco payfast snapscan zapper eskom duolingo tplink netgear linksys tailwind
-ethereum eth dogecoin doge solana litecoin ripple xrp cardano tether usdt shiba nft
+dogecoin doge solana litecoin ripple xrp cardano tether usdt shiba nft
 vodacom mtn airtel safaricom telkom verizon vodafone tmobile
 iphone ipad macbook imac airpods android samsung huawei xiaomi nokia motorola oneplus
 chromebook playstation ps4 ps5 xbox nintendo macos ios windows ubuntu linux
@@ -36,7 +36,7 @@ salesforce quickbooks jira trello slack notion github gitlab
 nginx apache caddy traefik jest mocha cypress webpack gcp memcached nosql mongodb mysql mariadb
 oracle oauth heroku vercel netlify cloudflare digitalocean
 chatgpt openai gemini copilot siri alexa cortana midjourney
-chrome firefox safari opera
+chrome opera
 fortnite minecraft roblox pubg steam
 tesla toyota bmw ford honda mercedes audi volkswagen nissan
 mcdonalds kfc starbucks dominos nandos
@@ -78,11 +78,11 @@ mortgage loan debt tax taxes insurance pension retirement salary inflation reces
 gdp lottery casino gambling bet mining miner rand zar naira euro euros yen rupee peso
 shilling cedi
 python java javascript php ruby golang kotlin html div flexbox regex kubernetes aws azure const
-terraform vim emacs vscode recursion tcp udp bluetooth printer laptop pc mac tablet router
-modem sim puk vpn antivirus malware screenshot wallpaper ringtone emoji usb charger battery
-headphones earbuds smartwatch photo picture camera video selfie
+terraform vim emacs vscode recursion tcp udp bluetooth printer laptop mac tablet router
+modem sim puk vpn antivirus malware wallpaper ringtone usb charger battery
+headphones earbuds smartwatch photo camera video selfie
 cv interview startup
-girlfriend boyfriend wife husband wedding marriage divorce birthday christmas halloween valentine
+girlfriend boyfriend wedding marriage divorce birthday christmas halloween valentine
 lawyer court police
 airtime roaming prepaid postpaid voicemail hotspot broadband fibre
 game games gaming chess sudoku poker crossword puzzle wordle skyrim zelda doom

@@ -74,6 +74,22 @@ import {
   specWritten8OffTopic,
   specWritten8OnTopic,
 } from '../../apps/api/test/assistant-eval/spec-written-8.js';
+import {
+  specWritten9OffTopic,
+  specWritten9OnTopic,
+} from '../../apps/api/test/assistant-eval/spec-written-9.js';
+import {
+  specWritten10OffTopic,
+  specWritten10OnTopic,
+} from '../../apps/api/test/assistant-eval/spec-written-10.js';
+import {
+  specWritten11OffTopic,
+  specWritten11OnTopic,
+} from '../../apps/api/test/assistant-eval/spec-written-11.js';
+import {
+  specWritten12OffTopic,
+  specWritten12OnTopic,
+} from '../../apps/api/test/assistant-eval/spec-written-12.js';
 import { topicArticles } from '../../apps/api/test/assistant-eval/topic-articles.js';
 import { topicArticles2 } from '../../apps/api/test/assistant-eval/topic-articles-2.js';
 import { topicArticles3 } from '../../apps/api/test/assistant-eval/topic-articles-3.js';
@@ -133,7 +149,9 @@ export const RETIRED_SETS: readonly RetiredSet[] = [
  * training questions or any held-out set's questions, each with an emphasis of its own (s1-s4:
  * short queries typed on a phone, situations told without naming the feature, operators, indirect
  * askers; s5-s8: limits and pasted messages, newcomers describing screens, how things work
- * underneath, casual wording with misspellings and other products in passing). Topics are reused by name and mapped with v7's map, as the blind sets' are. Every
+ * underneath, casual wording with misspellings and other products in passing; s9-s12:
+ * comparisons and follow-ups, problems relayed for someone else, search-box keywords, money and
+ * time with figures). Topics are reused by name and mapped with v7's map, as the blind sets' are. Every
  * retired blind set lifted the next blind set's figures when it joined the training data
  * (decision 006); these are more of that wording, written on purpose.
  */
@@ -146,4 +164,23 @@ export const SPEC_WRITTEN_SETS: readonly RetiredSet[] = [
   { name: 's6', onTopic: specWritten6OnTopic, offTopic: specWritten6OffTopic, map: topicArticles7 },
   { name: 's7', onTopic: specWritten7OnTopic, offTopic: specWritten7OffTopic, map: topicArticles7 },
   { name: 's8', onTopic: specWritten8OnTopic, offTopic: specWritten8OffTopic, map: topicArticles7 },
+  { name: 's9', onTopic: specWritten9OnTopic, offTopic: specWritten9OffTopic, map: topicArticles7 },
+  {
+    name: 's10',
+    onTopic: specWritten10OnTopic,
+    offTopic: specWritten10OffTopic,
+    map: topicArticles7,
+  },
+  {
+    name: 's11',
+    onTopic: specWritten11OnTopic,
+    offTopic: specWritten11OffTopic,
+    map: topicArticles7,
+  },
+  {
+    name: 's12',
+    onTopic: specWritten12OnTopic,
+    offTopic: specWritten12OffTopic,
+    map: topicArticles7,
+  },
 ];

@@ -85,6 +85,9 @@ describe('question model', () => {
     expect(balance?.onTopic).toBeGreaterThan(balance?.offTopic ?? 1);
     const weather = near('weather forecast for tomorrow');
     expect(weather?.offTopic).toBeGreaterThan(weather?.onTopic ?? 1);
+    // And per article: how close the nearest labelled question answered by each one is.
+    expect(balance?.byArticle.get('keypad-balance')).toBe(balance?.onTopic);
+    expect(balance?.byArticle.has('plans')).toBe(false);
   });
 
   it('is deterministic: the same data gives the same scores and order', () => {

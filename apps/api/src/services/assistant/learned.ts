@@ -150,8 +150,11 @@ export interface Classified {
   offTopic: number;
   /** The probability of each article. */
   articles: ReadonlyMap<string, number>;
-  /** How alike (Jaccard of terms) the nearest on-topic and off-topic labelled questions are. */
-  nearest: { onTopic: number; offTopic: number };
+  /**
+   * How alike (Jaccard of terms) the nearest on-topic and off-topic labelled questions are, and
+   * for each article the nearest on-topic labelled question it answers.
+   */
+  nearest: { onTopic: number; offTopic: number; byArticle: ReadonlyMap<string, number> };
 }
 
 /**
@@ -163,14 +166,18 @@ export interface Classified {
  * 1.8426 without, 1.7872 with; on the blind-written v1-v9, 0.7512 and 0.7266.
  */
 class Neighbours {
-  private readonly sets: Array<{ terms: ReadonlySet<string>; offTopic: boolean }> = [];
+  private readonly sets: Array<{
+    terms: ReadonlySet<string>;
+    offTopic: boolean;
+    articles: readonly string[];
+  }> = [];
   private readonly byTerm = new Map<string, number[]>();
 
-  add(words: readonly QueryWord[], offTopic: boolean): void {
+  add(words: readonly QueryWord[], offTopic: boolean, articles: readonly string[] = []): void {
     const terms = new Set(words.flatMap((w) => w.terms.slice(0, 1)));
     if (terms.size === 0) return;
     const id = this.sets.length;
-    this.sets.push({ terms, offTopic });
+    this.sets.push({ terms, offTopic, articles });
     for (const t of terms) {
       const list = this.byTerm.get(t);
       if (list) list.push(id);
@@ -178,21 +185,23 @@ class Neighbours {
     }
   }
 
-  nearest(words: readonly QueryWord[]): { onTopic: number; offTopic: number } {
+  nearest(words: readonly QueryWord[]): Classified['nearest'] {
     const terms = new Set(words.flatMap((w) => w.terms.slice(0, 1)));
     const shared = new Map<number, number>();
     for (const t of terms)
       for (const id of this.byTerm.get(t) ?? []) shared.set(id, (shared.get(id) ?? 0) + 1);
     let onTopic = 0;
     let offTopic = 0;
+    const byArticle = new Map<string, number>();
     for (const [id, n] of shared) {
       const other = this.sets[id];
       if (!other) continue;
       const j = n / (terms.size + other.terms.size - n);
       if (other.offTopic) offTopic = Math.max(offTopic, j);
       else onTopic = Math.max(onTopic, j);
+      for (const a of other.articles) byArticle.set(a, Math.max(byArticle.get(a) ?? 0, j));
     }
-    return { onTopic, offTopic };
+    return { onTopic, offTopic, byArticle };
   }
 }
 
@@ -396,7 +405,7 @@ export class QuestionModel {
       const slugs = right.filter((s) => known.has(s));
       for (const slug of slugs) this.articles.add(slug, features, 1 / slugs.length);
       examples.push({ features: classifierFeaturesOf(words), labels: slugs });
-      this.neighbours.add(words, false);
+      this.neighbours.add(words, false, slugs);
       countUnknownTerms(on, words);
     }
     for (const { q } of data.offTopic ?? []) {

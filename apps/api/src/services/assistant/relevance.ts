@@ -387,6 +387,7 @@ export const DECISION_FEATURES = [
   'P(the first answer)',
   'nearest on-topic question',
   'nearest off-topic question',
+  'nearest question on the first answer',
 ] as const;
 
 // Fitted 2026-11-27 (twelfth round) on the training sets, the retired v1-v10 and the twelve sets
@@ -396,16 +397,17 @@ export const DECISION_FEATURES = [
 // 0.8023 to 0.6882 with s1-s4, 0.6321 with s5-s8, 0.6113 once the lists of other topics left
 // Omega's own words to the decision ('window', 'phone screen', 'someone's account'), 0.5993 once
 // the articles named the API's fields ('proRatedAmount', 'cancelAtPeriodEnd') and 0.5780 with
-// s9-s12; the twenty earlier sets' from 1.8533 to 1.6665 (decision 006). The weights say what a
+// s9-s12 (0.5721 with the nearest labelled question on the first answer, a fifteenth feature);
+// the twenty earlier sets' from 1.8533 to 1.6665 (decision 006). The weights say what a
 // reader would: the classifier's P(off-topic), the share of words the help never uses and a
 // close off-topic labelled question count against answering; its probability for the articles
 // hit and for the first answer, their coverage and a close on-topic labelled question, for it.
 export const DECISION: DecisionWeights = {
   weights: [
-    0.0061, 1.0166, 0.7583, -3.5865, 1.499, 0.1477, -1.3375, 0.1139, 0.7845, 0.3183, -0.0862,
-    0.4725, 2.261, -3.1478,
+    -0.0366, 0.9382, 0.6724, -3.5508, 1.3785, 0.1287, -1.4556, 0.2479, 0.5508, 0.3085, -0.145,
+    0.361, 1.6839, -3.3937, 1.6218,
   ],
-  bias: 0.4468,
+  bias: 0.3672,
   threshold: 0.8,
 };
 
@@ -439,6 +441,7 @@ export function decisionFeatures(
     first === undefined ? 0 : (classified.articles.get(first) ?? 0),
     classified.nearest.onTopic,
     classified.nearest.offTopic,
+    first === undefined ? 0 : (classified.nearest.byArticle.get(first) ?? 0),
   ];
 }
 

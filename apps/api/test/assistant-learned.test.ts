@@ -1,7 +1,7 @@
 // The question model (learned.ts): naive Bayes and a classifier over the index's own terms,
 // trained on labelled questions, re-ranking the index's hits and deciding with them whether to
 // answer (relevance.ts `judge`).
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   LEARNED_WEIGHTS,
   loadTrainingQuestions,
   QuestionModel,
+  TrainedWeightsCache,
   rerank,
   softmax,
   type TrainingQuestions,
@@ -364,6 +365,39 @@ describe('the built help (plugins/app/help.ts)', () => {
       expect(helpFor(root)).not.toBe(edited);
     } finally {
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('trained classifier weights', () => {
+  it('are read back from the cache exactly as training gave them, and trained again when damaged', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'omega-weights-'));
+    try {
+      const cache = new TrainedWeightsCache(dir);
+      const data: TrainingQuestions = {
+        onTopic: (training?.onTopic ?? []).slice(0, 400),
+        offTopic: (training?.offTopic ?? []).slice(0, 200),
+      };
+      const trained = new QuestionModel(analyse, articles, data, cache);
+      expect(trained.classifierSource).toBe('trained');
+      const read = new QuestionModel(analyse, articles, data, cache);
+      expect(read.classifierSource).toBe('cache');
+      for (const q of ['how do i buy bitcoin', 'whats the weather like', 'cancel my plan']) {
+        const words = analyse(q);
+        expect([...(read.classify(words)?.articles ?? [])]).toEqual([
+          ...(trained.classify(words)?.articles ?? []),
+        ]);
+        expect(read.classify(words)?.offTopic).toBe(trained.classify(words)?.offTopic);
+      }
+      // Other data is another file, even of the same size: never another training's weights.
+      const other = { ...data, offTopic: [...data.offTopic].reverse() };
+      expect(new QuestionModel(analyse, articles, other, cache).classifierSource).toBe('trained');
+      // A damaged file is trained again and rewritten.
+      for (const f of readdirSync(dir)) writeFileSync(join(dir, f), 'not weights');
+      expect(new QuestionModel(analyse, articles, data, cache).classifierSource).toBe('trained');
+      expect(new QuestionModel(analyse, articles, data, cache).classifierSource).toBe('cache');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -2,6 +2,8 @@
 // that answer a question, composes the answer from them, adds live figures for admins, and
 // optionally has an OpenAI-compatible endpoint phrase it. Offline by default.
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AssistantMetrics, AssistantResponse } from '@omega/contracts';
 import { atLeast, type Role } from '@omega/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +19,12 @@ import {
   noMatchAnswer,
   summariseErrors,
 } from './compose.js';
-import { loadTrainingQuestions, QuestionModel, type TrainingQuestions } from './learned.js';
+import {
+  loadTrainingQuestions,
+  QuestionModel,
+  TrainedWeightsCache,
+  type TrainingQuestions,
+} from './learned.js';
 import { type LlmSettings, phraseWithLlm } from './llm.js';
 import { findDocsRoot } from './load-articles.js';
 import { decide } from './relevance.js';
@@ -61,19 +68,27 @@ export interface Help {
 }
 
 /**
- * Builds the index of `articles` and the question model. About half a second of CPU with the
- * shipped training questions, all of it blocking the event loop, so the server does it once,
- * before it starts measuring the loop (plugins/app/help.ts).
+ * Trained classifier weights kept between processes, in the machine's temporary folder: the next
+ * start, another instance or another test file reads them instead of training (learned.ts).
+ */
+export const DEFAULT_WEIGHTS_CACHE = new TrainedWeightsCache(join(tmpdir(), 'omega-assistant'));
+
+/**
+ * Builds the index of `articles` and the question model. With the shipped training questions
+ * about 3.5 s of CPU when the classifier trains and about 1 s when its weights are read from
+ * `cache`, all of it blocking the event loop, so the server does it once, before it starts
+ * measuring the loop (plugins/app/help.ts).
  * `training`: the labelled questions the question model learns from (learned.ts); by default
  * docs/assistant/training-questions.json, and without them (null, or no file) no model.
  */
 export function buildHelp(
   articles: readonly Article[],
   training: TrainingQuestions | null | undefined = loadTrainingQuestions(findDocsRoot()),
+  cache: TrainedWeightsCache | undefined = DEFAULT_WEIGHTS_CACHE,
 ): Help {
   const index = new HelpIndex(articles);
   const model = training
-    ? new QuestionModel((text) => index.analyse(text), articles, training)
+    ? new QuestionModel((text) => index.analyse(text), articles, training, cache)
     : undefined;
   return { articles, index, model };
 }

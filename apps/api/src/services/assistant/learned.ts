@@ -8,7 +8,17 @@
 // hits (`rerank`) and the classifier's opinion in the decision to answer (`DECISION`). The
 // weights were chosen by leave-one-set-out cross-validation (`pnpm --filter @omega/bench
 // assistant-eval --by-set` and `--decision`, decision 006).
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { Article } from './articles.js';
 import type { Hit, QueryWord } from './retrieval.js';
@@ -206,6 +216,77 @@ class Neighbours {
 }
 
 /**
+ * Bumped whenever training changes in a way the examples do not show (the passes, the step, the
+ * seed, the update rule): a cached file of the old training is then never read.
+ */
+const TRAINING_VERSION = `classifier-1 epochs=${EPOCHS} step=${STEP} seed=${SEED} moves=${MOVES}`;
+
+/** The cache key of a classifier: its labels, its examples in order, and how it trains. */
+function trainingKey(
+  labels: readonly string[],
+  examples: ReadonlyArray<{ features: ReadonlyMap<string, number>; labels: readonly string[] }>,
+): string {
+  const hash = createHash('sha256')
+    .update(TRAINING_VERSION)
+    .update(`\n${labels.join('\n')}\n`);
+  for (const e of examples) {
+    hash.update(e.labels.join(','));
+    for (const [f, v] of e.features) hash.update(`\t${f}=${v}`);
+    hash.update('\n');
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** How many trained classifiers a cache folder keeps (the most recently written). */
+const CACHE_KEEP = 4;
+
+/**
+ * Trained classifier weights on disk, by a hash of everything they were trained from. Training is
+ * most of the help's build (about 2.5 s of CPU with the shipped questions); every process that
+ * builds the help from the same articles and questions (each restart, each instance of a cluster,
+ * each test file) reads the weights instead, in milliseconds. Training is deterministic, so the
+ * read weights are exactly those training would give. The cache is only an optimisation: a file
+ * that cannot be read, or is not the expected size, is trained again and rewritten, and a folder
+ * that cannot be written is left alone.
+ */
+export class TrainedWeightsCache {
+  constructor(private readonly dir: string) {}
+
+  read(key: string, length: number): Float32Array | undefined {
+    try {
+      const bytes = readFileSync(join(this.dir, `${key}.f32`));
+      if (bytes.byteLength !== length * 4) return undefined;
+      const weights = new Float32Array(length);
+      new Uint8Array(weights.buffer).set(bytes);
+      return weights;
+    } catch {
+      return undefined;
+    }
+  }
+
+  write(key: string, weights: Float32Array): void {
+    try {
+      mkdirSync(this.dir, { recursive: true });
+      const file = join(this.dir, `${key}.f32`);
+      // Written aside and renamed: a process reading at the same time sees all of it or nothing.
+      const partial = `${file}.${process.pid}.partial`;
+      writeFileSync(
+        partial,
+        new Uint8Array(weights.buffer, weights.byteOffset, weights.byteLength),
+      );
+      renameSync(partial, file);
+      const kept = readdirSync(this.dir)
+        .filter((f) => f.endsWith('.f32'))
+        .map((f) => ({ f, at: statSync(join(this.dir, f)).mtimeMs }))
+        .sort((a, b) => b.at - a.at);
+      for (const { f } of kept.slice(CACHE_KEEP)) unlinkSync(join(this.dir, f));
+    } catch {
+      // A read-only or full disk costs the next start its training time, nothing else.
+    }
+  }
+}
+
+/**
  * Softmax regression over the same features as the naive Bayes, with one label more: off-topic.
  * Discriminative where naive Bayes counts, it learns which words tell Omega's questions from
  * the others' (the off-topic labelled questions share Omega's everyday words on purpose), and
@@ -216,10 +297,13 @@ class Classifier {
   private readonly features = new Map<string, number>();
   private readonly labels: string[];
   private readonly weights: Float32Array;
+  /** Whether the weights were trained here or read from the cache (`TrainedWeightsCache`). */
+  readonly source: 'trained' | 'cache';
 
   constructor(
     labels: readonly string[],
     examples: ReadonlyArray<{ features: ReadonlyMap<string, number>; labels: readonly string[] }>,
+    cache?: TrainedWeightsCache,
   ) {
     this.labels = [...labels];
     const label = new Map(this.labels.map((l, i) => [l, i]));
@@ -228,7 +312,20 @@ class Classifier {
       for (const f of e.features.keys())
         if (!this.features.has(f)) this.features.set(f, this.features.size);
     const width = this.labels.length;
-    this.weights = new Float32Array(this.features.size * width);
+    const key = cache ? trainingKey(this.labels, examples) : '';
+    const cached = cache?.read(key, this.features.size * width);
+    this.source = cached ? 'cache' : 'trained';
+    this.weights = cached ?? this.train(label, examples);
+    if (!cached) cache?.write(key, this.weights);
+  }
+
+  /** AdaGrad over the examples in a seeded order: the same examples give the same weights. */
+  private train(
+    label: ReadonlyMap<string, number>,
+    examples: ReadonlyArray<{ features: ReadonlyMap<string, number>; labels: readonly string[] }>,
+  ): Float32Array {
+    const width = this.labels.length;
+    const weights = new Float32Array(this.features.size * width);
     const squares = new Float32Array(this.features.size * width).fill(1e-6);
     const rows = examples
       .map((e) => ({
@@ -245,7 +342,7 @@ class Classifier {
         [rows[i], rows[j]] = [rows[j] as (typeof rows)[number], rows[i] as (typeof rows)[number]];
       }
       for (const { x, y } of rows) {
-        this.probabilities(x, p);
+        this.probabilities(x, p, weights);
         for (const c of y) p[c] = (p[c] as number) - 1 / y.length;
         // Only the labels the question moves: one whose probability is already near zero
         // would change its weights by next to nothing, and most of them are, after a pass.
@@ -257,11 +354,12 @@ class Classifier {
             const k = base + (moved[i] as number);
             const g = (p[moved[i] as number] as number) * v;
             squares[k] = (squares[k] as number) + g * g;
-            this.weights[k] = (this.weights[k] as number) - (STEP * g) / Math.sqrt(squares[k]);
+            weights[k] = (weights[k] as number) - (STEP * g) / Math.sqrt(squares[k]);
           }
         }
       }
     }
+    return weights;
   }
 
   /** The known features of a question, scaled to unit length, and the bias. */
@@ -280,13 +378,17 @@ class Classifier {
     return x;
   }
 
-  private probabilities(x: ReadonlyArray<[number, number]>, out: Float64Array): void {
+  private probabilities(
+    x: ReadonlyArray<[number, number]>,
+    out: Float64Array,
+    weights: Float32Array = this.weights,
+  ): void {
     const width = this.labels.length;
     out.fill(0);
     for (const [f, v] of x) {
       const base = f * width;
       for (let c = 0; c < width; c++)
-        out[c] = (out[c] as number) + v * (this.weights[base + c] as number);
+        out[c] = (out[c] as number) + v * (weights[base + c] as number);
     }
     let top = Number.NEGATIVE_INFINITY;
     for (let c = 0; c < width; c++) top = Math.max(top, out[c] as number);
@@ -388,6 +490,8 @@ export class QuestionModel {
     analyse: Analyse,
     articles: readonly Article[],
     data: Pick<TrainingQuestions, 'onTopic'> & Partial<Pick<TrainingQuestions, 'offTopic'>>,
+    /** Where trained classifier weights are kept between processes; none: always train. */
+    cache?: TrainedWeightsCache,
   ) {
     const known = new Set(articles.map((a) => a.slug));
     const examples: Array<{ features: Map<string, number>; labels: readonly string[] }> = [];
@@ -415,7 +519,7 @@ export class QuestionModel {
       this.offTopicWordings.add(wording(q));
     }
     this.classifier = data.offTopic?.length
-      ? new Classifier([...known, OFF_TOPIC], examples)
+      ? new Classifier([...known, OFF_TOPIC], examples, cache)
       : undefined;
     // A word no article uses counts in full against an answer's coverage (relevance.ts
     // coverageOf): right for 'jupiter', wrong for 'everybody' or 'sub'. One that on-topic labelled
@@ -430,6 +534,11 @@ export class QuestionModel {
     for (const [term, n] of off) {
       if (n >= FOREIGN_MIN_USES && !on.has(term)) this.foreignTerms.add(term);
     }
+  }
+
+  /** Whether the classifier was trained at start or read from the cache; none without one. */
+  get classifierSource(): 'trained' | 'cache' | undefined {
+    return this.classifier?.source;
   }
 
   /** The question's words the help never uses that on-topic labelled questions do. */

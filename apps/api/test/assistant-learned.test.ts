@@ -12,9 +12,9 @@ import {
   LEARNED_WEIGHTS,
   loadTrainingQuestions,
   QuestionModel,
-  TrainedWeightsCache,
   rerank,
   softmax,
+  TrainedWeightsCache,
   type TrainingQuestions,
 } from '../src/services/assistant/learned.js';
 import { findDocsRoot, loadArticles } from '../src/services/assistant/load-articles.js';

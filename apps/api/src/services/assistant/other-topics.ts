@@ -10,7 +10,9 @@
 // uses in another sense (key, lock, star, history, plan, match, score, cookie, session, engine,
 // ledger, zoom for text size), devices' generic names (phone, browser, computer, keyboard), and
 // what a question about sign-in or offline use may mention (wifi, carrier, delivery of an SMS,
-// reception, certificates).
+// reception, certificates), and what Omega's own questions name (decision 006, twelfth round): a
+// user's screenshot or picture of a screen, emoji in a username, a pc or browser it happens on,
+// a husband or wife sharing a laptop, eth and ethereum (the keypad's buy menu is asked about them).
 
 /** Products, services and brands other than Omega's, one word each (stemmed when matched). */
 const PRODUCTS = `

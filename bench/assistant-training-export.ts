@@ -2,8 +2,8 @@
 // which the server reads at start to train its question model (learned.ts). The questions are the
 // training sets (assistant-eval-questions.json, assistant-training-2.json to -7.json) and the
 // retired held-out sets v1 to v10 and the sets written blind from the specification (s1 to s12),
-// with each topic mapped to its articles; each row names its set,
-// so the bench can leave one set out. The blind held-out set (v11) is never read here. Run after
+// with each topic mapped to its articles; each row names its set, so the bench can leave one set
+// out. The blind held-out set (v11) is never read here. Run after
 // changing any of them:
 // `pnpm --filter @omega/bench assistant-training-export`.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -52,21 +52,22 @@ for (const { name: set, file, offTopicVocabulary, learned } of WRITTEN_SETS) {
     });
 }
 
-// The sets written blind from the specification: their off-topic questions, like the helper
-// sets', do not mark words as another topic's (lib/labelled-sets.ts).
-const specWritten = new Set(SPEC_WRITTEN_SETS.map((s) => s.name));
-for (const { name: set, onTopic, offTopic, map } of [...RETIRED_SETS, ...SPEC_WRITTEN_SETS]) {
+for (const { name: set, onTopic, offTopic, map, offTopicVocabulary } of [
+  ...RETIRED_SETS,
+  ...SPEC_WRITTEN_SETS,
+]) {
   for (const { q, role, topic } of onTopic) {
     const articles = map[topic];
     if (!articles?.length) throw new Error(`${set}: topic '${topic}' maps to no article`);
     data.onTopic.push({ q, role, articles: [...articles], set });
   }
+  // Some sets' off-topic questions teach the classifier without marking words (lib/labelled-sets.ts).
   for (const { q, role } of offTopic)
     data.offTopic.push({
       q,
       role,
       set,
-      ...(specWritten.has(set) ? { vocabulary: false as const } : {}),
+      ...(offTopicVocabulary === false ? { vocabulary: false as const } : {}),
     });
 }
 

@@ -430,6 +430,10 @@ describe('requests that are not questions about Omega', () => {
     expect(kind('how do i lock my phone screen')).toBe('elsewhere');
     expect(kind('billing history for my electricity account')).toBe('elsewhere');
     expect(otherTopicIn('windows update stuck at 30 percent', index)).toBe('windows');
+    // A product's name is matched as written or in the plural, never by its stem: Windows does
+    // not take 'window', nor Remitly 'remit'.
+    expect(otherTopicIn('how to remit usdc to a phone number abroad', index)).toBeUndefined();
+    expect(otherTopicIn('both my iphones lost the sms', index)).toBe('iphones');
   });
 
   it('declines small talk the lists do not name', () => {

@@ -15,7 +15,7 @@ import {
   type QuestionModel,
   rerank,
 } from './learned.js';
-import { CHIT_CHAT, OTHER_PHRASES, OTHER_WORDS } from './other-topics.js';
+import { CHIT_CHAT, OTHER_PHRASES, OTHER_WORDS, PRODUCT_WORDS } from './other-topics.js';
 import {
   type HelpIndex,
   type Hit,
@@ -233,24 +233,21 @@ const INJECTION: readonly RegExp[] = [
 ];
 
 const OTHER_RAW = new Set(OTHER_WORDS);
-const OTHER_STEMS = new Set(OTHER_WORDS.map(stem));
+const PRODUCT_NAMES = new Set(PRODUCT_WORDS);
+/** General topics' words in every form the stemmer joins; products' names are not stemmed. */
+const GENERAL_STEMS = new Set(OTHER_WORDS.filter((w) => !PRODUCT_NAMES.has(w)).map(stem));
 
 /**
- * Forms the stemmer joins to a listed word that Omega's questions use in their own sense: a
- * 'window' is a maintenance window, the sign-in throttle's or the terminal's; Windows stays the
- * operating system.
- */
-const OWN_FORMS = new Set(['window']);
-
-/**
- * Whether a word is one of the lists' in any form the stemmer joins ('vaccines', 'cats'); a stem
- * shorter than four letters must be a listed word itself, so 'min' does not stand for 'mining'.
+ * Whether a word is one of the lists': a general topic's in any form the stemmer joins
+ * ('vaccines', 'cats'; a stem shorter than four letters must be a listed word itself, so 'min'
+ * does not stand for 'mining'), a product's name as written or in the plural ('iphones'). A name
+ * is not stemmed: Windows would otherwise take 'window', the sign-in throttle's or maintenance's.
  */
 function isOtherWord(word: string): boolean {
   if (OTHER_RAW.has(word)) return true;
-  if (OWN_FORMS.has(word)) return false;
+  if (word.endsWith('s') && PRODUCT_NAMES.has(word.slice(0, -1))) return true;
   const stemmed = stem(word);
-  return OTHER_STEMS.has(stemmed) && (stemmed.length >= 4 || OTHER_RAW.has(stemmed));
+  return GENERAL_STEMS.has(stemmed) && (stemmed.length >= 4 || OTHER_RAW.has(stemmed));
 }
 
 /**

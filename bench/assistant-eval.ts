@@ -19,7 +19,7 @@
 // outside the first three go; `--decision --show v10` prints the questions of a labelled set it
 // gets wrong, left out. `ASSISTANT_EVAL_LEAVE_OUT=s1,s2` leaves sets out of everything (to
 // measure what learning them adds), `DECISION_LEARNED_WEIGHTS` tries other re-rank weights.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import {
   HITS,
@@ -33,6 +33,7 @@ import { findDocsRoot, loadArticles } from '../apps/api/src/services/assistant/l
 import {
   answerProbability,
   type CoverageWeights,
+  classifierAlone,
   coverageOf,
   DECISION,
   DECISION_FEATURES,
@@ -44,6 +45,7 @@ import {
   ruledOut,
   THRESHOLDS,
   type Thresholds,
+  withLikeliest,
 } from '../apps/api/src/services/assistant/relevance.js';
 import {
   HelpIndex,
@@ -551,6 +553,7 @@ function bySet() {
   // Each question as the index and the rules see it, computed once.
   interface Seen {
     set: number;
+    q: string;
     ruled: boolean;
     words: QueryWord[];
     hits: Hit[];
@@ -561,7 +564,7 @@ function bySet() {
     const { words, hits } = ruled
       ? { words: [], hits: [] }
       : index.retrieve(q, scope(role), Math.max(...POOLS));
-    return { set, ruled: ruled || words.length === 0, words, hits, ...(right ? { right } : {}) };
+    return { set, q, ruled: ruled || words.length === 0, words, hits, ...(right ? { right } : {}) };
   };
   const on = sets.flatMap(({ set }, i) => set.onTopic.map((a) => seen(i, a.q, a.role, a.articles)));
   const off = sets.flatMap(({ set }, i) => set.offTopic.map((a) => seen(i, a.q, a.role)));
@@ -581,7 +584,8 @@ function bySet() {
     const model = new QuestionModel(analyse, articles, dataWithout(left));
     const result: Opinions = new Map();
     for (const s of [...on, ...off]) {
-      if (of.has(s.set) && !s.ruled) result.set(s, learnedOpinion(model, s.words, s.hits, FULL));
+      if (of.has(s.set) && !s.ruled)
+        result.set(s, learnedOpinion(model, s.words, s.hits, s.q, FULL));
     }
     return result;
   };
@@ -725,6 +729,11 @@ function fitDecision() {
     /** Undefined when the rules or an empty search decline it whatever the decision. */
     x?: number[];
     found: string[];
+    /** The classifier's likeliest articles and P(off-topic), for any question not ruled out. */
+    classified?: { off: number; top: Array<[string, number]> };
+    rule?: string;
+    /** Answered by the classifier alone: the index found nothing (relevance.ts `decide`). */
+    alone?: boolean;
   }
   const rows: Row[] = [];
   for (const [k, { name }] of sets.entries()) {
@@ -741,15 +750,51 @@ function fitDecision() {
     for (const { q, role, articles: right, on } of asked) {
       const row: Row = { set: k, q, role, on, right, found: [] };
       rows.push(row);
-      if (ruledOut(index, q)) continue;
+      const rule = ruledOut(index, q);
+      if (rule && !process.env.DECISION_ROWS_OUT) continue;
       const { words, hits } = index.retrieve(q, scope(role), weights.pool);
-      if (words.length === 0 || hits.length === 0) continue;
-      const judged = judge(words, hits, THRESHOLDS, learnedOpinion(without, words, hits, weights));
+      if (process.env.DECISION_ROWS_OUT && words.length > 0) {
+        const c = without.classify(words, q);
+        if (c)
+          row.classified = {
+            off: c.offTopic,
+            top: [...c.articles].sort((a, b) => b[1] - a[1]).slice(0, 8),
+          };
+        if (rule) row.rule = rule;
+      }
+      if (rule || words.length === 0) continue;
+      if (hits.length === 0) {
+        // Nothing found: the classifier may answer alone, whatever the decision.
+        const alone = classifierAlone(index, without.classify(words, q), words, scope(role));
+        if (alone?.length) {
+          row.alone = true;
+          row.found = [...new Set(alone.map((h) => h.passage.slug))];
+        }
+        continue;
+      }
+      const learned = learnedOpinion(without, words, hits, q, weights);
+      const judged = judge(words, hits, THRESHOLDS, learned);
       row.x = judged.features;
-      row.found = [...new Set(judged.hits.map((h) => h.passage.slug))];
+      // As answered: with the classifier's likeliest article among the first three.
+      const answered = learned.classified
+        ? withLikeliest(index, judged.hits, learned.classified, words, scope(role))
+        : judged.hits;
+      row.found = [...new Set(answered.map((h) => h.passage.slug))];
     }
     console.log(`  ${name}: features in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
+  // `DECISION_ROWS_OUT=file`: every row's features, for trying decision models without
+  // recomputing them (the blind set is not among the rows).
+  if (process.env.DECISION_ROWS_OUT)
+    writeFileSync(
+      process.env.DECISION_ROWS_OUT,
+      JSON.stringify({
+        sets: sets.map((s) => s.name),
+        features: DECISION_FEATURES,
+        audiences: Object.fromEntries(articles.map((a) => [a.slug, `${a.kind}:${a.audience}`])),
+        rows,
+      }),
+    );
   const decided = (r: Row): r is Row & { x: number[] } => r.x !== undefined;
   /** Logistic regression by full-batch AdaGrad from zero: deterministic. */
   const fit = (train: ReadonlyArray<Row & { x: number[] }>): Omit<DecisionWeights, 'threshold'> => {
@@ -787,7 +832,7 @@ function fitDecision() {
     const f: Figures = { top1: 0, top3: 0, n: 0, answered: 0, m: 0 };
     for (const r of rows) {
       if (of !== undefined && r.set !== of) continue;
-      const yes = decided(r) && answers(r);
+      const yes = r.alone === true || (decided(r) && answers(r));
       if (!r.on) {
         f.m += 1;
         if (yes) f.answered += 1;
@@ -819,6 +864,7 @@ function fitDecision() {
   const thresholdsOnly = (r: Row) =>
     (r.x?.[DECISION_FEATURES.indexOf('meets the thresholds')] ?? 0) === 1;
   const inUse = (r: Row) => decided(r) && answerProbability(r.x, DECISION) >= DECISION.threshold;
+  // (`figures` counts a question the classifier answered alone as answered at any threshold.)
   console.log('\nEach set judged by a model and a decision fitted without it');
   for (const [k, { name }] of sets.entries()) {
     console.log(`${name}`);
@@ -858,16 +904,19 @@ function fitDecision() {
     'declined, right article not found': 0,
     'answered, right article lower': 0,
     'answered, right article not found': 0,
+    'nothing found, the classifier alone wrong': 0,
   };
   for (const r of rows) {
     if (!r.on) continue;
     const rank = r.found.findIndex((a) => r.right.includes(a));
-    const answered = decided(r) && (outOfSet.get(r) ?? 0) >= threshold;
+    const answered = r.alone === true || (decided(r) && (outOfSet.get(r) ?? 0) >= threshold);
     if (answered && rank >= 0 && rank < 3) continue;
     const where = rank < 0 ? 'not found' : rank < 3 ? 'in the first three' : 'lower';
-    const key = !decided(r)
-      ? 'ruled out or nothing found'
-      : `${answered ? 'answered' : 'declined'}, right article ${where}`;
+    const key = r.alone
+      ? 'nothing found, the classifier alone wrong'
+      : !decided(r)
+        ? 'ruled out or nothing found'
+        : `${answered ? 'answered' : 'declined'}, right article ${where}`;
     misses[key as keyof typeof misses] += 1;
   }
   const onTotal = rows.filter((r) => r.on).length;
@@ -880,12 +929,14 @@ function fitDecision() {
     for (const r of rows) {
       if (r.set !== shownSet) continue;
       const p = outOfSet.get(r);
-      const answered = decided(r) && (p ?? 0) >= threshold;
+      const answered = r.alone === true || (decided(r) && (p ?? 0) >= threshold);
       const rank = r.found.findIndex((a) => r.right.includes(a));
       if (r.on ? answered && rank === 0 : !answered) continue;
-      const verdict = !decided(r)
-        ? 'ruled out'
-        : `${answered ? 'answered' : 'declined'} p=${(p ?? 0).toFixed(2)}`;
+      const verdict = r.alone
+        ? 'classifier alone'
+        : !decided(r)
+          ? 'ruled out'
+          : `${answered ? 'answered' : 'declined'} p=${(p ?? 0).toFixed(2)}`;
       console.log(
         `  ${r.on ? `rank ${rank < 0 ? '-' : rank + 1}` : 'OFF   '} ${verdict.padEnd(16)} "${r.q}" (${r.role})` +
           (r.on

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { helpFor } from '../src/plugins/app/help.js';
 import {
+  type Classified,
   featuresOf,
   HITS,
   LEARNED_WEIGHTS,
@@ -24,8 +25,9 @@ import {
   decide,
   judge,
   learnedOpinion,
+  withLikeliest,
 } from '../src/services/assistant/relevance.js';
-import { HelpIndex, type SearchScope } from '../src/services/assistant/retrieval.js';
+import { HelpIndex, type Hit, type SearchScope } from '../src/services/assistant/retrieval.js';
 
 const articles = loadArticles();
 const index = new HelpIndex(articles);
@@ -78,7 +80,7 @@ describe('question model', () => {
       onTopic: [{ ...row('how do i check my wallet balance'), articles: ['keypad-balance'] }],
       offTopic: [row('how do i check the weather forecast')],
     });
-    const near = (q: string) => model.classify(analyse(q))?.nearest;
+    const near = (q: string) => model.classify(analyse(q), q)?.nearest;
     // Word for word, a labelled question is its own nearest; in other words, the closer one wins.
     expect(near('how do i check my wallet balance')?.onTopic).toBe(1);
     expect(near('how do i check the weather forecast')?.offTopic).toBe(1);
@@ -201,7 +203,7 @@ describe('question model', () => {
     // A model certain of an article beyond the index's first eight passages brings it up only
     // when its pool reaches that far.
     const model = new QuestionModel(analyse, articles, NONE);
-    const opinion = learnedOpinion(model, words, hits, { ...LEARNED_WEIGHTS, pool: 32 });
+    const opinion = learnedOpinion(model, words, hits, q, { ...LEARNED_WEIGHTS, pool: 32 });
     const logs = new Map([...opinion.logs].map(([s]) => [s, s === outside ? 0 : -50]));
     const top = (pool: number) =>
       judge(words, hits, undefined, {
@@ -300,7 +302,9 @@ describe('the learned decision to answer (decision 006, tenth round)', () => {
       'how do i block spam calls',
       'my message was not delivered to my friend',
       'how do i report a lost phone',
-      'what happens to my money when i die',
+      // 'what happens to my money when i die' was here; since the thirteenth round a rule on a
+      // person's death declines it first (assistant-retrieval.test.ts), as the classifier,
+      // reading 'what happens to my money', no longer does.
     ]) {
       expect(asked.has(q)).toBe(false);
       expect(first(q, thresholdsOnly)).not.toBe('declined');
@@ -315,9 +319,10 @@ describe('the learned decision to answer (decision 006, tenth round)', () => {
   });
 
   it('needs off-topic questions to learn from: without them there is no classifier', () => {
-    const words = analyse('how do i buy usdc');
-    expect(thresholdsOnly.classify(words)).toBeUndefined();
-    const classified = model.classify(words);
+    const q = 'how do i buy usdc';
+    const words = analyse(q);
+    expect(thresholdsOnly.classify(words, q)).toBeUndefined();
+    const classified = model.classify(words, q);
     expect(classified?.offTopic).toBeLessThan(0.5);
     expect([...(classified?.articles ?? [])].sort((a, b) => b[1] - a[1])[0]?.[0]).toBe(
       'keypad-buy',
@@ -326,6 +331,95 @@ describe('the learned decision to answer (decision 006, tenth round)', () => {
 
   it('has one weight per feature', () => {
     expect(DECISION.weights).toHaveLength(DECISION_FEATURES.length);
+  });
+});
+
+describe("the classifier's own answers (decision 006, thirteenth round)", () => {
+  const slugsOf = (hits: readonly Hit[]) => [...new Set(hits.map((h) => h.passage.slug))];
+  const classified = (articles: Array<[string, number]>, offTopic = 0.01): Classified => ({
+    offTopic,
+    articles: new Map(articles),
+    nearest: { onTopic: 0, offTopic: 0, byArticle: new Map() },
+  });
+
+  it('puts its likeliest article third when the index ranked it lower or did not find it', () => {
+    const { words, hits } = index.retrieve('how do i check my balance', user, HITS);
+    const found = slugsOf(hits);
+    const missing = articles.find(
+      (a) => a.kind === 'help' && a.audience === 'user' && !found.includes(a.slug),
+    );
+    if (!missing) throw new Error('every user article was found');
+    const joined = withLikeliest(index, hits, classified([[missing.slug, 0.9]]), words, user);
+    expect(slugsOf(joined).slice(0, 3)).toEqual([found[0], found[1], missing.slug]);
+    expect(joined.length).toBeLessThanOrEqual(HITS);
+    // Its passage is the article's own, not a copy of another article's.
+    expect(joined.find((h) => h.passage.slug === missing.slug)?.passage.id).toMatch(
+      new RegExp(`^help/${missing.slug}#`),
+    );
+    // Ranked fifth by the index: moved up to third, listed once.
+    const fifth = found[4];
+    if (!fifth) throw new Error('fewer than five articles found');
+    const moved = slugsOf(withLikeliest(index, hits, classified([[fifth, 0.9]]), words, user));
+    expect(moved.slice(0, 3)).toEqual([found[0], found[1], fifth]);
+    expect(moved.filter((s) => s === fifth)).toHaveLength(1);
+  });
+
+  it('leaves the answers alone when its likeliest article is already among the first three', () => {
+    const { words, hits } = index.retrieve('how do i check my balance', user, HITS);
+    const second = slugsOf(hits)[1] ?? '';
+    expect(withLikeliest(index, hits, classified([[second, 0.9]]), words, user)).toEqual(hits);
+  });
+
+  it("never offers an article outside the asker's scope", () => {
+    const { words, hits } = index.retrieve('how do i check my balance', user, HITS);
+    const found = slugsOf(hits);
+    const joined = withLikeliest(
+      index,
+      hits,
+      classified([
+        ['admin-logs', 0.8],
+        ['sessions', 0.1],
+      ]),
+      words,
+      user,
+    );
+    expect(slugsOf(joined)).not.toContain('admin-logs');
+    expect(slugsOf(joined)).not.toContain('sessions');
+    expect(slugsOf(joined).slice(0, 2)).toEqual(found.slice(0, 2));
+    expect(index.articleHit('admin-logs', words, user)).toBeUndefined();
+    expect(index.articleHit('admin-logs', words, admin)?.passage.slug).toBe('admin-logs');
+  });
+
+  it('answers alone, when the index finds nothing, only what it learned is about Omega', () => {
+    // Words no article uses: the index finds nothing, so without the model each is declined.
+    const taught = new QuestionModel(analyse, articles, {
+      onTopic: [
+        ...['flumbergast', 'my flumbergast', 'show flumbergast', 'flumbergast now'].map((q) => ({
+          q,
+          role: 'user' as const,
+          articles: ['keypad-balance'],
+          set: 'test',
+        })),
+        ...['zorbleflux', 'open zorbleflux', 'zorbleflux please'].map((q) => ({
+          q,
+          role: 'admin' as const,
+          articles: ['admin-logs'],
+          set: 'test',
+        })),
+      ],
+      offTopic: ['snorkwobble', 'a snorkwobble', 'snorkwobble recipe', 'best snorkwobble'].map(
+        (q) => ({ q, role: 'user' as const, set: 'test' }),
+      ),
+    });
+    for (const q of ['flumbergasts', 'zorblefluxes', 'snorkwobbles']) {
+      expect(index.retrieve(q, admin).hits).toEqual([]);
+      expect(first(q, undefined, admin)).toBe('declined');
+    }
+    expect(first('flumbergasts', taught)).toBe('keypad-balance');
+    expect(first('zorblefluxes', taught, admin)).toBe('admin-logs');
+    // An admin article the user may not read is not answered with some other article instead.
+    expect(first('zorblefluxes', taught, user)).toBe('declined');
+    expect(first('snorkwobbles', taught)).toBe('declined');
   });
 });
 
@@ -384,10 +478,10 @@ describe('trained classifier weights', () => {
       expect(read.classifierSource).toBe('cache');
       for (const q of ['how do i buy bitcoin', 'whats the weather like', 'cancel my plan']) {
         const words = analyse(q);
-        expect([...(read.classify(words)?.articles ?? [])]).toEqual([
-          ...(trained.classify(words)?.articles ?? []),
+        expect([...(read.classify(words, q)?.articles ?? [])]).toEqual([
+          ...(trained.classify(words, q)?.articles ?? []),
         ]);
-        expect(read.classify(words)?.offTopic).toBe(trained.classify(words)?.offTopic);
+        expect(read.classify(words, q)?.offTopic).toBe(trained.classify(words, q)?.offTopic);
       }
       // Other data is another file, even of the same size: never another training's weights.
       const other = { ...data, offTopic: [...data.offTopic].reverse() };

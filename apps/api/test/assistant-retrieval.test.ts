@@ -262,6 +262,19 @@ describe('retrieval', () => {
     expect(otherTopicIn('lost my wallet with my id card in it', index)).toBe('id card');
   });
 
+  it('declines what becomes of money when a person dies, not Omega’s things dying', () => {
+    const other = (q: string) => isAboutSomethingElse(q, index);
+    // Inheritance: the help says nothing of it (decision 006, thirteenth round).
+    expect(other('what happens to my money when i die')).toBe(true);
+    expect(other('who gets my usdc if my husband passes away')).toBe(true);
+    expect(other('can my kids inherit my crypto')).toBe(true);
+    expect(other('what happens to the account after his death')).toBe(true);
+    // 'Dies' is Omega's word too: a session, a connection or a code.
+    expect(other('what happens to a payment if my wifi dies halfway')).toBe(false);
+    expect(other('how long before the sms code dies')).toBe(false);
+    expect(other('what happens when my session dies')).toBe(false);
+  });
+
   it('lets a listed product count as Omega’s once an article mentions it', () => {
     const mentions = parseArticle(
       '---\ntitle: Streaming\npath: /streaming\n---\nOmega can pay your Netflix bill.\n',

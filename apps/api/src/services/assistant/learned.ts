@@ -21,7 +21,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { Article } from './articles.js';
-import type { Hit, QueryWord } from './retrieval.js';
+import { functionWords, type Hit, type QueryWord } from './retrieval.js';
 
 export type TrainingRole = 'user' | 'admin' | 'supergod';
 
@@ -101,6 +101,18 @@ export function featuresOf(words: readonly QueryWord[]): Map<string, number> {
   return features;
 }
 
+/**
+ * How much each word the index passes over ('who', 'you', 'omega': `functionWords`) and each pair
+ * of neighbouring words as typed count in the classifier, against a term's 1. The index drops
+ * such words and folds forms together, which is right for finding passages; but 'who is', 'are
+ * you' and 'can i' say whether a question is asked of Omega at all, and pairs as typed keep the
+ * asker's phrasing. Chosen by `assistant-eval --decision` (decision 006, thirteenth round):
+ * summed left-out loss 3.0033 without either, 2.7281 with the words at 0.5 (2.7376 at 1), 2.5526
+ * with the pairs at 0.5 too, 2.4936 at 1 and 2.4852 at 2 (the smaller kept: a plateau).
+ */
+const FUNCTION_WORD_WEIGHT = 0.5;
+const WORDING_PAIR_WEIGHT = 1;
+
 /** How much each four letters of a word count in the classifier, against a term's 1. */
 const SUBWORD_WEIGHT = 0.5;
 
@@ -111,16 +123,17 @@ const SUBWORD_WEIGHT = 0.5;
  * --decision` (decision 006, tenth round): summed left-out loss 1.7833 without them, 1.7212 at
  * half a term's weight, 1.7348 at a whole, 1.8246 for the words the help never uses alone.
  */
-function classifierFeaturesOf(words: readonly QueryWord[]): Map<string, number> {
+function classifierFeaturesOf(words: readonly QueryWord[], text: string): Map<string, number> {
   const features = featuresOf(words);
+  const add = (f: string, w: number) => features.set(f, (features.get(f) ?? 0) + w);
   for (const { word } of words) {
     const w = `<${word.toLowerCase()}>`;
     if (w.length < 6) continue;
-    for (let i = 0; i + 4 <= w.length; i++) {
-      const g = `#${w.slice(i, i + 4)}`;
-      features.set(g, (features.get(g) ?? 0) + SUBWORD_WEIGHT);
-    }
+    for (let i = 0; i + 4 <= w.length; i++) add(`#${w.slice(i, i + 4)}`, SUBWORD_WEIGHT);
   }
+  for (const w of functionWords(text)) add(`~${w}`, FUNCTION_WORD_WEIGHT);
+  const typed = wording(text).split(' ');
+  for (let i = 1; i < typed.length; i++) add(`~${typed[i - 1]} ${typed[i]}`, WORDING_PAIR_WEIGHT);
   return features;
 }
 
@@ -499,7 +512,7 @@ export class QuestionModel {
       for (const text of [article.title, ...article.aliases, ...article.questions]) {
         const words = analyse(text);
         this.articles.add(article.slug, featuresOf(words));
-        examples.push({ features: classifierFeaturesOf(words), labels: [article.slug] });
+        examples.push({ features: classifierFeaturesOf(words, text), labels: [article.slug] });
       }
     }
     const on = new Map<string, number>();
@@ -508,13 +521,13 @@ export class QuestionModel {
       const features = featuresOf(words);
       const slugs = right.filter((s) => known.has(s));
       for (const slug of slugs) this.articles.add(slug, features, 1 / slugs.length);
-      examples.push({ features: classifierFeaturesOf(words), labels: slugs });
+      examples.push({ features: classifierFeaturesOf(words, q), labels: slugs });
       this.neighbours.add(words, false, slugs);
       countUnknownTerms(on, words);
     }
     for (const { q } of data.offTopic ?? []) {
       const words = analyse(q);
-      examples.push({ features: classifierFeaturesOf(words), labels: [OFF_TOPIC] });
+      examples.push({ features: classifierFeaturesOf(words, q), labels: [OFF_TOPIC] });
       this.neighbours.add(words, true);
       this.offTopicWordings.add(wording(q));
     }
@@ -561,9 +574,10 @@ export class QuestionModel {
   }
 
   /** The classifier's probabilities for the question: off-topic, and each article. */
-  classify(words: readonly QueryWord[]): Classified | undefined {
+  /** `text` is the question as asked, `words` what the index made of it (`analyse(text)`). */
+  classify(words: readonly QueryWord[], text: string): Classified | undefined {
     if (!this.classifier) return undefined;
-    const p = this.classifier.classify(classifierFeaturesOf(words));
+    const p = this.classifier.classify(classifierFeaturesOf(words, text));
     const offTopic = p.get(OFF_TOPIC) ?? 0;
     p.delete(OFF_TOPIC);
     return { offTopic, articles: p, nearest: this.neighbours.nearest(words) };

@@ -116,6 +116,11 @@ export const OTHER_PHRASES: readonly RegExp[] = [
   /\bspeed of (light|sound)\b/,
   /\b(sun ?(set|rise)s?|moon ?(rise|set)s?)\b/,
   /\bmeaning of life\b/,
+  // A person's death: what becomes of their money or accounts is inheritance, which the help
+  // does not cover. 'Dies' alone is Omega's ('the session dies', 'my wifi dies halfway'), so only
+  // a person dying counts.
+  /\b(when|if|after|once|before) (i|we|he|she|they|someone|somebody|a person|the owner|a user|my (husband|wife|partner|mother|mom|mum|father|dad|parents?|son|daughter|brother|sister|grandmother|grandfather|relative|spouse)) (die|dies|died|pass away|passes away|passed away)\b/,
+  /\b(after|upon|on) (my|his|her|their|someones) death\b|\binherit(s|ed|ance)?\b/,
 ];
 
 /** Small talk addressed to the assistant rather than a question about Omega. */

@@ -213,6 +213,16 @@ export function termsOf(word: string): string[] {
   return terms;
 }
 
+/**
+ * The words of a question the index passes over ('who', 'you', 'omega'), in lower case: they say
+ * nothing about which article answers, but something about whether it is asked of Omega at all.
+ */
+export function functionWords(query: string): string[] {
+  return tokenize(query)
+    .map(normalize)
+    .filter((w) => STOP_WORDS.has(w));
+}
+
 /** The meaningful words of a question (what must match for an answer to count). */
 function queryWords(query: string): string[] {
   return tokenize(query).filter((w) => !STOP_WORDS.has(normalize(w)) && normalize(w) !== '');
@@ -382,6 +392,14 @@ const isPrefixTerm = (term: string) => term.length >= 5;
 /** The fields a passage has of its own; aliases and questions belong to its whole article. */
 const OWN_FIELDS = new Set<string>(['title', 'heading', 'text']);
 
+/** Whether a passage is within what the asker may read. */
+function inScope(p: Passage, scope: SearchScope): boolean {
+  return (
+    (p.kind !== 'architecture' || scope.architecture) &&
+    (scope.audience === 'admin' || p.audience === 'user')
+  );
+}
+
 export class HelpIndex {
   private readonly search: MiniSearch<Passage>;
   private readonly byId = new Map<string, Passage>();
@@ -544,54 +562,8 @@ export class HelpIndex {
   retrieve(query: string, scope: SearchScope, limit = 8): Retrieved {
     const words = this.analyse(query);
     if (words.length === 0) return { words, hits: [] };
-    const boosts = new Map<string, number>();
-    for (const { terms } of words) {
-      terms.forEach((t, i) => {
-        boosts.set(t, Math.max(boosts.get(t) ?? 0, i === 0 ? 1 : SYNONYM_BOOST));
-      });
-    }
-    const inScope = (p: Passage) =>
-      (p.kind !== 'architecture' || scope.architecture) &&
-      (scope.audience === 'admin' || p.audience === 'user');
-    const results: SearchResult[] = this.search.search([...boosts.keys()].join(' '), {
-      tokenize: (q) => q.split(' '),
-      processTerm: (t) => t,
-      boostTerm: (t) => boosts.get(t) ?? 1,
-      prefix: isPrefixTerm,
-      fuzzy: false,
-      filter: (r) => {
-        const p = this.byId.get(String(r.id));
-        return p !== undefined && inScope(p);
-      },
-    });
     const phrasing = this.phrasingSimilarity(query, words);
-    const matchedBy = (r: SearchResult, own: boolean) => {
-      const queryTerms = new Set(r.queryTerms);
-      // r.match maps each matching document term (the query term, or a longer one it is a
-      // prefix of) to the fields it was found in.
-      const inOwnFields = (t: string) =>
-        Object.entries(r.match).some(
-          ([docTerm, fields]) =>
-            (docTerm === t || (isPrefixTerm(t) && docTerm.startsWith(t))) &&
-            fields.some((f) => OWN_FIELDS.has(f)),
-        );
-      return words
-        .filter(({ terms }) => terms.some((t) => queryTerms.has(t) && (!own || inOwnFields(t))))
-        .map((w) => w.word);
-    };
-    const ranked = results.flatMap((r) => {
-      const passage = this.byId.get(String(r.id));
-      return passage
-        ? [
-            {
-              passage,
-              score: r.score,
-              matched: matchedBy(r, false),
-              textMatched: matchedBy(r, true),
-            },
-          ]
-        : [];
-    });
+    const ranked = this.searchPassages(words, (p) => inScope(p, scope));
     const keyOf = (p: Passage) => `${p.kind}/${p.slug}`;
     // A question that names part of a screen is about the screen, so the help article describing
     // it goes before an architecture note that merely shares its words ('health dashboard').
@@ -626,6 +598,78 @@ export class HelpIndex {
       phrasing: phrasing.get(keyOf(h.passage)) ?? 0,
     }));
     return { words, hits };
+  }
+
+  /**
+   * The passage of the article `slug` that best answers the question's words, within the scope;
+   * its first passage when none shares a word with the question, none when the scope excludes it.
+   * The question model may know an article the index did not find (relevance.ts `decide`).
+   */
+  articleHit(slug: string, words: readonly QueryWord[], scope: SearchScope): Hit | undefined {
+    const own = (p: Passage) => p.slug === slug && inScope(p, scope);
+    const best = this.searchPassages(words, own)[0];
+    const passage = best?.passage ?? [...this.byId.values()].find(own);
+    if (!passage) return undefined;
+    const matched = best?.matched ?? [];
+    return {
+      passage,
+      score: best?.score ?? 0,
+      matched,
+      textMatched: best?.textMatched ?? [],
+      articleMatched: matched,
+      phrasing: 0,
+    };
+  }
+
+  /** The passages `accept` allows that share a term with the question, best first. */
+  private searchPassages(
+    words: readonly QueryWord[],
+    accept: (p: Passage) => boolean,
+  ): Array<Pick<Hit, 'passage' | 'score' | 'matched' | 'textMatched'>> {
+    const boosts = new Map<string, number>();
+    for (const { terms } of words) {
+      terms.forEach((t, i) => {
+        boosts.set(t, Math.max(boosts.get(t) ?? 0, i === 0 ? 1 : SYNONYM_BOOST));
+      });
+    }
+    const results: SearchResult[] = this.search.search([...boosts.keys()].join(' '), {
+      tokenize: (q) => q.split(' '),
+      processTerm: (t) => t,
+      boostTerm: (t) => boosts.get(t) ?? 1,
+      prefix: isPrefixTerm,
+      fuzzy: false,
+      filter: (r) => {
+        const p = this.byId.get(String(r.id));
+        return p !== undefined && accept(p);
+      },
+    });
+    const matchedBy = (r: SearchResult, own: boolean) => {
+      const queryTerms = new Set(r.queryTerms);
+      // r.match maps each matching document term (the query term, or a longer one it is a
+      // prefix of) to the fields it was found in.
+      const inOwnFields = (t: string) =>
+        Object.entries(r.match).some(
+          ([docTerm, fields]) =>
+            (docTerm === t || (isPrefixTerm(t) && docTerm.startsWith(t))) &&
+            fields.some((f) => OWN_FIELDS.has(f)),
+        );
+      return words
+        .filter(({ terms }) => terms.some((t) => queryTerms.has(t) && (!own || inOwnFields(t))))
+        .map((w) => w.word);
+    };
+    return results.flatMap((r) => {
+      const passage = this.byId.get(String(r.id));
+      return passage
+        ? [
+            {
+              passage,
+              score: r.score,
+              matched: matchedBy(r, false),
+              textMatched: matchedBy(r, true),
+            },
+          ]
+        : [];
+    });
   }
 
   /**

@@ -143,6 +143,23 @@ describeEachDatabase('assistant', (database) => {
     expect(body.suggestions.length).toBeGreaterThan(0);
   });
 
+  it('answers from the question model when no article shares a word with the question', async () => {
+    // 'darkmode' and 'logz' are in no article: the index finds nothing, and the classifier,
+    // which learned them from labelled questions, names the article (decision 006, thirteenth
+    // round), within what the asker may read.
+    const theme = (await ask(user.cookie, 'darkmode')).json();
+    expect(theme.sources[0]).toEqual({
+      title: 'The top bar, text size, theme and god mode',
+      path: '/',
+    });
+    expect(theme.answer).toContain('From the Omega help:');
+    const logsForUser = (await ask(user.cookie, 'logz')).json();
+    expect(logsForUser.sources).toEqual([]);
+    expect(logsForUser.answer).toContain('I could not find anything about "logz"');
+    const logsForAdmin = (await ask(admin.cookie, 'logz')).json();
+    expect(logsForAdmin.sources[0]).toEqual({ title: 'System logs (admin)', path: '/admin/logs' });
+  });
+
   it("stores a rating for the session's user", async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -75,7 +75,7 @@ export const DEFAULT_WEIGHTS_CACHE = new TrainedWeightsCache(join(tmpdir(), 'ome
 
 /**
  * Builds the index of `articles` and the question model. With the shipped training questions
- * about 3.5 s of CPU when the classifier trains and about 1 s when its weights are read from
+ * about 6 s of CPU when the classifier trains and about 2 s when its weights are read from
  * `cache`, all of it blocking the event loop, so the server does it once, before it starts
  * measuring the loop (plugins/app/help.ts).
  * `training`: the labelled questions the question model learns from (learned.ts); by default

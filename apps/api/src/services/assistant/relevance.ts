@@ -597,10 +597,10 @@ function likeliestHits(
   const hits: Hit[] = [];
   for (const [slug, p] of [...classified.articles].sort((a, b) => b[1] - a[1])) {
     if (hits.length >= count) break;
-    const hit = index.articleHit(slug, words, scope);
-    if (!hit) continue;
+    if (!index.readable(slug, scope)) continue;
     if (hits.length === 0 && p < atLeast) break;
-    hits.push(hit);
+    const hit = index.articleHit(slug, words, scope);
+    if (hit) hits.push(hit);
   }
   return hits;
 }
@@ -616,11 +616,14 @@ export function withLikeliest(
   words: readonly QueryWord[],
   scope: SearchScope,
 ): Hit[] {
-  const [likeliest] = likeliestHits(index, classified, words, scope, 1);
-  if (!likeliest) return [...hits];
+  const slug = [...classified.articles]
+    .sort((a, b) => b[1] - a[1])
+    .find(([s]) => index.readable(s, scope))?.[0];
   const slugs = [...new Set(hits.map((h) => h.passage.slug))];
-  const at = slugs.indexOf(likeliest.passage.slug);
-  if (at >= 0 && at <= CLASSIFIER_ANSWERS.joinsAt) return [...hits];
+  const at = slug === undefined ? -1 : slugs.indexOf(slug);
+  if (slug === undefined || (at >= 0 && at <= CLASSIFIER_ANSWERS.joinsAt)) return [...hits];
+  const likeliest = index.articleHit(slug, words, scope);
+  if (!likeliest) return [...hits];
   const before = new Set(slugs.slice(0, CLASSIFIER_ANSWERS.joinsAt));
   const kept = hits.filter((h) => h.passage.slug !== likeliest.passage.slug);
   const split = kept.findIndex((h) => !before.has(h.passage.slug));

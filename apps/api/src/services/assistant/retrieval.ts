@@ -606,6 +606,7 @@ export class HelpIndex {
    * The question model may know an article the index did not find (relevance.ts `decide`).
    */
   articleHit(slug: string, words: readonly QueryWord[], scope: SearchScope): Hit | undefined {
+    if (!this.readable(slug, scope)) return undefined;
     const own = (p: Passage) => p.slug === slug && inScope(p, scope);
     const best = this.searchPassages(words, own)[0];
     const passage = best?.passage ?? [...this.byId.values()].find(own);
@@ -619,6 +620,12 @@ export class HelpIndex {
       articleMatched: matched,
       phrasing: 0,
     };
+  }
+
+  /** Whether the article `slug` has a passage within the scope (no search). */
+  readable(slug: string, scope: SearchScope): boolean {
+    for (const p of this.byId.values()) if (p.slug === slug && inScope(p, scope)) return true;
+    return false;
   }
 
   /** The passages `accept` allows that share a term with the question, best first. */

@@ -106,8 +106,15 @@ describe('SQLite checkpoints', () => {
         );
       for (let i = 0; i < 20; i++) await createUser(t.app, `writer-${i}`);
       let text = await scrape();
+      // The worker reports the log as its last checkpoint found it, which can be an empty log
+      // SQLite has just started over (a CI run caught 0 pages once): keep writing until a
+      // checkpoint has copied pages and found some in the log.
       const deadline = Date.now() + 5_000;
-      while (Date.now() < deadline && !(sample(text, 'omega_sqlite_checkpoints_total') > 0)) {
+      const seen = () =>
+        sample(text, 'omega_sqlite_checkpoints_total') > 0 &&
+        sample(text, 'omega_sqlite_wal_pages{state="log"}') > 0;
+      for (let i = 20; Date.now() < deadline && !seen(); i++) {
+        await createUser(t.app, `writer-${i}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
         text = await scrape();
       }

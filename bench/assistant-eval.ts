@@ -32,8 +32,8 @@ import {
 import { findDocsRoot, loadArticles } from '../apps/api/src/services/assistant/load-articles.js';
 import {
   answerProbability,
+  assess,
   type CoverageWeights,
-  classifierAlone,
   coverageOf,
   DECISION,
   DECISION_FEATURES,
@@ -45,7 +45,6 @@ import {
   ruledOut,
   THRESHOLDS,
   type Thresholds,
-  withLikeliest,
 } from '../apps/api/src/services/assistant/relevance.js';
 import {
   HelpIndex,
@@ -752,34 +751,22 @@ function fitDecision() {
       rows.push(row);
       const rule = ruledOut(index, q);
       if (rule && !process.env.DECISION_ROWS_OUT) continue;
-      const { words, hits } = index.retrieve(q, scope(role), weights.pool);
-      if (process.env.DECISION_ROWS_OUT && words.length > 0) {
-        const c = without.classify(words, q);
-        if (c)
-          row.classified = {
-            off: c.offTopic,
-            top: [...c.articles].sort((a, b) => b[1] - a[1]).slice(0, 8),
-          };
+      // Weighed as `decide` weighs it (`assess`), past the rules: they are recorded beside it.
+      const weighed = assess(index, q, scope(role), { model: without, weights, rules: false });
+      const c = weighed.classified;
+      if (process.env.DECISION_ROWS_OUT && c) {
+        row.classified = {
+          off: c.offTopic,
+          top: [...c.articles].sort((a, b) => b[1] - a[1]).slice(0, 8),
+        };
         if (rule) row.rule = rule;
       }
-      if (rule || words.length === 0) continue;
-      if (hits.length === 0) {
-        // Nothing found: the classifier may answer alone, whatever the decision.
-        const alone = classifierAlone(index, without.classify(words, q), words, scope(role));
-        if (alone?.length) {
-          row.alone = true;
-          row.found = [...new Set(alone.map((h) => h.passage.slug))];
-        }
-        continue;
-      }
-      const learned = learnedOpinion(without, words, hits, q, weights);
-      const judged = judge(words, hits, THRESHOLDS, learned);
-      row.x = judged.features;
-      // As answered: with the classifier's likeliest article among the first three.
-      const answered = learned.classified
-        ? withLikeliest(index, judged.hits, learned.classified, words, scope(role))
-        : judged.hits;
-      row.found = [...new Set(answered.map((h) => h.passage.slug))];
+      if (rule || weighed.words.length === 0) continue;
+      // As answered: with the classifier's likeliest article among the first three, or the
+      // classifier's articles alone when the index found nothing, whatever the decision.
+      row.found = [...new Set(weighed.answered.map((h) => h.passage.slug))];
+      if (weighed.alone) row.alone = true;
+      if (weighed.features) row.x = weighed.features;
     }
     console.log(`  ${name}: features in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }

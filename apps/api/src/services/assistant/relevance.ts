@@ -536,9 +536,87 @@ export function judge(
   return { hits: ranked, coverage, answers, features };
 }
 
+/** Everything the assistant weighs about a question (`assess`). */
+export interface Assessment {
+  /** The rule that declines the question before any search, if one does. */
+  rule?: Decline;
+  /** The question's words the index searched for (none: nothing left to search for). */
+  words: QueryWord[];
+  /** The hits in the index's order, re-ranked by the models when there are models. */
+  hits: Hit[];
+  /**
+   * What an answer offers: `hits` with the classifier's likeliest article among the first three,
+   * or the classifier's own articles when the index found nothing.
+   */
+  answered: Hit[];
+  /** The weighted share of the question the best article matched (0 when nothing did). */
+  coverage: number;
+  /** Whether the evidence clears the bar: the learned decision, or the thresholds without it. */
+  answers: boolean;
+  /** Answered by the classifier alone: the index found nothing. */
+  alone: boolean;
+  /** The learned decision's inputs (`decisionFeatures`), when it decided. */
+  features?: number[];
+  /** The classifier's opinion, when there is a model and words to read. */
+  classified?: Classified;
+}
+
+/**
+ * Weighs a question the way `decide` answers it. Shared with `assistant-eval --decision`, which
+ * judges every labelled question with a model trained without its set and keeps the features
+ * whatever the decision, so the bench cannot drift from what the assistant does.
+ * `rules: false` skips the rules (the bench records them itself and weighs the question anyway).
+ */
+export function assess(
+  index: HelpIndex,
+  query: string,
+  scope: SearchScope,
+  {
+    thresholds = THRESHOLDS,
+    model,
+    weights = LEARNED_WEIGHTS,
+    rules = true,
+  }: {
+    thresholds?: Thresholds;
+    model?: QuestionModel;
+    weights?: LearnedWeights;
+    rules?: boolean;
+  } = {},
+): Assessment {
+  const rule = !rules
+    ? undefined
+    : (ruledOut(index, query) ?? (model?.labelledOffTopic(query) ? 'not-omega' : undefined));
+  const nothing = { words: [], hits: [], answered: [], coverage: 0, answers: false, alone: false };
+  if (rule) return { rule, ...nothing };
+  const { words, hits } = index.retrieve(query, scope, model ? Math.max(HITS, weights.pool) : HITS);
+  if (words.length === 0) return { ...nothing, words, hits };
+  if (hits.length === 0) {
+    const classified = model?.classify(words, query);
+    const alone = classifierAlone(index, classified, words, scope) ?? [];
+    const found = alone.length > 0;
+    return { ...nothing, words, answered: alone, answers: found, alone: found, classified };
+  }
+  const learned = model ? learnedOpinion(model, words, hits, query, weights) : undefined;
+  const judged = judge(words, hits, thresholds, learned);
+  const classified = learned?.classified;
+  return {
+    words,
+    hits: judged.hits,
+    answered: classified
+      ? withLikeliest(index, judged.hits, classified, words, scope)
+      : judged.hits,
+    coverage: judged.coverage,
+    answers: judged.answers,
+    alone: false,
+    features: judged.features,
+    classified,
+  };
+}
+
 /**
  * Searches the help for `query` within `scope` and decides whether the best hits answer it; with
- * a question model, it re-ranks the hits first (see `judge`).
+ * a question model, it re-ranks the hits first (see `judge`) and its classifier's articles join
+ * them (see `withLikeliest`, `classifierAlone`).
  */
 export function decide(
   index: HelpIndex,
@@ -548,23 +626,12 @@ export function decide(
   model?: QuestionModel,
   weights: LearnedWeights = LEARNED_WEIGHTS,
 ): Decision {
-  const rule = ruledOut(index, query) ?? (model?.labelledOffTopic(query) ? 'not-omega' : undefined);
-  if (rule) return { decline: rule, words: [], hits: [], coverage: 0 };
-  const { words, hits } = index.retrieve(query, scope, model ? Math.max(HITS, weights.pool) : HITS);
-  if (words.length === 0) return { decline: 'empty', words, hits, coverage: 0 };
-  if (hits.length === 0) {
-    const alone = model && classifierAlone(index, model.classify(words, query), words, scope);
-    if (alone?.length) return { words, hits: alone, coverage: 0 };
-    return { decline: 'weak', words, hits, coverage: 0 };
-  }
-  const learned = model ? learnedOpinion(model, words, hits, query, weights) : undefined;
-  const judged = judge(words, hits, thresholds, learned);
-  if (!judged.answers)
-    return { decline: 'weak', words, hits: judged.hits, coverage: judged.coverage };
-  const answered = learned?.classified
-    ? withLikeliest(index, judged.hits, learned.classified, words, scope)
-    : judged.hits;
-  return { words, hits: answered, coverage: judged.coverage };
+  const weighed = assess(index, query, scope, { thresholds, model, weights });
+  const { rule, words, hits, coverage } = weighed;
+  if (rule) return { decline: rule, words, hits, coverage };
+  if (words.length === 0) return { decline: 'empty', words, hits, coverage };
+  if (!weighed.answers) return { decline: 'weak', words, hits, coverage };
+  return { words, hits: weighed.answered, coverage };
 }
 
 /**

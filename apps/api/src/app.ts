@@ -56,6 +56,8 @@ export interface AppOptions {
   logger?: false;
   /** Where stdout's log lines go instead of the process's stdout (tests read them). */
   logDestination?: DestinationStream;
+  /** `false`: the assistant's help is built when first asked for, not at start (test apps). */
+  helpAtStart?: boolean;
 }
 
 export async function build(options: AppOptions): Promise<FastifyInstance> {
@@ -150,9 +152,9 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   // Before anything that can answer: every answer carries its X-Request-Id and is counted.
   await load(observability);
 
-  // The help index and question model: half a second of blocking CPU, done before load
-  // shedding starts measuring the event loop (plugins/app/help.ts).
-  await load(help);
+  // The help index and question model: seconds of blocking CPU, done before load shedding
+  // starts measuring the event loop (plugins/app/help.ts).
+  await load(help, { atStart: options.helpAtStart ?? true });
 
   // External plugins. Load shedding comes first, so an overloaded server refuses a call
   // before anything (the session's database read included) is spent on it.

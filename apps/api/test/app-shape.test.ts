@@ -3,8 +3,12 @@
 import { routeList } from '@omega/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../src/app.js';
-import { createTestApp, type TestApp, testConfig } from './helpers/app.js';
+import { buildHelpFirst, createTestApp, type TestApp, testConfig } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+
+// These tests start servers as production does, which builds the assistant's help at start: it
+// is built once, before them.
+buildHelpFirst();
 
 describe('route registration', () => {
   it('refuses to start when an /api route declares no access level', async () => {

@@ -4,8 +4,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { helpFor } from '../src/plugins/app/help.js';
+import helpPlugin, { helpFor } from '../src/plugins/app/help.js';
 import {
   type Classified,
   featuresOf,
@@ -475,6 +476,29 @@ describe('the built help (plugins/app/help.ts)', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('is built at start, or when first asked for (test apps), and once either way', async () => {
+    const built = helpFor();
+    const count = async (atStart: boolean) => {
+      let builds = 0;
+      const app = Fastify();
+      await app.register(helpPlugin, {
+        atStart,
+        build: () => {
+          builds += 1;
+          return built;
+        },
+      });
+      await app.ready();
+      const atReady = builds;
+      expect(app.help).toBe(built);
+      expect(app.help).toBe(built);
+      await app.close();
+      return [atReady, builds];
+    };
+    expect(await count(true)).toEqual([1, 1]);
+    expect(await count(false)).toEqual([0, 1]);
   });
 });
 

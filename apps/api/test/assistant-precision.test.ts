@@ -9,6 +9,7 @@ import type { Role } from '@omega/domain';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   ADMIN_KEY,
+  buildHelpFirst,
   createTestApp,
   createUser,
   SESSION_SECRET,
@@ -17,6 +18,9 @@ import {
   type TestApp,
 } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+
+// These tests ask the assistant: its help is built once, before them.
+buildHelpFirst();
 
 interface Answer {
   answer: string;

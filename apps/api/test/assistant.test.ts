@@ -6,8 +6,17 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashSessionId } from '../src/services/session-store.js';
-import { createTestApp, createUser, sessionFor, type TestApp } from './helpers/app.js';
+import {
+  buildHelpFirst,
+  createTestApp,
+  createUser,
+  sessionFor,
+  type TestApp,
+} from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+
+// These tests ask the assistant: its help is built once, before them.
+buildHelpFirst();
 
 const MINUTE = 60_000;
 

@@ -6,7 +6,11 @@ import { messages } from '@omega/contracts';
 import { describe, expect, it } from 'vitest';
 import { build } from '../src/app.js';
 import { CliError, runCli } from '../src/cli/run-cli.js';
-import { testConfig } from './helpers/app.js';
+import { buildHelpFirst, testConfig } from './helpers/app.js';
+
+// These tests start servers as production does, which builds the assistant's help at start: it
+// is built once, before them.
+buildHelpFirst();
 
 function setup() {
   const dataDir = mkdtempSync(join(tmpdir(), 'omega-cli-'));

@@ -4,8 +4,17 @@
 // the start and the end are in the activity log under the admin's own id.
 import { routeList } from '@omega/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionFor, type TestApp } from './helpers/app.js';
+import {
+  buildHelpFirst,
+  createTestApp,
+  createUser,
+  sessionFor,
+  type TestApp,
+} from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+
+// These tests ask the assistant (a read the view lets through): its help is built once, before them.
+buildHelpFirst();
 
 const MINUTE = 60_000;
 const READ_ONLY = 'Read-only view as ann: changes are not allowed.';

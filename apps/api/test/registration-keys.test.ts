@@ -5,8 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { build } from '../src/app.js';
-import { testConfig } from './helpers/app.js';
+import { buildHelpFirst, testConfig } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+
+// These tests start servers as production does, which builds the assistant's help at start: it
+// is built once, before them.
+buildHelpFirst();
 
 describeEachDatabase('generated registration keys', (database) => {
   const cleanups: Array<() => Promise<void>> = [];

@@ -9,6 +9,7 @@ import { CONFIRMATION_PHRASE } from '@omega/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { build, runRenewals } from '../src/app.js';
 import {
+  buildHelpFirst,
   cookieForRole,
   createTestApp,
   createUser,
@@ -19,6 +20,9 @@ import {
   testConfig,
 } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+
+// These tests ask the assistant: its help is built once, before them.
+buildHelpFirst();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.js';
 import { MAINTENANCE_CACHE_MS, MAINTENANCE_MESSAGE } from '../src/plugins/app/maintenance.js';
 import {
+  buildHelpFirst,
   createTestApp,
   createUser,
   sessionFor,
@@ -17,6 +18,9 @@ import {
   type TestApp,
 } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+
+// These tests ask the assistant (maintenance leaves it open): its help is built once, before them.
+buildHelpFirst();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

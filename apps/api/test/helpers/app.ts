@@ -7,9 +7,11 @@ import { join } from 'node:path';
 import { Signer } from '@fastify/cookie';
 import type { Role } from '@omega/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { beforeAll } from 'vitest';
 import { build } from '../../src/app.js';
 import type { Config } from '../../src/config/config.js';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../../src/db/database.js';
+import { helpFor } from '../../src/plugins/app/help.js';
 import { SESSION_COOKIE } from '../../src/plugins/external/session.js';
 import { hashPassword } from '../../src/services/passwords.js';
 import { DatabaseSessionStore } from '../../src/services/session-store.js';
@@ -71,6 +73,9 @@ export async function createTestApp(
     config: testConfig({ databaseUrl: url, ...overrides }),
     clock: () => now,
     logger: false,
+    // Most test files never ask the assistant; building its help costs each file's process
+    // seconds of CPU in its first hook (the files that do ask call `buildHelpFirst`).
+    helpAtStart: false,
   });
   await app.ready();
   return {
@@ -84,6 +89,17 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/**
+ * For a test file that asks the assistant: builds its help once, in a hook, before the file's
+ * tests. Test apps build it when first asked (`createTestApp`), which would otherwise happen in a
+ * test's own time; the process keeps it for every later app (plugins/app/help.ts).
+ */
+export function buildHelpFirst(): void {
+  beforeAll(() => {
+    helpFor();
+  });
 }
 
 /** The `name=value` pair of the session cookie an answer set, if any. */

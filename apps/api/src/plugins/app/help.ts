@@ -1,12 +1,13 @@
 // The help the assistant answers from: the articles, their index and the question model, built
-// at start (a malformed article stops the server here). The build is a second or two of CPU that
-// blocks the event loop, so it is loaded before load shedding: @fastify/under-pressure starts
-// measuring the loop when it registers, and a build inside its first sample read as a stalled
-// loop, so the first calls after start were refused with 503 (decision 016).
+// at start (a malformed article stops the server here). The build is seconds of CPU that blocks
+// the event loop (about 4 s with the classifier's weights cached, on the CI host in November
+// 2026), so it is loaded before load shedding: @fastify/under-pressure starts measuring the loop
+// when it registers, and a build inside its first sample read as a stalled loop, so the first
+// calls after start were refused with 503 (decision 016).
 //
 // The built help is immutable and depends only on the articles and the training questions, so a
 // process keeps the last one and a second server in it (the test suites start hundreds) reuses
-// it while neither changed.
+// it while neither changed. Test apps build it when first asked for (`atStart: false`).
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,9 +37,25 @@ export function helpFor(docsRoot: string = findDocsRoot()): Help {
   return last.help;
 }
 
-export default fp(
-  async (app) => {
-    app.decorate('help', helpFor());
+export interface HelpOptions {
+  /**
+   * `false`: built when first asked for, not at start. Test apps do this: most never ask the
+   * assistant, and each test file is a new process whose first build costs seconds of CPU.
+   */
+  atStart?: boolean;
+  /** How the help is built: `helpFor` (a test counts the builds). */
+  build?: () => Help;
+}
+
+export default fp<HelpOptions>(
+  async (app, { atStart = true, build = () => helpFor() }) => {
+    let built = atStart ? build() : undefined;
+    app.decorate('help', {
+      getter: () => {
+        built ??= build();
+        return built;
+      },
+    });
   },
   { name: 'help' },
 );

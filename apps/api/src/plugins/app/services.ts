@@ -252,7 +252,7 @@ export default fp(
     app.decorate(
       'assistant',
       new AssistantService({
-        help: app.help,
+        help: () => app.help,
         repo: new AssistantRepository(db),
         clock: app.clock,
         health: async () => (await app.health.check()).status,

@@ -75,8 +75,8 @@ export const DEFAULT_WEIGHTS_CACHE = new TrainedWeightsCache(join(tmpdir(), 'ome
 
 /**
  * Builds the index of `articles` and the question model. With the shipped training questions
- * about 6 s of CPU when the classifier trains and about 2 s when its weights are read from
- * `cache`, all of it blocking the event loop, so the server does it once, before it starts
+ * about 4 s of CPU when the classifier's weights are read from `cache` (2026-11-27's CI host),
+ * more when it trains, all of it blocking the event loop, so the server does it once, before it starts
  * measuring the loop (plugins/app/help.ts).
  * `training`: the labelled questions the question model learns from (learned.ts); by default
  * docs/assistant/training-questions.json, and without them (null, or no file) no model.
@@ -94,7 +94,8 @@ export function buildHelp(
 }
 
 export interface AssistantDeps {
-  help: Help;
+  /** The help, built at start or, in a test app, when first asked (plugins/app/help.ts). */
+  help: () => Help;
   repo: AssistantRepository;
   clock: Clock;
   /** The health check's verdict. */
@@ -113,14 +114,15 @@ export class AssistantService {
   async ask(role: Role, query: string, requestId: string | null): Promise<AssistantResponse> {
     const admin = atLeast(role, 'admin');
     const scope = { audience: admin ? 'admin' : 'user', architecture: admin } as const;
-    const { index, model } = this.deps.help;
+    const help = this.deps.help();
+    const { index, model } = help;
     const decision = decide(index, query, scope, undefined, model);
     const relevant = decision.decline === undefined;
     // An injection attempt gets the decline answer and nothing else, whatever it mentions.
     const errors = admin && decision.decline !== 'injection' && asksAboutErrors(query);
 
     let composed: Composed;
-    if (relevant) composed = composeAnswer(decision.hits, this.deps.help.articles, role);
+    if (relevant) composed = composeAnswer(decision.hits, help.articles, role);
     else if (errors)
       composed = { answer: '', suggestions: [], actions: [], sources: [], quoted: [] };
     else composed = noMatchAnswer(query, this.topics(admin));
@@ -221,7 +223,10 @@ export class AssistantService {
   private topics(admin: boolean): Article[] {
     const slugs = admin ? [...TOPICS.user, ...TOPICS.admin] : TOPICS.user;
     const help = new Map(
-      this.deps.help.articles.filter((a) => a.kind === 'help').map((a) => [a.slug, a] as const),
+      this.deps
+        .help()
+        .articles.filter((a) => a.kind === 'help')
+        .map((a) => [a.slug, a] as const),
     );
     return slugs.flatMap((s) => help.get(s) ?? []);
   }

@@ -1,6 +1,6 @@
 // The help the assistant answers from: the articles, their index and the question model, built
 // at start (a malformed article stops the server here). The build is seconds of CPU that blocks
-// the event loop (about 4 s with the classifier's weights cached, on the CI host in November
+// the event loop (about 3 s with the classifier's weights cached, on the CI host in November
 // 2026), so it is loaded before load shedding: @fastify/under-pressure starts measuring the loop
 // when it registers, and a build inside its first sample read as a stalled loop, so the first
 // calls after start were refused with 503 (decision 016).

@@ -242,10 +242,12 @@ function trainingKey(
   const hash = createHash('sha256')
     .update(TRAINING_VERSION)
     .update(`\n${labels.join('\n')}\n`);
+  // One update per example (the same bytes as one per feature, so the same key): a hash update
+  // per feature was a tenth of the help's build.
   for (const e of examples) {
-    hash.update(e.labels.join(','));
-    for (const [f, v] of e.features) hash.update(`\t${f}=${v}`);
-    hash.update('\n');
+    let line = e.labels.join(',');
+    for (const [f, v] of e.features) line += `\t${f}=${v}`;
+    hash.update(`${line}\n`);
   }
   return hash.digest('hex').slice(0, 32);
 }
@@ -525,11 +527,13 @@ export class QuestionModel {
       this.neighbours.add(words, false, slugs);
       countUnknownTerms(on, words);
     }
-    for (const { q } of data.offTopic ?? []) {
+    const off = new Map<string, number>();
+    for (const { q, vocabulary } of data.offTopic ?? []) {
       const words = analyse(q);
       examples.push({ features: classifierFeaturesOf(words, q), labels: [OFF_TOPIC] });
       this.neighbours.add(words, true);
       this.offTopicWordings.add(wording(q));
+      if (vocabulary !== false) countUnknownTerms(off, words);
     }
     this.classifier = data.offTopic?.length
       ? new Classifier([...known, OFF_TOPIC], examples, cache)
@@ -539,10 +543,6 @@ export class QuestionModel {
     // questions use and off-topic ones never do counts like a word the help knows; one that two
     // or more off-topic questions use and no on-topic one does counts FOREIGN_WEIGHT times over.
     // Chosen by `assistant-eval --by-set` (decision 006, eighth round).
-    const off = new Map<string, number>();
-    for (const { q, vocabulary } of data.offTopic ?? []) {
-      if (vocabulary !== false) countUnknownTerms(off, analyse(q));
-    }
     for (const term of on.keys()) if (!off.has(term)) this.familiarTerms.add(term);
     for (const [term, n] of off) {
       if (n >= FOREIGN_MIN_USES && !on.has(term)) this.foreignTerms.add(term);

@@ -76,8 +76,8 @@ export const DEFAULT_WEIGHTS_CACHE = new TrainedWeightsCache(join(tmpdir(), 'ome
 /**
  * Builds the index of `articles` and the question model. With the shipped training questions
  * about 3 s of CPU when the classifier's weights are read from `cache` (2026-11-27's CI host),
- * more when it trains, all of it blocking the event loop, so the server does it once, before it starts
- * measuring the loop (plugins/app/help.ts).
+ * more when it trains, all of it blocking the event loop, so the server does it once, before it
+ * starts measuring the loop (plugins/app/help.ts).
  * `training`: the labelled questions the question model learns from (learned.ts); by default
  * docs/assistant/training-questions.json, and without them (null, or no file) no model.
  */

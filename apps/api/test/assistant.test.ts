@@ -96,7 +96,7 @@ describeEachDatabase('assistant', (database) => {
       // alice has a second session; bob was last seen 20 minutes ago (not active).
       await sessionFor(t.app, user.id);
       const bob = await createUser(t.app, 'bob');
-      await t.app.repos.sessions.upsert({
+      await t.app.repos.sessions.insert({
         idHash: hashSessionId('bob-session'),
         userId: bob.id,
         data: JSON.stringify({ userId: bob.id }),

@@ -115,14 +115,31 @@ describeEachDatabase('view as user', (database) => {
     expect((await end()).json()).toMatchObject({ ok: true, viewed: null });
   });
 
-  it('refuses every write route in the route table, except ending the view', async () => {
+  it('signs out during a view: the view ends with the session, both on record', async () => {
+    expect((await start()).statusCode).toBe(200);
+    t.advance(2 * MINUTE);
+    const out = await call('POST', '/api/logout');
+    expect(out.statusCode, out.body).toBe(200);
+    expect((await call('GET', '/api/user')).statusCode).toBe(401);
+    const audit = (await activity()).filter((a) => a.created_at === t.now());
+    expect(audit).toEqual([
+      expect.objectContaining({
+        user_id: admin.id,
+        action: 'view_as_end',
+        details: `boss ended the read-only view as ann (user ${ann.id}) after 2 min: the administrator signed out`,
+      }),
+      expect.objectContaining({ user_id: admin.id, action: 'logout', details: 'boss signed out' }),
+    ]);
+  });
+
+  it('refuses every write route in the route table, except ending the view and signing out', async () => {
     expect((await start()).statusCode).toBe(200);
     const before = await activity();
     const writes = routeList.filter(isWrite);
     expect(writes.length).toBeGreaterThan(20);
     const refused: string[] = [];
     for (const route of writes) {
-      if (route.url === '/api/view-as/end') continue;
+      if (route.url === '/api/view-as/end' || route.url === '/api/logout') continue;
       const res = await call(route.method, route.url.replace(/:(\w+)/g, '1'));
       if (route.url === '/api/admin/users/:id/view-as') {
         expect(res.statusCode).toBe(409);
@@ -136,7 +153,6 @@ describeEachDatabase('view as user', (database) => {
     expect(refused).toEqual(
       expect.arrayContaining([
         'POST /api/subscription/change-plan',
-        'POST /api/logout',
         'POST /api/admin/logs/clear',
         'POST /api/supergod/execute',
         'POST /api/ussd/transaction',

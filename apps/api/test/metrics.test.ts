@@ -6,6 +6,7 @@ import {
   createTestApp,
   createUser,
   METRICS_TOKEN,
+  sessionCookie,
   TEST_PASSWORD,
   type TestApp,
   walletOnPlan,
@@ -106,11 +107,10 @@ describeEachDatabase('metrics', (database) => {
       payload: { username: 'zane', password: 'secret1' },
     });
     expect(registered.statusCode, registered.body).toBeLessThan(300);
-    const cookie = registered.headers['set-cookie'];
     const change = await t.app.inject({
       method: 'POST',
       url: '/api/subscription/change-plan',
-      headers: { cookie: String(cookie).split(';')[0] ?? '' },
+      headers: { cookie: sessionCookie(registered) ?? '' },
       payload: { planId: 'starter' },
     });
     expect(change.statusCode, change.body).toBe(200);

@@ -3,6 +3,7 @@
 // OMEGA_TEST_REDIS_URL is set, in Redis, where several server instances share them.
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE } from '../src/services/device-trust.js';
 import { createTestApp, createUser, TEST_PASSWORD, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 
@@ -176,6 +177,91 @@ function throttleSuite(
     expect(trips.map((r) => r.message)).toEqual([
       expect.stringMatching(/^password rate limit reached for alice from /),
     ]);
+  });
+
+  describe("the owner's known device (device cookies)", () => {
+    const from = (remoteAddress: string, username: string, password: string, cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username, password },
+        remoteAddress,
+        headers: cookie ? { cookie } : {},
+      });
+    const deviceCookie = (res: { cookies: { name: string; value: string }[] }) => {
+      const c = res.cookies.find((k) => k.name === DEVICE_COOKIE);
+      return c ? `${DEVICE_COOKIE}=${c.value}` : undefined;
+    };
+
+    it('signs the owner in from a known device throughout an attack that locks out every unknown one', async () => {
+      await createUser(t.app, 'victim');
+      const first = await from('127.0.0.3', 'victim', TEST_PASSWORD);
+      expect(first.statusCode).toBe(200);
+      const device = deviceCookie(first) as string;
+      expect(String(first.headers['set-cookie'])).toMatch(
+        /omega\.device=[^;]+; Max-Age=15552000; Path=\/api; HttpOnly; SameSite=Strict/,
+      );
+
+      let attacker = 0;
+      const guessed: number[] = [];
+      for (let round = 0; round < 6; round++) {
+        // Wrong passwords from ever new addresses: each one's own limit is never reached.
+        for (let i = 0; i < 8; i++) {
+          const res = await from(`127.0.1.${++attacker}`, 'victim', `guess-${attacker}`);
+          guessed.push(res.statusCode);
+        }
+        // An unknown browser, even with the right password, waits.
+        const unknown = await from(`127.0.2.${round}`, 'victim', TEST_PASSWORD);
+        expect(unknown.statusCode, `round ${round}`).toBe(429);
+        // The owner's browser, at home or elsewhere, signs in.
+        const at = round % 2 === 0 ? '127.0.0.3' : '127.0.0.4';
+        const owner = await from(at, 'victim', TEST_PASSWORD, device);
+        expect(owner.statusCode, `round ${round}`).toBe(200);
+        t.advance(30_000);
+      }
+      // The guessing stayed slow: 5 free failures, then one per doubling wait at most.
+      expect(guessed.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+      expect(guessed.filter((s) => s === 429).length).toBeGreaterThanOrEqual(38);
+    });
+
+    it("trusts no altered cookie and no other account's cookie, and slows a known device that guesses", async () => {
+      await createUser(t.app, 'victim');
+      await createUser(t.app, 'mallory');
+      const owner = deviceCookie(await from('127.0.0.3', 'victim', TEST_PASSWORD)) as string;
+      const other = deviceCookie(await from('127.0.0.9', 'mallory', TEST_PASSWORD)) as string;
+      for (let i = 0; i < 5; i++) await from(`127.0.1.${i}`, 'victim', `guess-${i}`);
+      // Mallory's own device token is worth nothing for the victim's account, nor is a forgery.
+      expect((await from('127.0.0.9', 'victim', TEST_PASSWORD, other)).statusCode).toBe(429);
+      const forged = owner.replace(/\.[A-Za-z0-9_-]{5}/, '.AAAAA');
+      expect((await from('127.0.0.3', 'victim', TEST_PASSWORD, forged)).statusCode).toBe(429);
+      // The known device's own wrong passwords slow it down, apart from the account's.
+      for (let i = 0; i < 5; i++) {
+        expect((await from('127.0.0.3', 'victim', `typo-${i}`, owner)).statusCode).toBe(401);
+      }
+      const waits = await from('127.0.0.3', 'victim', TEST_PASSWORD, owner);
+      expect(waits.statusCode).toBe(429);
+      expect(waits.headers['retry-after']).toBe('1');
+      t.advance(1_000);
+      expect((await from('127.0.0.3', 'victim', TEST_PASSWORD, owner)).statusCode).toBe(200);
+    });
+
+    it('remembers the last five accounts signed in from one browser', async () => {
+      let cookie: string | undefined;
+      for (let i = 0; i < 6; i++) {
+        await createUser(t.app, `user${i}`);
+        const res = await from('127.0.0.3', `user${i}`, TEST_PASSWORD, cookie);
+        cookie = deviceCookie(res);
+      }
+      for (let i = 0; i < 6; i++) {
+        for (let g = 0; g < 5; g++) await from(`127.0.${i + 1}.${g}`, `user${i}`, 'wrong');
+      }
+      const answers = [];
+      for (let i = 0; i < 6; i++) {
+        answers.push((await from('127.0.0.3', `user${i}`, TEST_PASSWORD, cookie)).statusCode);
+      }
+      // user0, the oldest of six, has been forgotten by this browser.
+      expect(answers).toEqual([429, 200, 200, 200, 200, 200]);
+    });
   });
 
   it('throttles registration key guesses like sign-in failures', async () => {

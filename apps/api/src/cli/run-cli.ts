@@ -55,6 +55,8 @@ export async function runCli(argv: string[], config: Config, io: CliIo): Promise
   const app = await build({
     config,
     logger: false,
+    // No command asks the assistant: its help is not built for one (seconds of CPU).
+    helpAtStart: false,
     announceKeys: (keys) => {
       io.out(`Registration keys were generated (also written to ${keys.file}):`);
       for (const kind of ['admin', 'supergod']) if (keys[kind]) io.out(`  ${kind}: ${keys[kind]}`);

@@ -17,8 +17,8 @@ export class SessionsRepository {
     return db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
   }
 
-  /** Writes the session; a row that exists keeps its creation time (the absolute limit). */
-  async upsert(s: SessionWrite, db = this.db): Promise<void> {
+  /** Stores a session that has just begun (sign-in, registration): the one way a row is made. */
+  async insert(s: SessionWrite, db = this.db): Promise<void> {
     await db
       .insertInto('sessions')
       .values({
@@ -28,22 +28,31 @@ export class SessionsRepository {
         created_at: s.createdAt,
         expires_at: s.expiresAt,
       })
-      .onConflict((oc) =>
-        oc.column('id_hash').doUpdateSet({
-          user_id: s.userId,
-          data: s.data,
-          expires_at: s.expiresAt,
-        }),
-      )
       .execute();
   }
 
-  async extend(idHash: string, expiresAt: number, db = this.db): Promise<void> {
-    await db
+  /**
+   * Rewrites a session that still exists; answers false when there is no row (signed out,
+   * revoked, expired), which stays so: an update never makes a row, and never moves the
+   * creation time the absolute limit counts from.
+   */
+  async update(s: Omit<SessionWrite, 'createdAt'>, db = this.db): Promise<boolean> {
+    const result = await db
+      .updateTable('sessions')
+      .set({ user_id: s.userId, data: s.data, expires_at: s.expiresAt })
+      .where('id_hash', '=', s.idHash)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Pushes the idle deadline; answers false when the session no longer exists. */
+  async extend(idHash: string, expiresAt: number, db = this.db): Promise<boolean> {
+    const result = await db
       .updateTable('sessions')
       .set({ expires_at: expiresAt })
       .where('id_hash', '=', idHash)
-      .execute();
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
   async delete(idHash: string, db = this.db): Promise<void> {

@@ -2,23 +2,49 @@
 // supergod). Accounts are the account service's; this file holds what is HTTP: the session
 // cookie. Registration keys are checked by the server, never in the browser.
 import { routes } from '@omega/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { defineRoute } from '../lib/define-route.js';
 import { signedIn } from '../plugins/app/access.js';
 import { SESSION_COOKIE } from '../plugins/external/session.js';
 import { toUser } from '../services/accounts.js';
+import {
+  DEVICE_COOKIE,
+  DEVICE_COOKIE_MAX_AGE_S,
+  DEVICE_COOKIE_PATH,
+  DeviceTrust,
+} from '../services/device-trust.js';
 
 export default async function sessionRoutes(app: FastifyInstance) {
   const accounts = app.accounts;
+  const devices = new DeviceTrust(app.config.sessionSecret);
 
   /**
    * Starts a fresh session for the user (a new id, so a planted id is never promoted) and
-   * answers the session call with the account.
+   * answers the session call with the account. Its row is made here, the one place a session
+   * row is made; later writes only update it (services/session-store.ts).
    */
-  async function signedInAs(request: FastifyRequest, user: UserRow, message: string) {
+  async function signedInAs(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    user: UserRow,
+    message: string,
+  ) {
     await request.session.regenerate();
     request.session.userId = user.id;
+    await app.sessionStore.create(request.session.sessionId, request.session);
+    // This browser is now known to the account: its sign-ins keep their own throttle budget.
+    reply.setCookie(
+      DEVICE_COOKIE,
+      devices.remember(request.cookies[DEVICE_COOKIE], user.username),
+      {
+        path: DEVICE_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: app.config.cookieSecure,
+        maxAge: DEVICE_COOKIE_MAX_AGE_S,
+      },
+    );
     request.user = user;
     return { ok: true as const, message, user: toUser(user) };
   }
@@ -26,15 +52,19 @@ export default async function sessionRoutes(app: FastifyInstance) {
   // The access hook has loaded and checked the account (or answered 401 already).
   defineRoute(app, routes.currentUser, async (request) => toUser(signedIn(request)));
 
-  defineRoute(app, routes.login, async (request) => {
+  defineRoute(app, routes.login, async (request, reply) => {
     const { username, password } = request.body;
-    const user = await accounts.signIn(username, password, request.ip, request.id);
-    return signedInAs(request, user, 'Logged in successfully');
+    const device = devices.knownDevice(request.cookies[DEVICE_COOKIE], username);
+    const user = await accounts.signIn(username, password, request.ip, request.id, device);
+    return signedInAs(request, reply, user, 'Logged in successfully');
   });
 
   defineRoute(app, routes.logout, async (request, reply) => {
     const user = await app.currentUser(request);
     if (request.session) {
+      // Signing out ends a view as a user with the session that carried it.
+      const view = request.impersonation;
+      if (view) await app.viewAs.end(view.admin, view.target, view, 'signed-out', request.id);
       if (user) await accounts.signedOut(user, request.id);
       await request.session.destroy();
     }
@@ -42,10 +72,10 @@ export default async function sessionRoutes(app: FastifyInstance) {
     return { ok: true as const, message: 'Logged out successfully' };
   });
 
-  defineRoute(app, routes.register, async (request) => {
+  defineRoute(app, routes.register, async (request, reply) => {
     const { username, password } = request.body;
     const user = await accounts.register({ username, password, role: 'user' }, request.id);
-    return signedInAs(request, user, 'Registered successfully');
+    return signedInAs(request, reply, user, 'Registered successfully');
   });
 
   // The keyed registrations differ only in the role their key grants.
@@ -53,7 +83,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
     [routes.registerAdmin, 'admin'],
     [routes.registerSupergod, 'supergod'],
   ] as const) {
-    defineRoute(app, spec, async (request) => {
+    defineRoute(app, spec, async (request, reply) => {
       const { username, password, secretKey } = request.body;
       const user = await accounts.registerWithKey(
         role,
@@ -62,7 +92,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
         request.ip,
         request.id,
       );
-      return signedInAs(request, user, 'Registered successfully');
+      return signedInAs(request, reply, user, 'Registered successfully');
     });
   }
 }

@@ -126,15 +126,21 @@ export class AccountService {
    * Checks a sign-in. Counts the try in the throttle first (429 when it must wait, before any
    * hashing); a wrong password, an unknown name and a disabled account are one 401 each, with a
    * 'login_failed' entry. On success the sign-in time and the 'login' entry are one write.
+   * `knownDevice` is the device cookie's id when this browser has signed in to the account
+   * before (services/device-trust.ts): its tries count against that device's own budget, so
+   * an outsider's failures, which spend the account's, never lock the owner out.
    */
   async signIn(
     username: string,
     password: string,
     ip: string,
     requestId: string | null,
+    knownDevice: string | null = null,
   ): Promise<UserRow> {
     const { users, activity, throttle, clock } = this.deps;
-    const attempt = await throttle.begin(PASSWORD_SIGN_IN, ip, username.toLowerCase(), requestId);
+    const login = username.toLowerCase();
+    const account = knownDevice === null ? login : `${login}#device:${knownDevice}`;
+    const attempt = await throttle.begin(PASSWORD_SIGN_IN, ip, account, requestId);
     let found: UserRow | undefined;
     try {
       found = await users.findByUsername(username);

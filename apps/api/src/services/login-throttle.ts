@@ -2,7 +2,9 @@
 // its own namespace, per client address and per account (or phone):
 // - password sign-in, with registration-key guesses: 10 failures per address in 10 minutes; per
 //   account, after 5 failures in a row each try waits longer (1 s, 2 s, 4 s … up to 15 minutes),
-//   and never more than 100 failures an hour;
+//   and never more than 100 failures an hour. A browser that has signed in to the account
+//   before (its device cookie) is counted as an account of its own, so an outsider's failures
+//   never lock the owner out (services/device-trust.ts, decision 018);
 // - wallet sign-in (phone, OTP, PIN): the same numbers, counted apart from passwords;
 // - OTP requests: 5 per phone in 15 minutes and 30 per address in an hour; a request whose code
 //   then signs the wallet in is given back, so ordinary use from one office is never refused.

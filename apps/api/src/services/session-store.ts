@@ -3,11 +3,16 @@
 // nothing unless the idle deadline is due to be pushed forward (at most every 5 minutes).
 // A read found in the one-second cache answers @fastify/session synchronously: no promise,
 // no hash, no JSON parse on the hot path (docs/architecture/hot-path.md).
+// Rows are made only when a session begins (`create`, at sign-in and registration); every
+// later write is an update that finds its row or ends the request as signed out. A session
+// revoked or signed out therefore stays ended, whatever a request that read it from the cache
+// in its last second writes (issue 32).
 import { createHash } from 'node:crypto';
 import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import type { SessionRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { HttpError } from '../lib/http-error.js';
 import { TtlCache } from '../lib/ttl-cache.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
 
@@ -33,6 +38,20 @@ export const SESSION_CACHE_MS = 1000;
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 type Callback = (err?: unknown) => void;
+
+export const SESSION_ENDED = 'Authentication required';
+
+/**
+ * A signed-in session's write found no row: it was revoked, signed out or expired while the
+ * request ran. The request ends as signed out (the error handler answers 401, clears the cookie
+ * and saves nothing); the row is not made again.
+ */
+export class SessionEndedError extends HttpError {
+  constructor() {
+    super(401, SESSION_ENDED);
+    this.name = 'SessionEndedError';
+  }
+}
 
 export class DatabaseSessionStore implements SessionStore {
   /**
@@ -96,7 +115,11 @@ export class DatabaseSessionStore implements SessionStore {
     }
     const data = cached?.data ?? (JSON.parse(row.data) as Session);
     if (this.extendDue(row, now)) {
-      await this.sessions.extend(idHash, now + this.policy.idleMs);
+      // Revoked since it was read: the session has ended.
+      if (!(await this.sessions.extend(idHash, now + this.policy.idleMs))) {
+        this.cache.delete(sessionId);
+        return null;
+      }
       this.cache.set(sessionId, { row: { ...row, expires_at: now + this.policy.idleMs }, data });
     } else if (!cached) {
       this.cache.set(sessionId, { row, data });
@@ -104,27 +127,51 @@ export class DatabaseSessionStore implements SessionStore {
     return data;
   }
 
-  /** Stores the session's data (everything but its cookie), pushing the idle deadline. */
-  async save(sessionId: string, session: Session): Promise<void> {
+  /** Stores a session that has just begun (sign-in or registration, after a new id). */
+  async create(sessionId: string, session: Session): Promise<void> {
     const now = this.clock();
-    const data: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(session)) {
-      if (key !== 'cookie') data[key] = value;
-    }
-    // The row's creation time may be older than now (an update): read it again next time.
     this.cache.delete(sessionId);
-    await this.sessions.upsert({
+    await this.sessions.insert({
       idHash: hashSessionId(sessionId),
-      userId: typeof session.userId === 'number' ? session.userId : null,
-      data: JSON.stringify(data),
+      ...this.written(session),
       createdAt: now,
       expiresAt: now + this.policy.idleMs,
     });
   }
 
+  /**
+   * Rewrites an existing session's data (everything but its cookie), pushing the idle deadline.
+   * A session that has no row is never stored here: an anonymous one (nothing to keep) is
+   * left alone, and a signed-in one has been revoked or signed out since it was read, so the
+   * request ends as signed out (`SessionEndedError`) rather than bringing it back.
+   */
+  async save(sessionId: string, session: Session): Promise<void> {
+    const now = this.clock();
+    // Read it again next time, from the row as it is now (or its absence).
+    this.cache.delete(sessionId);
+    const written = this.written(session);
+    const updated = await this.sessions.update({
+      idHash: hashSessionId(sessionId),
+      ...written,
+      expiresAt: now + this.policy.idleMs,
+    });
+    if (!updated && written.userId !== null) throw new SessionEndedError();
+  }
+
   async remove(sessionId: string): Promise<void> {
     this.cache.delete(sessionId);
     await this.sessions.delete(hashSessionId(sessionId));
+  }
+
+  private written(session: Session): { userId: number | null; data: string } {
+    const data: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(session)) {
+      if (key !== 'cookie') data[key] = value;
+    }
+    return {
+      userId: typeof session.userId === 'number' ? session.userId : null,
+      data: JSON.stringify(data),
+    };
   }
 
   private ended(row: SessionRow, now: number): boolean {

@@ -28,10 +28,11 @@ export interface ActiveView extends StoredView {
   endsAt: number;
 }
 
-export type EndReason = 'ended' | 'expired' | 'target-changed' | 'admin-changed';
+export type EndReason = 'ended' | 'signed-out' | 'expired' | 'target-changed' | 'admin-changed';
 
 const END_WORDS: Record<EndReason, string> = {
   ended: 'ended by the administrator',
+  'signed-out': 'the administrator signed out',
   expired: 'the 15 minutes ran out',
   'target-changed': 'the account is no longer a normal, enabled user',
   'admin-changed': 'the administrator is no longer an enabled admin',

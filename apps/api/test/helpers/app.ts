@@ -128,9 +128,7 @@ export async function createUser(app: FastifyInstance, username: string, role: R
 export async function sessionFor(app: FastifyInstance, userId: number): Promise<string> {
   const id = randomBytes(24).toString('base64url');
   const store = new DatabaseSessionStore(app.repos.sessions, app.clock);
-  await new Promise<void>((resolve, reject) =>
-    store.set(id, { userId } as never, (err) => (err ? reject(err) : resolve())),
-  );
+  await store.create(id, { userId } as never);
   const signed = new Signer(SESSION_SECRET, 'sha256').sign(id);
   return `${SESSION_COOKIE}=${encodeURIComponent(signed)}`;
 }

@@ -6,6 +6,8 @@ import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../../lib/http-error.js';
 import { unavailable } from '../../lib/unavailable.js';
+import { SessionEndedError } from '../../services/session-store.js';
+import { SESSION_COOKIE } from '../external/session.js';
 
 const GENERIC_500 = 'Something went wrong on our side. Please try again.';
 
@@ -21,6 +23,15 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof SessionEndedError) {
+        // Revoked while this request ran: it ends signed out, and nothing saves the session
+        // again on the way out (that would make the row the revocation deleted).
+        (request as { session: unknown }).session = null;
+        return reply
+          .code(401)
+          .clearCookie(SESSION_COOKIE, { path: '/' })
+          .send({ message: error.message });
+      }
       if (error instanceof HttpError) {
         return reply
           .code(error.statusCode)

@@ -3,7 +3,7 @@
 // before the access hook runs:
 // - a route that would change something (any method but GET/HEAD/OPTIONS, unless the route
 //   table marks it readOnly) is refused with 403, whatever its access level — except the two
-//   routes that start and end the view;
+//   routes that start and end the view, and signing out (which ends the view with the session);
 // - a route for signed-in users is answered as the viewed user: `request.user` is set to that
 //   account, and the access hook takes an already-set `request.user` as the request's account;
 // - admin and supergod routes stay the administrator's own (they are reads by then);
@@ -44,7 +44,7 @@ export const VIEW_ENDED_MESSAGE =
   'The read-only view as a user has ended: nothing was changed. Reload to go on as yourself.';
 /** The only writes a session under a view may make. */
 const VIEW_ROUTES = new Set(
-  [routes.startViewAs, routes.endViewAs].map((r) => `${r.method} ${r.url}`),
+  [routes.startViewAs, routes.endViewAs, routes.logout].map((r) => `${r.method} ${r.url}`),
 );
 
 /** The request's session as the store keeps it (null once destroyed). */

@@ -11,6 +11,10 @@ declare module 'fastify' {
   interface Session {
     userId?: number;
   }
+  interface FastifyInstance {
+    /** The session store: sign-in stores a new session's row through it (`create`). */
+    sessionStore: DatabaseSessionStore;
+  }
 }
 
 export const SESSION_COOKIE = 'omega.sid';
@@ -18,16 +22,18 @@ export const SESSION_COOKIE = 'omega.sid';
 export default fp(
   async (app) => {
     await app.register(fastifyCookie);
+    const store = new DatabaseSessionStore(
+      new SessionsRepository(app.database.db),
+      app.clock,
+      DEFAULT_SESSION_POLICY,
+    );
+    app.decorate('sessionStore', store);
     await app.register(fastifySession, {
       secret: new CachingSigner(app.config.sessionSecret),
       cookieName: SESSION_COOKIE,
       saveUninitialized: false,
       rolling: false,
-      store: new DatabaseSessionStore(
-        new SessionsRepository(app.database.db),
-        app.clock,
-        DEFAULT_SESSION_POLICY,
-      ),
+      store,
       cookie: {
         path: '/',
         httpOnly: true,

@@ -1,7 +1,28 @@
 // Bad input answers 400 with a message naming the problem: never a 500, never a write.
+
+import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.js';
+import {
+  createTestApp,
+  createUser,
+  GATEWAY,
+  GATEWAY_SECRET,
+  sessionFor,
+  type TestApp,
+} from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
+
+/** The USSD aggregator's callback, sent in the given encoding. */
+function ussdCallbackAs(app: FastifyInstance, contentType: string, fields: Record<string, string>) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/ussd/gateway',
+    headers: { 'content-type': contentType, 'x-omega-gateway-secret': GATEWAY_SECRET },
+    payload: contentType.startsWith('application/json')
+      ? JSON.stringify(fields)
+      : new URLSearchParams(fields).toString(),
+  });
+}
 
 describeEachDatabase('bad input', (database) => {
   let t: TestApp;
@@ -33,6 +54,71 @@ describeEachDatabase('bad input', (database) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
     expect(await userCount()).toBe(0);
+  });
+
+  it('takes an id in a path or query string only written as a plain whole number', async () => {
+    const admin = await createUser(t.app, 'boss', 'admin');
+    const cookie = await sessionFor(t.app, admin.id);
+    const user = await createUser(t.app, 'ann');
+    expect(user.id).toBe(2);
+    const send = (method: 'GET' | 'POST', url: string) =>
+      t.app.inject({ method, url, headers: { cookie } });
+    for (const id of ['2.0', '2e0', '0x2', '+2', '02', '%202', '2%20', '-2', '1.5']) {
+      const view = await send('POST', `/api/admin/users/${id}/view-as`);
+      expect(view.statusCode, id).toBe(400);
+      expect(view.json(), id).toEqual({ message: 'id must be a whole number from 1 up' });
+      const page = await send('GET', `/api/admin/users/${id}`);
+      expect(page.statusCode, id).toBe(400);
+      const overrides = await send('GET', `/api/features/admin/user-overrides?userId=${id}`);
+      expect(overrides.statusCode, id).toBe(400);
+      expect(overrides.json().message, id).toMatch(/^userId must be/);
+    }
+    expect((await send('GET', '/api/admin/users/2')).statusCode).toBe(200);
+    expect((await send('GET', '/api/features/admin/user-overrides?userId=2')).statusCode).toBe(200);
+    // No view started by any of the refused calls.
+    const views = await t.app.database.db
+      .selectFrom('activity_logs')
+      .select('action')
+      .where('action', '=', 'view_as_start')
+      .execute();
+    expect(views).toEqual([]);
+  });
+
+  it('takes a body only in the encoding its route declares', async () => {
+    const t2 = await createTestApp(database, { ussdGateway: GATEWAY });
+    try {
+      const gateway = await ussdCallbackAs(t2.app, 'application/json', {
+        sessionId: 's1',
+        serviceCode: '*120*777#',
+        phoneNumber: '+254700000001',
+        text: '',
+      });
+      expect(gateway.statusCode).toBe(400);
+      expect(gateway.json()).toEqual({
+        message: 'Unsupported Content-Type: send the body as application/x-www-form-urlencoded',
+      });
+      const form = await t2.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'username=alice&password=secret1',
+      });
+      expect(form.statusCode).toBe(400);
+      expect(form.json()).toEqual({
+        message: 'Unsupported Content-Type: send the body as application/json',
+      });
+      expect(await t2.app.repos.users.count()).toBe(0);
+      // Each in its declared encoding (with parameters) goes through.
+      const declared = await ussdCallbackAs(
+        t2.app,
+        'application/x-www-form-urlencoded; charset=utf-8',
+        { sessionId: 's1', serviceCode: '*120*777#', phoneNumber: '+254700000001', text: '' },
+      );
+      expect(declared.statusCode).toBe(200);
+      expect(declared.body).toMatch(/^CON /);
+    } finally {
+      await t2.close();
+    }
   });
 
   it('refuses a JSON body that is not an object', async () => {

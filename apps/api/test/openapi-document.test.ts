@@ -46,6 +46,20 @@ describeEachDatabase('the served OpenAPI document', (database) => {
     expect(String(document.openapi)).toMatch(/^3\.0\./);
   });
 
+  it('documents each body in the encodings its route takes', async () => {
+    const paths = document.paths as Record<
+      string,
+      Record<string, { requestBody?: { content: object } }>
+    >;
+    const types = (path: string) => Object.keys(paths[path]?.post?.requestBody?.content ?? {});
+    expect(types('/api/ussd/gateway')).toEqual(['application/x-www-form-urlencoded']);
+    expect(types('/api/messages')).toEqual([
+      'application/x-www-form-urlencoded',
+      'application/json',
+    ]);
+    expect(types('/api/login')).toEqual(['application/json']);
+  });
+
   it('keeps the product wording as an extension, and the server still answers with it', async () => {
     const register = (document.paths as Record<string, Record<string, unknown>>)['/api/register'];
     const schema = JSON.stringify(register);

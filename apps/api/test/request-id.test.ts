@@ -411,13 +411,14 @@ describeEachDatabase('request ids on the lines services log', (database) => {
         headers: {
           'x-request-id': 'ussd-1',
           'x-omega-gateway-secret': 'a-gateway-secret-for-tests',
+          'content-type': 'application/x-www-form-urlencoded',
         },
-        payload: {
+        payload: new URLSearchParams({
           sessionId: 's1',
           serviceCode: '*120*777#',
           phoneNumber: '+27821234567',
           text: '',
-        },
+        }).toString(),
       });
       expect(dialled.statusCode).toBe(200);
 

@@ -2,6 +2,7 @@
 // expiry after which it stops applying with no job run, and shows who set it; a bulk plan
 // change has a dry run whose figures are what the apply then writes, all or nothing, audited
 // as one entry listing the users.
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
@@ -60,6 +61,41 @@ describeEachDatabase('feature overrides with a reason and an expiry', (database)
     expect(long.json().message).toMatch(/^reason must be at most 500 characters/);
     expect(await storedOverrides()).toEqual([]);
     expect(await usersFeatures()).not.toContain(analytics);
+  });
+
+  it('refuses a reason with control or bidirectional-override characters, naming the character', async () => {
+    const cases = [
+      ['Goodwill\u0000credit', 'U+0000, a control character'],
+      ['Refund approved \u202Edevorppa ton', 'U+202E, a bidirectional control'],
+      ['two\nlines', 'U+000A, a control character'],
+    ];
+    for (const [reason, named] of cases) {
+      const res = await override({ reason });
+      expect(res.statusCode, reason).toBe(400);
+      expect(res.json(), reason).toEqual({
+        message: `reason must be plain printable text: it contains ${named}`,
+      });
+    }
+    expect(await storedOverrides()).toEqual([]);
+    // Any script and emoji are printable text.
+    expect((await override({ reason: 'Geste commercial — 補償 👍' })).statusCode).toBe(200);
+  });
+
+  it('takes an expiry at most a year ahead', async () => {
+    const at = (ms: number) => new Date(ms).toISOString();
+    for (const expiresAt of ['9999-12-31T00:00:00Z', at(t.now() + 367 * DAY)]) {
+      const res = await override({ reason: 'Trial of analytics', expiresAt });
+      expect(res.statusCode, expiresAt).toBe(400);
+      expect(res.json().message, expiresAt).toBe(
+        'expiresAt must be at most a year ahead: leave it out for an override until changed',
+      );
+    }
+    expect(await storedOverrides()).toEqual([]);
+    const year = await override({
+      reason: 'Trial of analytics',
+      expiresAt: at(t.now() + 365 * DAY),
+    });
+    expect(year.statusCode).toBe(200);
   });
 
   it('refuses an expiry that is not a future date and time, naming it', async () => {
@@ -319,6 +355,35 @@ describeEachDatabase('a bulk plan change with a dry run', (database) => {
     );
     expect(records()).toBe(3);
     expect(await state()).toEqual(before);
+  });
+
+  it("accepts only a dry run's token made by this server for the same administrator", async () => {
+    const body = { userIds: all(), planId: 'pro' };
+    const other = await createUser(t.app, 'other-admin', 'admin');
+    const otherCookie = await sessionFor(t.app, other.id);
+    const theirs = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/subscription/bulk-override/preview',
+        payload: body,
+        headers: { cookie: otherCookie },
+      })
+    ).json().token as string;
+    // What an unkeyed hash of the plan and the users' versions would be: anyone could make it.
+    const versions = (await t.app.repos.subscriptions.subscribersByIds(all()))
+      .map((s) => `${s.id}:${s.subscription?.version ?? 'none'}`)
+      .join(',');
+    const unkeyed = createHash('sha256').update(`pro|${versions}`).digest('base64url').slice(0, 32);
+    const before = await state();
+    for (const previewToken of [theirs, unkeyed]) {
+      const res = await post('/api/subscription/bulk-override', { ...body, previewToken });
+      expect(res.statusCode, previewToken).toBe(409);
+    }
+    expect(await state()).toEqual(before);
+    const mine = (await post('/api/subscription/bulk-override/preview', body)).json().token;
+    expect(mine).not.toBe(theirs);
+    const res = await post('/api/subscription/bulk-override', { ...body, previewToken: mine });
+    expect(res.statusCode).toBe(200);
   });
 
   it('refuses a dry run gone stale: a user changed plan in between', async () => {

@@ -8,7 +8,7 @@ type Routes = typeof routes;
 export interface ManifestEntry {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
-  /** The body is form-encoded (the route's `bodyType: 'form'`). */
+  /** The body is sent form-encoded (the route's `bodyType: 'form'` or `'form-or-json'`). */
   form?: true;
 }
 

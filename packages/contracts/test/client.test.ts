@@ -12,7 +12,7 @@ describe('typed client', () => {
         {
           method: r.method,
           url: r.url,
-          ...('bodyType' in r && r.bodyType === 'form' ? { form: true } : {}),
+          ...('bodyType' in r && (r.bodyType as string) !== 'json' ? { form: true } : {}),
         },
       ]),
     );

@@ -2,3 +2,4 @@ export * from './commands/index.js';
 export * from './keypad/index.js';
 export * from './roles.js';
 export * from './subscriptions/index.js';
+export * from './text.js';

@@ -27,6 +27,41 @@ const ROUTE_NAMES = new Map<RouteSpec, string>(
   Object.entries(routes).map(([name, spec]) => [spec as RouteSpec, name]),
 );
 
+const JSON_TYPE = 'application/json';
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+
+/** The media types a route's body may come in: what it declares, and what the API reference says. */
+export function bodyMediaTypes(spec: Pick<RouteSpec, 'bodyType'>): string[] {
+  switch (spec.bodyType ?? 'json') {
+    case 'form':
+      return [FORM_TYPE];
+    case 'form-or-json':
+      return [FORM_TYPE, JSON_TYPE];
+    default:
+      return [JSON_TYPE];
+  }
+}
+
+/**
+ * A route takes its body only in the encodings it declares (JSON unless `bodyType` says
+ * otherwise): both parsers make plain objects, so without this a form could reach a JSON route
+ * and JSON the aggregator's form callback. Checked before the body is read; a request with no
+ * Content-Type goes on to the schema, which names what is missing.
+ */
+function declaredBodyType(spec: RouteSpec) {
+  const expected = bodyMediaTypes(spec);
+  const message = `Unsupported Content-Type: send the body as ${expected.join(' or ')}`;
+  return (request: FastifyRequest, reply: FastifyReply, _payload: unknown, done: () => void) => {
+    const header = request.headers['content-type'];
+    const type = header?.split(';', 1)[0]?.trim().toLowerCase();
+    if (type === undefined || type === '' || expected.includes(type)) {
+      done();
+      return;
+    }
+    reply.code(400).send({ message });
+  };
+}
+
 export function defineRoute<S extends RouteSpec>(
   app: FastifyInstance,
   spec: S,
@@ -47,11 +82,12 @@ export function defineRoute<S extends RouteSpec>(
         ? `Access: ${spec.access}. ${spec.description}`
         : `Access: ${spec.access}`,
       tags: [...spec.tags],
-      ...(spec.schema.body ? { body: spec.schema.body } : {}),
+      ...(spec.schema.body ? { body: spec.schema.body, consumes: bodyMediaTypes(spec) } : {}),
       ...(spec.schema.querystring ? { querystring: spec.schema.querystring } : {}),
       ...(spec.schema.params ? { params: spec.schema.params } : {}),
       response: { '4xx': ErrorResponse, '5xx': ErrorResponse, ...spec.schema.response },
     },
+    ...(spec.schema.body ? { preParsing: declaredBodyType(spec) } : {}),
     // The request type is narrowed by the route's own schemas above.
     handler: handler as unknown as (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });

@@ -1,6 +1,9 @@
 // Request validation: one Ajv for bodies (no type coercion, so `"username": 5` is an
 // error, not the string "5") and one for query strings and path parameters (coerced,
 // since they arrive as text). Violations become one readable sentence naming the field.
+// Coercion takes whatever JavaScript reads as a number ('1.0', '1e0', '0x1', ' 1'); an integer
+// in a path or query string is taken only written plainly, so `/api/admin/users/1.0/view-as`
+// is a 400, not user 1 (issue 32).
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
@@ -23,9 +26,41 @@ function createAjv(coerceTypes: boolean) {
 const bodyAjv = createAjv(false);
 const textAjv = createAjv(true);
 
+/** An integer as a person writes one: digits, an optional minus, no leading zero. */
+const INTEGER_TEXT = /^-?(0|[1-9][0-9]*)$/;
+
+interface ObjectSchema {
+  properties?: Record<string, { type?: unknown }>;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-  return ajv.compile(schema as object);
+  if (httpPart === 'body') return bodyAjv.compile(schema as object);
+  const validate = textAjv.compile(schema as object);
+  const properties = (schema as ObjectSchema).properties ?? {};
+  const integers = Object.keys(properties).filter((k) => properties[k]?.type === 'integer');
+  if (integers.length === 0) return validate;
+  const strict = (data: unknown): boolean => {
+    for (const key of integers) {
+      const value = (data as Record<string, unknown> | null)?.[key];
+      if (typeof value === 'string' && !INTEGER_TEXT.test(value)) {
+        const error: ErrorObject = {
+          keyword: 'type',
+          instancePath: `/${key}`,
+          schemaPath: `#/properties/${key}/type`,
+          params: { type: 'integer' },
+          message: 'must be integer',
+          parentSchema: properties[key] as object,
+        };
+        strict.errors = [error];
+        return false;
+      }
+    }
+    const valid = validate(data) as boolean;
+    strict.errors = validate.errors ?? null;
+    return valid;
+  };
+  strict.errors = null as ErrorObject[] | null;
+  return strict;
 };
 
 const TYPE_WORDS: Record<string, string> = {

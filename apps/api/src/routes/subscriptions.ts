@@ -44,7 +44,7 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, routes.previewBulkOverride, async (request) =>
-    catalogue.previewPlanOfMany(request.body.userIds, request.body.planId),
+    catalogue.previewPlanOfMany(signedIn(request).id, request.body.userIds, request.body.planId),
   );
 
   defineRoute(app, routes.bulkOverridePlan, async (request) => {

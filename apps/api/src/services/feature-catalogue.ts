@@ -11,7 +11,13 @@ import type {
   UserFeatureOverride,
   UserWithSubscription,
 } from '@omega/contracts';
-import { annualSavingPercent, cheapestPlanWith, FREE_PLAN_ID, normalizeRole } from '@omega/domain';
+import {
+  annualSavingPercent,
+  cheapestPlanWith,
+  FREE_PLAN_ID,
+  normalizeRole,
+  unprintableCharacter,
+} from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -32,6 +38,8 @@ export interface FeatureCatalogueDeps {
 
 type Trx = Kysely<Database>;
 
+/** How far ahead an override's expiry may be; beyond that, an override without one says it. */
+export const MAX_OVERRIDE_MS = 366 * 24 * 60 * 60_000;
 const MAX_REASON = 500;
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -203,6 +211,10 @@ export class FeatureCatalogueService {
     if (reason.length > MAX_REASON) {
       throw new HttpError(400, `reason must be at most ${MAX_REASON} characters`);
     }
+    const unprintable = unprintableCharacter(reason);
+    if (unprintable) {
+      throw new HttpError(400, `reason must be plain printable text: it contains ${unprintable}`);
+    }
     await this.write(async (trx, at) => {
       const expiresAt = change.expiresAt === undefined ? null : Date.parse(change.expiresAt);
       if (expiresAt !== null && !(expiresAt > at)) {
@@ -211,6 +223,12 @@ export class FeatureCatalogueService {
           Number.isNaN(expiresAt)
             ? 'expiresAt must be a date and time'
             : 'expiresAt must be in the future',
+        );
+      }
+      if (expiresAt !== null && expiresAt > at + MAX_OVERRIDE_MS) {
+        throw new HttpError(
+          400,
+          'expiresAt must be at most a year ahead: leave it out for an override until changed',
         );
       }
       await this.existingUsers([userId], trx);
@@ -249,13 +267,14 @@ export class FeatureCatalogueService {
    * each is charged or credited, computed as the apply computes it; nothing is written.
    */
   async previewPlanOfMany(
+    adminId: number,
     userIds: readonly number[],
     planId: string,
   ): Promise<BulkOverridePreview> {
     const ids = [...new Set(userIds)];
     await this.knownPlan(planId);
     await this.existingUsers(ids, undefined, ids.length > 1 ? ': nothing can change' : '');
-    return this.deps.subscriptions.previewBulkOverride(ids, planId);
+    return this.deps.subscriptions.previewBulkOverride(adminId, ids, planId);
   }
 
   /**

@@ -2,7 +2,7 @@
 // result with optimistic concurrency, so two requests (or two servers) never interleave a
 // read-modify-write of one subscription. A write made for a request takes the request's id last
 // (`requestId`, for its activity row, decision 020); the renewal job has none.
-import { createHash } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type {
   BillingItem,
   BulkOverridePreview,
@@ -48,6 +48,8 @@ export class SubscriptionService {
     private readonly repo: SubscriptionsRepository,
     private readonly activity: ActivityRepository,
     private readonly clock: Clock,
+    /** Keys the bulk dry run's token (the server's secret): only this server can make one. */
+    private readonly tokenKey: string,
   ) {}
 
   async book(db = this.db): Promise<PlanBook> {
@@ -250,6 +252,7 @@ export class SubscriptionService {
    * without a subscription yet is shown on the Free plan the apply would start them on).
    */
   async previewBulkOverride(
+    adminId: number,
     userIds: readonly number[],
     planId: string,
   ): Promise<BulkOverridePreview> {
@@ -271,7 +274,12 @@ export class SubscriptionService {
     );
     if (!result.ok) throw new HttpError(404, result.error);
     const names = new Map(subscribers.map((s) => [s.id, s.username]));
-    return toBulkPreview(result.plan, plans, names, bulkToken(planId, subscribers));
+    return toBulkPreview(
+      result.plan,
+      plans,
+      names,
+      bulkToken(this.tokenKey, adminId, planId, subscribers),
+    );
   }
 
   /**
@@ -291,8 +299,8 @@ export class SubscriptionService {
     const plans = await this.book(trx);
     const now = this.clock();
     if (previewToken !== undefined) {
-      const token = bulkToken(planId, await this.repo.subscribersByIds(userIds, trx));
-      if (token !== previewToken) {
+      const subscribers = await this.repo.subscribersByIds(userIds, trx);
+      if (!sameToken(bulkToken(this.tokenKey, adminId, planId, subscribers), previewToken)) {
         throw new HttpError(
           409,
           'Some of these subscriptions changed since the dry run: review the change again. No plan was changed.',
@@ -478,14 +486,26 @@ function toView(s: Subscription, plans: PlanBook): CurrentSubscription {
 
 /**
  * Names the state a bulk dry run saw: the plan and each user's subscription version (or none
- * yet). The apply recomputes it to refuse a change whose users changed in between.
+ * yet), for the administrator who asked. The apply recomputes it to refuse a change whose users
+ * changed in between. An HMAC with the server's key: a token cannot be made without the server,
+ * nor carried from one administrator's dry run to another's apply.
  */
 function bulkToken(
+  key: string,
+  adminId: number,
   planId: string,
   subscribers: ReadonlyArray<{ id: number; subscription: { version: number } | null }>,
 ): string {
   const state = subscribers.map((s) => `${s.id}:${s.subscription?.version ?? 'none'}`).join(',');
-  return createHash('sha256').update(`${planId}|${state}`).digest('base64url').slice(0, 32);
+  return createHmac('sha256', key)
+    .update(`bulk-plan-preview|${adminId}|${planId}|${state}`)
+    .digest('base64url');
+}
+
+function sameToken(expected: string, offered: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(offered);
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function toBulkPreview(

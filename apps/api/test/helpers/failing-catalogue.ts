@@ -19,6 +19,7 @@ export function catalogueFailingAtRecord(app: FastifyInstance, failAt: number) {
     repo,
     app.repos.activity,
     app.clock,
+    app.config.sessionSecret,
   );
   const catalogue = new FeatureCatalogueService({
     db: app.database.db,

@@ -23,7 +23,7 @@ export const announcementsRoutes = {
     method: 'POST',
     url: '/api/messages',
     access: 'admin',
-    bodyType: 'form',
+    bodyType: 'form-or-json',
     summary: 'Send an announcement (form-encoded title and content, trimmed, both required)',
     tags: ['announcements'],
     schema: { body: NewAnnouncementBody, response: { 200: AnnouncementSchema } },

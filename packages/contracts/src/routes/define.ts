@@ -36,8 +36,11 @@ export interface RouteSpec {
   description?: string;
   tags: readonly string[];
   schema: RouteSchema;
-  /** Body encoding the route accepts; JSON unless stated. */
-  bodyType?: 'json' | 'form';
+  /**
+   * Body encoding the route accepts, and no other; JSON unless stated. 'form-or-json': sent as a
+   * form (the spec's call), and JSON is taken too, as the API reference offered it before.
+   */
+  bodyType?: 'json' | 'form' | 'form-or-json';
   /** A read that clients poll: answered 304 when the client's ETag still matches. */
   polled?: boolean;
   /** A POST that changes nothing (a question with a body): open during maintenance mode. */

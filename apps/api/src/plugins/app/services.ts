@@ -139,7 +139,13 @@ export default fp(
     );
     app.decorate(
       'subscriptions',
-      new SubscriptionService(db, repos.subscriptions, repos.activity, app.clock),
+      new SubscriptionService(
+        db,
+        repos.subscriptions,
+        repos.activity,
+        app.clock,
+        app.config.sessionSecret,
+      ),
     );
     app.decorate(
       'featureCatalogue',

@@ -1,7 +1,8 @@
 // Makes the API's self-contained production folder (default deploy/api): `pnpm deploy` copies the
 // built server with its production dependencies only, then the built web app, the keypad and the
-// assistant's articles are copied next to it, so `node server.js` there needs nothing else from
-// the repository. The Dockerfile's runtime stage copies exactly this folder.
+// assistant's articles and labelled questions are copied next to it, so `node server.js` there
+// needs nothing else from the repository and its assistant answers as the repository's build does
+// (cluster/tests/deploy-folder.test.ts). The Dockerfile's runtime stage copies exactly this folder.
 
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, rmSync, writeFileSync } from 'node:fs';
@@ -36,7 +37,9 @@ cpSync(resolve(root, 'apps/web/dist'), resolve(target, 'public/web'), { recursiv
 cpSync(resolve(root, 'apps/keypad/dist/standalone'), resolve(target, 'public/keypad'), {
   recursive: true,
 });
-for (const folder of ['help', 'architecture']) {
+// The question model learns from docs/assistant at start: without it the deploy folder's assistant
+// decided by thresholds alone (285 of 1,147 sampled questions answered differently, issue 33).
+for (const folder of ['help', 'architecture', 'assistant']) {
   cpSync(resolve(root, 'docs', folder), resolve(target, 'docs', folder), { recursive: true });
 }
 writeFileSync(

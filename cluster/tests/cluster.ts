@@ -84,13 +84,15 @@ export class Instance {
     readonly port: number,
     private readonly deployDir: string,
     private readonly env: Record<string, string>,
+    /** The entry point in `deployDir`: the deploy folder's server.js, or the build's. */
+    private readonly entry = 'server.js',
   ) {
     this.url = `http://127.0.0.1:${port}`;
   }
 
   start(): void {
     // Only what the server is given: no repository path, no inherited test variables.
-    const child = spawn(process.execPath, ['server.js'], {
+    const child = spawn(process.execPath, [this.entry], {
       cwd: this.deployDir,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...this.env, PORT: String(this.port) },
       stdio: ['ignore', 'pipe', 'pipe'],

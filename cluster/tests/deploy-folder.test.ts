@@ -1,10 +1,45 @@
 // The deploy folder, copied outside the repository, starts with `node server.js` alone and
 // serves everything: the web app, the keypad, readiness and an assistant answer (whose
-// articles travel in the folder's docs/).
-import { existsSync, readdirSync } from 'node:fs';
+// articles and labelled questions travel in the folder's docs/). Its assistant answers exactly
+// as the build in the repository does, which is what the README's figures measure (issue 33).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, dataDir, freePort, Instance } from './cluster.js';
+
+const repository = fileURLToPath(new URL('../..', import.meta.url));
+const ADMIN_KEY = 'a-deploy-folder-admin-key';
+
+interface Labelled {
+  onTopic: { q: string }[];
+  offTopic: { q: string }[];
+}
+
+/** Every 40th on-topic and every 20th off-topic labelled question: about 1,500, fixed. */
+function sampleQuestions(): string[] {
+  const file = join(repository, 'docs/assistant/training-questions.json');
+  const data = JSON.parse(readFileSync(file, 'utf8')) as Labelled;
+  return [
+    ...data.onTopic.filter((_, i) => i % 40 === 0),
+    ...data.offTopic.filter((_, i) => i % 20 === 0),
+  ].map((x) => x.q.slice(0, 500));
+}
+
+/** What the assistant showed for each question: its sources in order, or that it declined. */
+async function answers(url: string, cookie: string, questions: readonly string[]) {
+  const shown: string[] = [];
+  for (const query of questions) {
+    const res = await call(`${url}/api/ai/ai-assistant`, { cookie, json: { query } });
+    if (res.status !== 200) {
+      shown.push(`${res.status}`);
+      continue;
+    }
+    const { sources } = JSON.parse(res.body) as { sources: { path: string }[] };
+    shown.push(sources.map((s) => s.path).join(' ') || '(declined)');
+  }
+  return shown;
+}
 
 describe('the deploy folder', () => {
   const deployDir = inject('deployDir');
@@ -19,6 +54,7 @@ describe('the deploy folder', () => {
       DATA_DIR: dataDir(),
       COOKIE_SECURE: 'false',
       LOG_LEVEL: 'warn',
+      OMEGA_ADMIN_KEY: ADMIN_KEY,
     });
     server.start();
     await server.ready();
@@ -65,5 +101,61 @@ describe('the deploy folder', () => {
     const answer = JSON.parse(res.body) as { sources: unknown[]; answer: string };
     expect(answer.sources.length).toBeGreaterThan(0);
     expect(server.errors()).toEqual([]);
+  });
+
+  it('answers every question as the build in the repository does, as a user and as an admin', async () => {
+    const built = new Instance(
+      'repository',
+      await freePort(),
+      join(repository, 'apps/api'),
+      {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        SESSION_SECRET: 'a-repository-build-session-secret-long-enough',
+        DATA_DIR: dataDir(),
+        COOKIE_SECURE: 'false',
+        LOG_LEVEL: 'warn',
+        OMEGA_ADMIN_KEY: ADMIN_KEY,
+      },
+      'dist/server.js',
+    );
+    built.start();
+    try {
+      await built.ready(60_000);
+      const questions = sampleQuestions();
+      expect(questions.length).toBeGreaterThan(1000);
+      for (const role of ['user', 'admin'] as const) {
+        const cookies = [];
+        for (const instance of [server, built]) {
+          const account = await call(
+            `${instance.url}/api/${role === 'admin' ? 'register-admin' : 'register'}`,
+            {
+              json: {
+                username: `same-answers-${role}`,
+                password: 'a long enough password',
+                ...(role === 'admin' ? { secretKey: ADMIN_KEY } : {}),
+              },
+            },
+          );
+          expect(account.status, account.body).toBe(200);
+          cookies.push(account.cookie as string);
+        }
+        const [deployed, repo] = await Promise.all([
+          answers(server.url, cookies[0] as string, questions),
+          answers(built.url, cookies[1] as string, questions),
+        ]);
+        const differ = questions
+          .map((q, i) => ({ q, deployed: deployed[i], repo: repo[i] }))
+          .filter((x) => x.deployed !== x.repo);
+        expect(
+          differ.slice(0, 10),
+          `${differ.length} of ${questions.length} differ (${role})`,
+        ).toEqual([]);
+        expect(repo.filter((a) => a === '(declined)').length).toBeGreaterThan(50);
+      }
+      expect(built.errors()).toEqual([]);
+    } finally {
+      await built.stop('SIGTERM');
+    }
   });
 });

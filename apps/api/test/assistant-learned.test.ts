@@ -1,7 +1,7 @@
 // The question model (learned.ts): naive Bayes and a classifier over the index's own terms,
 // trained on labelled questions, re-ranking the index's hits and deciding with them whether to
 // answer (relevance.ts `judge`).
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -439,46 +439,39 @@ describe("the classifier's own answers (decision 006, thirteenth round)", () => 
   });
 });
 
-describe('the built help (plugins/app/help.ts)', () => {
-  it('is built once per process while its articles and training questions are unchanged', () => {
+describe('the loaded help (plugins/app/help.ts)', () => {
+  it('is loaded once per process while its articles, labelled questions and artifact are unchanged', () => {
     const root = mkdtempSync(join(tmpdir(), 'omega-help-'));
     try {
-      mkdirSync(join(root, 'help'));
-      mkdirSync(join(root, 'assistant'));
-      const article = readFileSync(join(findDocsRoot(), 'help', 'modules.md'), 'utf8');
-      const questions = (extra: string[]) =>
-        JSON.stringify({
-          onTopic: ['rename module 3', ...extra].map((q) => ({
-            q,
-            role: 'user',
-            articles: ['modules'],
-            set: 'test',
-          })),
-          offTopic: [{ q: 'weather in paris', role: 'user', set: 'test' }],
-        });
-      writeFileSync(join(root, 'help', 'modules.md'), article);
-      writeFileSync(join(root, 'assistant', 'training-questions.json'), questions([]));
-
+      cpSync(findDocsRoot(), root, { recursive: true });
       const first = helpFor(root);
-      expect(first.model).toBeDefined();
+      expect(first.model?.classifierSource).toBe('artifact');
       expect(helpFor(root)).toBe(first);
-      // An edited article is a different help…
-      writeFileSync(join(root, 'help', 'modules.md'), `${article}\nModules can be renamed.\n`);
-      const edited = helpFor(root);
-      expect(edited).not.toBe(first);
-      expect(helpFor(root)).toBe(edited);
-      // …and so are new training questions.
-      writeFileSync(
-        join(root, 'assistant', 'training-questions.json'),
-        questions(['where is app central']),
-      );
-      expect(helpFor(root)).not.toBe(edited);
+      // An edited article needs the artifact built again: the server says so rather than
+      // answering from a model of other articles…
+      const article = join(root, 'help', 'modules.md');
+      const text = readFileSync(article, 'utf8');
+      writeFileSync(article, `${text}\nModules can be renamed.\n`);
+      expect(() => helpFor(root)).toThrow(/other articles or labelled questions .*`pnpm build`/);
+      writeFileSync(article, text);
+      expect(helpFor(root)).toBe(first);
+      // …and so do new labelled questions.
+      const training = join(root, 'assistant', 'training-questions.json');
+      const data = JSON.parse(readFileSync(training, 'utf8')) as TrainingQuestions;
+      data.onTopic.push({
+        q: 'where is app central',
+        role: 'user',
+        articles: ['modules'],
+        set: 't',
+      });
+      writeFileSync(training, JSON.stringify(data));
+      expect(() => helpFor(root)).toThrow(/`pnpm build`/);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
   });
 
-  it('is built at start, or when first asked for (test apps), and once either way', async () => {
+  it('is loaded at start, or when first asked for (test apps), and once either way', async () => {
     const built = helpFor();
     const count = async (atStart: boolean) => {
       let builds = 0;

@@ -1,7 +1,7 @@
-// Builds the assistant's help once before the test files start. Building it trains the question
-// model's classifier (a few seconds of CPU); its weights are then on disk (learned.ts
-// `TrainedWeightsCache`), so each test file's server reads them instead of every file training
-// the same model at once on the same cores, which once ran a file's first hook past its timeout.
+// Before the test files start: the assistant's help loads from the artifact the build wrote
+// (dist/help.bin, services/assistant/help-artifact.ts), as servers load it. A missing or stale
+// artifact stops the run here, once, with the command that builds it (`pnpm build`), rather than
+// in every file that asks the assistant.
 import { helpFor } from '../src/plugins/app/help.js';
 
 export default function setup(): void {

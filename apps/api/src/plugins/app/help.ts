@@ -1,19 +1,22 @@
-// The help the assistant answers from: the articles, their index and the question model, built
-// at start (a malformed article stops the server here). The build is seconds of CPU that blocks
-// the event loop (about 3 s with the classifier's weights cached, on the CI host in November
-// 2026), so it is loaded before load shedding: @fastify/under-pressure starts measuring the loop
-// when it registers, and a build inside its first sample read as a stalled loop, so the first
-// calls after start were refused with 503 (decision 016).
+// The help the assistant answers from: the articles, their index and the question model, loaded
+// at start from the artifact the build wrote (services/assistant/help-artifact.ts; a malformed
+// article, or a missing or stale artifact, stops the server here with the command that fixes it).
+// Loading is a few tenths of a second of CPU that blocks the event loop, so it happens before
+// load shedding: @fastify/under-pressure starts measuring the loop when it registers (decision
+// 016).
 //
-// The built help is immutable and depends only on the articles and the training questions, so a
-// process keeps the last one and a second server in it (the test suites start hundreds) reuses
-// it while neither changed. Test apps build it when first asked for (`atStart: false`).
+// The loaded help is immutable and depends only on the articles, the labelled questions and the
+// artifact, so a process keeps the last one and a second server in it (the test suites start
+// hundreds) reuses it while none changed. Test apps load it when first asked (`atStart: false`).
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import { buildHelp, type Help } from '../../services/assistant/assistant-service.js';
-import { loadTrainingQuestions } from '../../services/assistant/learned.js';
+import type { Help } from '../../services/assistant/assistant-service.js';
+import {
+  helpArtifactPath,
+  loadHelp,
+  trainingFile,
+} from '../../services/assistant/help-artifact.js';
 import { findDocsRoot, loadArticles } from '../../services/assistant/load-articles.js';
 
 declare module 'fastify' {
@@ -24,16 +27,21 @@ declare module 'fastify' {
 
 let last: { key: string; help: Help } | undefined;
 
-/** The help of the docs under `docsRoot`, built again only when its articles or training changed. */
+/**
+ * The help of the docs under `docsRoot`, loaded again only when its articles, its labelled
+ * questions or the artifact changed.
+ */
 export function helpFor(docsRoot: string = findDocsRoot()): Help {
   const articles = loadArticles(docsRoot);
-  const training = join(docsRoot, 'assistant', 'training-questions.json');
-  const stamp = existsSync(training) ? statSync(training) : undefined;
+  const stamp = (file: string) => {
+    const s = existsSync(file) ? statSync(file) : undefined;
+    return `${file} ${s?.size ?? '-'} ${s?.mtimeMs ?? '-'}`;
+  };
   const key = createHash('sha256')
     .update(JSON.stringify(articles))
-    .update(`\n${training} ${stamp?.size ?? '-'} ${stamp?.mtimeMs ?? '-'}`)
+    .update(`\n${stamp(trainingFile(docsRoot))}\n${stamp(helpArtifactPath())}`)
     .digest('hex');
-  if (last?.key !== key) last = { key, help: buildHelp(articles, loadTrainingQuestions(docsRoot)) };
+  if (last?.key !== key) last = { key, help: loadHelp(articles, docsRoot) };
   return last.help;
 }
 

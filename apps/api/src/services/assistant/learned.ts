@@ -189,20 +189,32 @@ export interface Classified {
  * 1.8426 without, 1.7872 with; on the blind-written v1-v9, 0.7512 and 0.7266.
  */
 class Neighbours {
-  private readonly sets: Array<{
-    terms: ReadonlySet<string>;
-    offTopic: boolean;
-    articles: readonly string[];
-  }> = [];
-  private readonly byTerm = new Map<string, number[]>();
+  // One entry per labelled question, by id: how many distinct first terms it has, whether it is
+  // off-topic, and its articles (slugs[articleIds[k]] for k from articleStart[id] to
+  // articleStart[id + 1]); byTerm lists the ids of the questions with each term. The terms
+  // themselves are not kept: the Jaccard index needs only how many a question has. Arrays while
+  // the model learns, typed arrays once restored from the help artifact.
+  private sizes: ArrayLike<number> & Iterable<number> = [];
+  private offTopic: ArrayLike<number> & Iterable<number> = [];
+  private articleStart: ArrayLike<number> & Iterable<number> = [0];
+  private articleIds: ArrayLike<number> & Iterable<number> = [];
+  private slugs: string[] = [];
+  private byTerm = new Map<string, ArrayLike<number> & Iterable<number>>();
 
   add(words: readonly QueryWord[], offTopic: boolean, articles: readonly string[] = []): void {
     const terms = new Set(words.flatMap((w) => w.terms.slice(0, 1)));
     if (terms.size === 0) return;
-    const id = this.sets.length;
-    this.sets.push({ terms, offTopic, articles });
+    const id = this.sizes.length;
+    (this.sizes as number[]).push(terms.size);
+    (this.offTopic as number[]).push(offTopic ? 1 : 0);
+    for (const a of articles) {
+      let k = this.slugs.indexOf(a);
+      if (k < 0) k = this.slugs.push(a) - 1;
+      (this.articleIds as number[]).push(k);
+    }
+    (this.articleStart as number[]).push(this.articleIds.length);
     for (const t of terms) {
-      const list = this.byTerm.get(t);
+      const list = this.byTerm.get(t) as number[] | undefined;
       if (list) list.push(id);
       else this.byTerm.set(t, [id]);
     }
@@ -217,14 +229,42 @@ class Neighbours {
     let offTopic = 0;
     const byArticle = new Map<string, number>();
     for (const [id, n] of shared) {
-      const other = this.sets[id];
-      if (!other) continue;
-      const j = n / (terms.size + other.terms.size - n);
-      if (other.offTopic) offTopic = Math.max(offTopic, j);
+      const size = this.sizes[id];
+      if (size === undefined) continue;
+      const j = n / (terms.size + size - n);
+      if (this.offTopic[id]) offTopic = Math.max(offTopic, j);
       else onTopic = Math.max(onTopic, j);
-      for (const a of other.articles) byArticle.set(a, Math.max(byArticle.get(a) ?? 0, j));
+      const end = this.articleStart[id + 1] ?? 0;
+      for (let k = this.articleStart[id] ?? 0; k < end; k++) {
+        const a = this.slugs[this.articleIds[k] ?? -1];
+        if (a !== undefined) byArticle.set(a, Math.max(byArticle.get(a) ?? 0, j));
+      }
     }
     return { onTopic, offTopic, byArticle };
+  }
+
+  /** The same data in typed arrays, for the help artifact. */
+  snapshot(): NeighboursState {
+    return {
+      sizes: Uint16Array.from(this.sizes),
+      offTopic: Uint8Array.from(this.offTopic),
+      articleStart: Int32Array.from(this.articleStart),
+      articleIds: Uint16Array.from(this.articleIds),
+      slugs: this.slugs,
+      byTerm: new Map([...this.byTerm].map(([t, ids]) => [t, Int32Array.from(ids)])),
+    };
+  }
+
+  /** From a snapshot; its typed arrays are copied (see `QuestionModel.restore`). */
+  static restore(state: NeighboursState): Neighbours {
+    return Object.assign(new Neighbours(), {
+      ...state,
+      sizes: state.sizes.slice(),
+      offTopic: state.offTopic.slice(),
+      articleStart: state.articleStart.slice(),
+      articleIds: state.articleIds.slice(),
+      byTerm: new Map([...state.byTerm].map(([t, ids]) => [t, ids.slice()])),
+    });
   }
 }
 
@@ -313,7 +353,7 @@ class Classifier {
   private readonly labels: string[];
   private readonly weights: Float32Array;
   /** Whether the weights were trained here or read from the cache (`TrainedWeightsCache`). */
-  readonly source: 'trained' | 'cache';
+  readonly source: 'trained' | 'cache' | 'artifact';
 
   constructor(
     labels: readonly string[],
@@ -463,6 +503,37 @@ class NaiveBayes {
   }
 }
 
+interface NaiveBayesState {
+  counts: Map<string, Map<string, number>>;
+  totals: Map<string, number>;
+  vocabulary: Set<string>;
+}
+
+interface ClassifierState {
+  features: Map<string, number>;
+  labels: string[];
+  weights: Float32Array;
+}
+
+interface NeighboursState {
+  sizes: Uint16Array;
+  offTopic: Uint8Array;
+  articleStart: Int32Array;
+  articleIds: Uint16Array;
+  slugs: string[];
+  byTerm: Map<string, Int32Array>;
+}
+
+/** A trained model as plain data (`QuestionModel.snapshot`), for the help artifact. */
+export interface QuestionModelState {
+  articles: NaiveBayesState;
+  familiarTerms: Set<string>;
+  foreignTerms: Set<string>;
+  classifier: ClassifierState | undefined;
+  neighbours: NeighboursState;
+  offTopicWordings: Set<string>;
+}
+
 /** What the index understands of a text: the same analysis a question gets. */
 export type Analyse = (text: string) => QueryWord[];
 
@@ -549,8 +620,53 @@ export class QuestionModel {
     }
   }
 
+  /**
+   * Everything the model answers from, as plain data (Maps, Sets, typed arrays): what the help
+   * artifact stores (help-artifact.ts), so a server restores the model instead of analysing the
+   * labelled questions and training. Nothing of the labelled questions is kept but what answering
+   * reads: their terms (the neighbours) and the off-topic ones' wording.
+   */
+  snapshot(): QuestionModelState {
+    const classifier = this.classifier as unknown as ClassifierState | undefined;
+    return {
+      articles: this.articles as unknown as NaiveBayesState,
+      familiarTerms: this.familiarTerms,
+      foreignTerms: this.foreignTerms,
+      classifier: classifier && {
+        features: classifier.features,
+        labels: classifier.labels,
+        weights: classifier.weights,
+      },
+      neighbours: this.neighbours.snapshot(),
+      offTopicWordings: this.offTopicWordings,
+    };
+  }
+
+  /**
+   * The model a snapshot was taken of: the same answers to every question. Typed arrays are
+   * copied: V8's deserializer makes them views of the file's buffer, which would otherwise stay
+   * in memory whole.
+   */
+  static restore(state: QuestionModelState): QuestionModel {
+    const model = Object.create(QuestionModel.prototype) as QuestionModel;
+    Object.assign(model, {
+      articles: Object.assign(new NaiveBayes(), state.articles),
+      familiarTerms: state.familiarTerms,
+      foreignTerms: state.foreignTerms,
+      classifier:
+        state.classifier &&
+        Object.assign(Object.create(Classifier.prototype), state.classifier, {
+          weights: state.classifier.weights.slice(),
+          source: 'artifact',
+        }),
+      neighbours: Neighbours.restore(state.neighbours),
+      offTopicWordings: state.offTopicWordings,
+    });
+    return model;
+  }
+
   /** Whether the classifier was trained at start or read from the cache; none without one. */
-  get classifierSource(): 'trained' | 'cache' | undefined {
+  get classifierSource(): 'trained' | 'cache' | 'artifact' | undefined {
     return this.classifier?.source;
   }
 

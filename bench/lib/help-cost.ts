@@ -1,0 +1,31 @@
+// One measurement for help-load.ts, in a fresh process: the CPU time and the memory kept by the
+// assistant's help, loaded from the build's artifact ('load', what servers do) or built from the
+// docs and labelled questions ('build', what servers did at start before issue 33). Prints JSON.
+import { buildHelp } from '../../apps/api/src/services/assistant/assistant-service.js';
+import { loadHelp } from '../../apps/api/src/services/assistant/help-artifact.js';
+import { loadTrainingQuestions } from '../../apps/api/src/services/assistant/learned.js';
+import { findDocsRoot, loadArticles } from '../../apps/api/src/services/assistant/load-articles.js';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+if (!gc) throw new Error('run with node --expose-gc');
+const mode = process.argv[2];
+const root = findDocsRoot();
+gc();
+const before = process.memoryUsage();
+const cpu = process.cpuUsage();
+const help =
+  mode === 'build'
+    ? buildHelp(loadArticles(root), loadTrainingQuestions(root))
+    : loadHelp(loadArticles(root), root);
+const used = process.cpuUsage(cpu);
+gc();
+const after = process.memoryUsage();
+const kept = (k: 'heapUsed' | 'arrayBuffers' | 'rss') => (after[k] - before[k]) / 1e6;
+process.stdout.write(
+  `${JSON.stringify({
+    cpuMs: (used.user + used.system) / 1000,
+    keptMB: kept('heapUsed') + kept('arrayBuffers'),
+    rssMB: kept('rss'),
+    articles: help.articles.length,
+  })}\n`,
+);

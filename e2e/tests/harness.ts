@@ -258,7 +258,13 @@ export function routesFor(role: E2eRole | 'visitor'): string[] {
     '/subscription/features',
     '/no-such-page',
   ];
-  const admin = ['/admin', '/admin/logs', '/admin/subscription-manager', '/admin/communications'];
+  const admin = [
+    '/admin',
+    '/admin/logs',
+    '/admin/subscription-manager',
+    '/admin/communications',
+    '/admin/unanswered-questions',
+  ];
   if (role === 'user') return user;
   if (role === 'admin') return [...user, ...admin];
   return [...user, ...admin, '/supergod'];

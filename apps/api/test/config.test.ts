@@ -16,6 +16,10 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBe(`sqlite:${join(dir, 'omega.db')}`);
     expect(config.cookieSecure).toBe(false);
     expect(config.trustProxy).toEqual([]);
+    expect(config.assistantRetentionDays).toBe(90);
+    expect(loadConfig({ DATA_DIR: dir, OMEGA_ASSISTANT_RETENTION_DAYS: '30' })).toMatchObject({
+      assistantRetentionDays: 30,
+    });
   });
 
   it('keeps a generated session secret owner-only in the data folder across restarts', () => {
@@ -35,6 +39,10 @@ describe('configuration', () => {
     [{ OMEGA_SUPERGOD_KEY: 'short' }, /^Invalid OMEGA_SUPERGOD_KEY/],
     [{ COOKIE_SECURE: 'maybe' }, /^Invalid COOKIE_SECURE/],
     [{ NODE_ENV: 'production' }, /^Invalid SESSION_SECRET: required in production/],
+    [
+      { OMEGA_ASSISTANT_RETENTION_DAYS: '0' },
+      /^Invalid OMEGA_ASSISTANT_RETENTION_DAYS: expected an integer from 1 to 3650 \(days the assistant's unanswered questions are kept\)/,
+    ],
   ])('stops on %j with a message naming the variable', (env, message) => {
     const load = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(load).toThrow(ConfigError);

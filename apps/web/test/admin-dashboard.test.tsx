@@ -116,7 +116,7 @@ describe('admin dashboard', () => {
     expect(screen.getByRole('cell', { name: 'cleared 3' })).toBeDefined();
   });
 
-  it('links to the manager and communications, and shows Exit God Mode only in god mode', async () => {
+  it('links to the manager, communications and unanswered questions, and shows Exit God Mode only in god mode', async () => {
     server();
     const u = userEvent.setup();
     const { location } = renderAt('/admin');
@@ -127,6 +127,9 @@ describe('admin dashboard', () => {
     expect(within(main).getByRole('link', { name: 'Communications' }).getAttribute('href')).toBe(
       '/admin/communications',
     );
+    expect(
+      within(main).getByRole('link', { name: 'Unanswered questions' }).getAttribute('href'),
+    ).toBe('/admin/unanswered-questions');
     expect(within(main).queryByRole('button', { name: 'Exit God Mode' })).toBeNull();
 
     await u.click(screen.getByRole('button', { name: 'Enter God Mode' }));

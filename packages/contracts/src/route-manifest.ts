@@ -76,6 +76,8 @@ export const routeManifest = {
   supergodExecute: { method: 'POST', url: '/api/supergod/execute' },
   assistantQuery: { method: 'POST', url: '/api/ai/ai-assistant' },
   assistantFeedback: { method: 'POST', url: '/api/ai/feedback' },
+  unansweredQuestions: { method: 'GET', url: '/api/admin/unanswered-questions' },
+  clearUnansweredQuestions: { method: 'POST', url: '/api/admin/unanswered-questions/clear' },
   metrics: { method: 'GET', url: '/metrics' },
 } as const satisfies {
   readonly [N in keyof Routes]: ManifestEntry & {

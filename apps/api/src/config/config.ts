@@ -66,6 +66,7 @@ const EnvSchema = Type.Object({
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_KEY_PREFIX: Type.String({ minLength: 1, maxLength: 64, default: 'omega:' }),
   OMEGA_LOG_RETENTION: Type.Integer({ minimum: 100, maximum: 100_000_000, default: 1_000_000 }),
+  OMEGA_ASSISTANT_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 90 }),
   OMEGA_LLM_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   OMEGA_LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
   OMEGA_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -135,6 +136,8 @@ const EXPECTATIONS: Record<string, string> = {
   REDIS_URL: 'redis://host:6379 (or rediss:// for TLS)',
   REDIS_KEY_PREFIX: '1 to 64 characters put before every Redis key',
   OMEGA_LOG_RETENTION: 'an integer from 100 to 100000000 (log entries kept)',
+  OMEGA_ASSISTANT_RETENTION_DAYS:
+    "an integer from 1 to 3650 (days the assistant's unanswered questions are kept)",
 };
 
 /** The SMS provider that sends keypad OTPs when demo mode is off, with its credentials. */
@@ -163,6 +166,8 @@ export interface Config {
   redisKeyPrefix: string;
   /** How many entries the system_logs table keeps; older ones are deleted. */
   logRetention: number;
+  /** Days the assistant's declined questions and answers rated 'no' are kept for admins. */
+  assistantRetentionDays: number;
   /** Demo mode: OTPs are returned to the keypad simulator instead of sent by SMS. */
   keypadDemo: boolean;
   /** Sends keypad OTPs by SMS; required when demo mode is off, unused while it is on. */
@@ -261,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
       : [],
     logLevel: parsed.LOG_LEVEL,
     logRetention: parsed.OMEGA_LOG_RETENTION,
+    assistantRetentionDays: parsed.OMEGA_ASSISTANT_RETENTION_DAYS,
     redisUrl: parsed.REDIS_URL,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     keypadDemo: parsed.OMEGA_KEYPAD_DEMO,

@@ -229,6 +229,22 @@ export interface AssistantFeedbackTable {
   created_at: number;
 }
 
+/**
+ * A question the assistant declined, or one whose answer was rated 'no' (migration 0014), kept
+ * for the retention period: the question as asked (trimmed) and the asker's role, not the account.
+ */
+export interface UnansweredQuestionsTable {
+  id: Generated<number>;
+  kind: 'declined' | 'rated-no';
+  question: string;
+  role: string;
+  /** JSON array of the slugs of the articles the answer quoted ('[]' when declined). */
+  articles_shown: string;
+  /** The slug of a declined question's nearest article (the index's best hit), if any. */
+  closest_article: string | null;
+  asked_at: number;
+}
+
 export interface UssdSessionsTable {
   session_id: string;
   phone: string;
@@ -266,6 +282,7 @@ export interface Database {
   announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;
   assistant_feedback: AssistantFeedbackTable;
+  unanswered_questions: UnansweredQuestionsTable;
   ussd_sessions: UssdSessionsTable;
 }
 
@@ -280,3 +297,4 @@ export type SessionRow = Selectable<SessionsTable>;
 export type ActivityLogRow = Selectable<ActivityLogsTable>;
 export type SystemLogRow = Selectable<SystemLogsTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
+export type UnansweredQuestionRow = Selectable<UnansweredQuestionsTable>;

@@ -20,6 +20,7 @@ export type ActivityAction =
   | 'feature_added'
   | 'renewal'
   | 'logs_clear'
+  | 'assistant_questions_clear'
   | 'access_denied'
   | 'announcement'
   | 'supergod_command'

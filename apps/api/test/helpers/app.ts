@@ -45,6 +45,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     trustProxy: [],
     logLevel: 'silent',
     logRetention: 1_000_000,
+    assistantRetentionDays: 90,
     redisUrl: undefined,
     redisKeyPrefix: `omega-test-${randomBytes(4).toString('hex')}:`,
     keypadDemo: true,
@@ -73,8 +74,8 @@ export async function createTestApp(
     config: testConfig({ databaseUrl: url, ...overrides }),
     clock: () => now,
     logger: false,
-    // Most test files never ask the assistant; building its help costs each file's process
-    // seconds of CPU in its first hook (the files that do ask call `buildHelpFirst`).
+    // Most test files never ask the assistant; loading its help from the artifact costs each
+    // file's process a few tenths of a second (the files that do ask call `buildHelpFirst`).
     helpAtStart: false,
   });
   await app.ready();
@@ -93,8 +94,9 @@ export async function createTestApp(
 
 /**
  * For a test file that asks the assistant: builds its help once, in a hook, before the file's
- * tests. Test apps build it when first asked (`createTestApp`), which would otherwise happen in a
- * test's own time; the process keeps it for every later app (plugins/app/help.ts).
+ * tests. Test apps load it from the build's artifact when first asked (`createTestApp`), which
+ * would otherwise happen in a test's own time; the process keeps it for every later app
+ * (plugins/app/help.ts).
  */
 export function buildHelpFirst(): void {
   beforeAll(() => {

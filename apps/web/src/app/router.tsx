@@ -63,6 +63,10 @@ const CommunicationsPage = named(
   () => import('../features/admin/routes/communications-page.js'),
   'CommunicationsPage',
 );
+const UnansweredQuestionsPage = named(
+  () => import('../features/admin/routes/unanswered-questions-page.js'),
+  'UnansweredQuestionsPage',
+);
 const SupergodDashboardPage = named(
   () => import('../features/supergod/routes/supergod-dashboard-page.js'),
   'SupergodDashboardPage',
@@ -110,6 +114,10 @@ export function AppRoutes() {
               element={page(<SubscriptionManagerPage />)}
             />
             <Route path={paths.adminCommunications} element={page(<CommunicationsPage />)} />
+            <Route
+              path={paths.adminUnansweredQuestions}
+              element={page(<UnansweredQuestionsPage />)}
+            />
           </Route>
           <Route element={<RequireSupergod />}>
             <Route path={paths.supergod} element={page(<SupergodDashboardPage />)} />

@@ -25,6 +25,7 @@ export const paths = {
   adminLogs: '/admin/logs',
   adminSubscriptionManager: '/admin/subscription-manager',
   adminCommunications: '/admin/communications',
+  adminUnansweredQuestions: '/admin/unanswered-questions',
   supergod: '/supergod',
 } as const;
 

@@ -1,5 +1,11 @@
-// The help assistant: questions and ratings.
-import { AssistantFeedbackBody, AssistantQueryBody, AssistantResponse } from '../assistant.js';
+// The help assistant: questions and ratings, and for admins the questions it could not answer.
+import {
+  AssistantFeedbackBody,
+  AssistantQueryBody,
+  AssistantResponse,
+  UnansweredQuestionsQuery,
+  UnansweredQuestionsResponse,
+} from '../assistant.js';
 import { OkResponse } from '../common.js';
 import { route } from './define.js';
 
@@ -21,5 +27,27 @@ export const assistantRoutes = {
     summary: "Rate an assistant answer (5 yes, 1 no), stored for the session's user",
     tags: ['assistant'],
     schema: { body: AssistantFeedbackBody, response: { 200: OkResponse } },
+  }),
+  unansweredQuestions: route({
+    method: 'GET',
+    url: '/api/admin/unanswered-questions',
+    access: 'admin',
+    summary:
+      "Questions the assistant declined and answers rated 'no', grouped by wording, the most recently asked first",
+    description:
+      'Groups the newest `limit` questions (200 by default) kept within the retention period (OMEGA_ASSISTANT_RETENTION_DAYS); `total` counts every one kept.',
+    tags: ['admin'],
+    schema: {
+      querystring: UnansweredQuestionsQuery,
+      response: { 200: UnansweredQuestionsResponse },
+    },
+  }),
+  clearUnansweredQuestions: route({
+    method: 'POST',
+    url: '/api/admin/unanswered-questions/clear',
+    access: 'admin',
+    summary: 'Delete every kept unanswered question (recorded in the activity log)',
+    tags: ['admin'],
+    schema: { response: { 200: OkResponse } },
   }),
 } as const;

@@ -7,6 +7,7 @@ import { SessionsRepository } from '../../repositories/sessions.js';
 import { SettingsRepository } from '../../repositories/settings.js';
 import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
 import { SystemLogsRepository } from '../../repositories/system-logs.js';
+import { UnansweredQuestionsRepository } from '../../repositories/unanswered-questions.js';
 import { UsersRepository } from '../../repositories/users.js';
 import { UssdSessionsRepository } from '../../repositories/ussd-sessions.js';
 import { WalletsRepository } from '../../repositories/wallets.js';
@@ -28,6 +29,7 @@ import { RegistrationKeys, writeKeysFile } from '../../services/registration-key
 import { createSmsSender } from '../../services/sms/create-sms-sender.js';
 import { SubscriptionService } from '../../services/subscriptions.js';
 import { TrendsService } from '../../services/trends.js';
+import { UnansweredQuestionsService } from '../../services/unanswered-questions.js';
 import { UssdGateway } from '../../services/ussd-gateway.js';
 import { WalletEntitlements } from '../../services/wallet-entitlements.js';
 import { WalletSignInService } from '../../services/wallet-sign-in.js';
@@ -43,6 +45,7 @@ export interface Repositories {
   announcements: AnnouncementsRepository;
   ussdSessions: UssdSessionsRepository;
   wallets: WalletsRepository;
+  unansweredQuestions: UnansweredQuestionsRepository;
 }
 
 declare module 'fastify' {
@@ -58,6 +61,7 @@ declare module 'fastify' {
     announcements: AnnouncementService;
     health: HealthService;
     assistant: AssistantService;
+    unansweredQuestions: UnansweredQuestionsService;
     accounts: AccountService;
     featureCatalogue: FeatureCatalogueService;
     adminReads: AdminReads;
@@ -80,6 +84,7 @@ export default fp(
       announcements: new AnnouncementsRepository(db),
       ussdSessions: new UssdSessionsRepository(db),
       wallets: new WalletsRepository(db, app.database.dialect),
+      unansweredQuestions: new UnansweredQuestionsRepository(db),
     };
     app.decorate('repos', repos);
     app.systemLogs.attach(repos.systemLogs, repos.activity);
@@ -255,11 +260,22 @@ export default fp(
       }),
     );
 
+    const unansweredQuestions = new UnansweredQuestionsService({
+      db,
+      repo: repos.unansweredQuestions,
+      activity: repos.activity,
+      help: () => app.help,
+      clock: app.clock,
+      retentionDays: app.config.assistantRetentionDays,
+    });
+    app.decorate('unansweredQuestions', unansweredQuestions);
     app.decorate(
       'assistant',
       new AssistantService({
         help: () => app.help,
+        db,
         repo: new AssistantRepository(db),
+        unanswered: unansweredQuestions,
         clock: app.clock,
         health: async () => (await app.health.check()).status,
         llm: app.config.llm,

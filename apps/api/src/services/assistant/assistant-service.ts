@@ -1,16 +1,20 @@
 // The help assistant: finds the passages of the help (and, for admins, the architecture notes)
 // that answer a question, composes the answer from them, adds live figures for admins, and
-// optionally has an OpenAI-compatible endpoint phrase it. Offline by default.
+// optionally has an OpenAI-compatible endpoint phrase it. Offline by default. The questions it
+// declines and the answers rated 'no' are kept for admins (services/unanswered-questions.ts).
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AssistantMetrics, AssistantResponse } from '@omega/contracts';
 import { atLeast, type Role } from '@omega/domain';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { requestIdField } from '../../lib/request-context.js';
 import type { AssistantRepository } from '../../repositories/assistant.js';
 import { DEFAULT_SESSION_POLICY } from '../session-store.js';
+import type { UnansweredQuestionsService } from '../unanswered-questions.js';
 import type { Article } from './articles.js';
 import {
   asksAboutErrors,
@@ -27,8 +31,8 @@ import {
 } from './learned.js';
 import { type LlmSettings, phraseWithLlm } from './llm.js';
 import { findDocsRoot } from './load-articles.js';
-import { decide } from './relevance.js';
-import { HelpIndex } from './retrieval.js';
+import { type Decision, decide } from './relevance.js';
+import { HelpIndex, type SearchScope } from './retrieval.js';
 
 export type HealthStatus = AssistantMetrics['systemHealth']['status'];
 
@@ -76,8 +80,8 @@ export const DEFAULT_WEIGHTS_CACHE = new TrainedWeightsCache(join(tmpdir(), 'ome
 /**
  * Builds the index of `articles` and the question model. With the shipped training questions
  * about 3 s of CPU when the classifier's weights are read from `cache` (2026-11-27's CI host),
- * more when it trains, all of it blocking the event loop, so the server does it once, before it
- * starts measuring the loop (plugins/app/help.ts).
+ * more when it trains: done once at build time (build-help.ts writes the artifact servers load,
+ * help-artifact.ts), and by the eval bench and tests for models of their own.
  * `training`: the labelled questions the question model learns from (learned.ts); by default
  * docs/assistant/training-questions.json, and without them (null, or no file) no model.
  */
@@ -96,7 +100,10 @@ export function buildHelp(
 export interface AssistantDeps {
   /** The help, built at start or, in a test app, when first asked (plugins/app/help.ts). */
   help: () => Help;
+  db: Kysely<Database>;
   repo: AssistantRepository;
+  /** Where declined questions and answers rated 'no' are kept. */
+  unanswered: UnansweredQuestionsService;
   clock: Clock;
   /** The health check's verdict. */
   health: () => Promise<HealthStatus>;
@@ -112,20 +119,19 @@ export class AssistantService {
    * asking request, goes on the warning logged when the LLM's phrasing is given up.
    */
   async ask(role: Role, query: string, requestId: string | null): Promise<AssistantResponse> {
-    const admin = atLeast(role, 'admin');
-    const scope = { audience: admin ? 'admin' : 'user', architecture: admin } as const;
-    const help = this.deps.help();
-    const { index, model } = help;
-    const decision = decide(index, query, scope, undefined, model);
-    const relevant = decision.decline === undefined;
-    // An injection attempt gets the decline answer and nothing else, whatever it mentions.
-    const errors = admin && decision.decline !== 'injection' && asksAboutErrors(query);
-
-    let composed: Composed;
-    if (relevant) composed = composeAnswer(decision.hits, help.articles, role);
-    else if (errors)
-      composed = { answer: '', suggestions: [], actions: [], sources: [], quoted: [] };
-    else composed = noMatchAnswer(query, this.topics(admin));
+    const { admin, relevant, errors, composed, declined } = this.consider(role, query);
+    if (declined) {
+      // Kept for admins, like a log line: asking stays a read (open in maintenance mode), and
+      // the asker gets the answer even when the database cannot take the row.
+      await this.deps.unanswered
+        .record({ kind: 'declined', question: query, role, ...declined })
+        .catch((err: unknown) =>
+          this.deps.log.warn(
+            { err, source: 'assistant', ...requestIdField(requestId) },
+            'assistant: could not keep a declined question',
+          ),
+        );
+    }
 
     let answer = composed.answer;
     // The endpoint sees the question and the quoted passages only (llm.ts), and only when the
@@ -203,21 +209,77 @@ export class AssistantService {
     return { lastHour, lastDay, topSources, latest };
   }
 
+  /**
+   * Stores a rating. A 'no' also keeps the question with the articles the answer showed, found
+   * again here: the answer is a pure function of the question, the role and the help, so what
+   * a client says it was shown is never needed (nor trusted).
+   */
   async feedback(input: {
     responseId: string;
     userId: number;
+    role: Role;
     rating: 5 | 1;
     helpful: boolean;
     query: string | undefined;
   }): Promise<void> {
-    await this.deps.repo.insertFeedback({
-      responseId: input.responseId,
-      userId: input.userId,
-      rating: input.rating,
-      helpful: input.helpful,
-      query: input.query?.trim() ?? '',
-      at: this.deps.clock(),
+    const query = input.query?.trim() ?? '';
+    // Either field saying 'no' is a 'no' (the spec's client sends both, and they agree).
+    const no = input.rating === 1 || !input.helpful;
+    const considered = no && query ? this.consider(input.role, query) : undefined;
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.repo.insertFeedback(
+        {
+          responseId: input.responseId,
+          userId: input.userId,
+          rating: input.rating,
+          helpful: input.helpful,
+          query,
+          at: this.deps.clock(),
+        },
+        trx,
+      );
+      if (!considered) return;
+      await this.deps.unanswered.record(
+        {
+          kind: 'rated-no',
+          question: query,
+          role: input.role,
+          ...(considered.declined ?? {
+            articlesShown: shownSlugs(considered.composed),
+            closestArticle: null,
+          }),
+        },
+        trx,
+      );
     });
+  }
+
+  /**
+   * What the assistant makes of `query` for `role`, before any LLM phrasing or live figures: the
+   * decision, the composed answer, and for a question it declines (an admin's question about the
+   * errors is answered from the logs, not declined) the nearest article to keep with it.
+   */
+  private consider(role: Role, query: string) {
+    const admin = atLeast(role, 'admin');
+    const scope: SearchScope = { audience: admin ? 'admin' : 'user', architecture: admin };
+    const help = this.deps.help();
+    const { index, model } = help;
+    const decision = decide(index, query, scope, undefined, model);
+    const relevant = decision.decline === undefined;
+    // An injection attempt gets the decline answer and nothing else, whatever it mentions.
+    const errors = admin && decision.decline !== 'injection' && asksAboutErrors(query);
+
+    let composed: Composed;
+    if (relevant) composed = composeAnswer(decision.hits, help.articles, role);
+    else if (errors)
+      composed = { answer: '', suggestions: [], actions: [], sources: [], quoted: [] };
+    else composed = noMatchAnswer(query, this.topics(admin));
+
+    const declined =
+      relevant || errors
+        ? undefined
+        : { articlesShown: [], closestArticle: closestSlug(help.index, query, scope, decision) };
+    return { admin, relevant, errors, composed, declined };
   }
 
   private topics(admin: boolean): Article[] {
@@ -230,4 +292,24 @@ export class AssistantService {
     );
     return slugs.flatMap((s) => help.get(s) ?? []);
   }
+}
+
+/** The slugs of the articles an answer quoted, in the order it quoted them. */
+function shownSlugs(composed: Composed): string[] {
+  return [...new Set(composed.quoted.map((p) => p.slug))];
+}
+
+/**
+ * The article a declined question was nearest to: its best hit in the asker's scope. A question
+ * ruled out before any search (an injection attempt, one about something else) is searched for
+ * here, so it too names one when the index shares a word with it.
+ */
+function closestSlug(
+  index: HelpIndex,
+  query: string,
+  scope: SearchScope,
+  decision: Decision,
+): string | null {
+  const best = decision.hits[0] ?? index.find(query, scope, 1)[0];
+  return best?.passage.slug ?? null;
 }

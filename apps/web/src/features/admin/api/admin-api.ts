@@ -1,6 +1,6 @@
 // The admin console's server data: reads (polled every 5 s where spec section 9 says so) and
-// the calls that change plans, features, logs and announcements, each refreshing what it
-// affects. The plan and feature catalogue and the announcements list are shared (src/lib).
+// the calls that change plans, features, logs, announcements and the assistant's unanswered
+// questions, each refreshing what it affects. The plan and feature catalogue and the announcements list are shared (src/lib).
 import type { RouteAnswer } from '@omega/contracts/client';
 import useSWR, { useSWRConfig } from 'swr';
 import useSWRInfinite from 'swr/infinite';
@@ -17,6 +17,7 @@ const keys = {
   userFeatures: (userId: number) => api.url('adminUserFeatures', { query: { userId } }),
   userOverrides: (userId: number) => api.url('adminUserOverrides', { query: { userId } }),
   health: api.url('healthDetailed'),
+  unansweredQuestions: api.url('unansweredQuestions'),
 } as const;
 
 export const useAssignments = () =>
@@ -135,6 +136,20 @@ export function useFeatureManagerActions() {
 
 export async function clearLogs() {
   await api.call('clearLogs');
+}
+
+/** The assistant's unanswered questions, grouped by wording (the newest 200, by default). */
+export const useUnansweredQuestions = () =>
+  useSWR<RouteAnswer<'unansweredQuestions'>>(keys.unansweredQuestions);
+
+/** Deletes every kept unanswered question; answers the server's 'Cleared N questions'. */
+export function useClearUnansweredQuestions() {
+  const { mutate } = useSWRConfig();
+  return async () => {
+    const { message } = await api.call('clearUnansweredQuestions');
+    await mutate(keys.unansweredQuestions);
+    return message;
+  };
 }
 
 export function useAnnouncementActions() {

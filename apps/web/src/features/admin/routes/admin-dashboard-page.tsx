@@ -1,6 +1,7 @@
 // /admin: the health and statistics dashboard (spec section 2, 'Admin dashboard') — six status
 // cards and three tables, all from GET /api/health/detailed and the activity log — and the
-// trend charts (issue 19), loaded on demand with their chart library.
+// trend charts (issue 19), loaded on demand with their chart library. The header also links to
+// the assistant's unanswered questions.
 
 import type { DetailedHealth } from '@omega/contracts';
 import {
@@ -245,6 +246,11 @@ export function AdminDashboardPage() {
           <Tooltip content="Manage announcements and user communications">
             <Button asChild variant="outline">
               <Link to={paths.adminCommunications}>Communications</Link>
+            </Button>
+          </Tooltip>
+          <Tooltip content="Questions the assistant could not answer, grouped by wording">
+            <Button asChild variant="outline">
+              <Link to={paths.adminUnansweredQuestions}>Unanswered questions</Link>
             </Button>
           </Tooltip>
         </div>

@@ -3,13 +3,13 @@
 // often the expected article is the first answer (top-1) and among the first three (top-3), and
 // how many off-topic questions got an article instead of the decline answer.
 //
-// The sets: training (assistant-eval-questions.json, written with the articles, and
-// assistant-training-2.json to -7.json, labelled with them), the retired
-// held-out v1 to v10 (apps/api/test/assistant-eval/held-out*.ts: each was blind when it was
-// measured, and was retired to training when the next one was written, so their misses could be
-// read and tuned on) and the blind held-out v11 (held-out-11.ts, written by someone else and never
-// seen: only its figures are printed, never its questions). Targets (issue 16, on the blind set):
-// top-3 >= 95%, top-1 >= 85%, off-topic answered <= 3%.
+// The sets, one JSON file each under packages/assistant/data/ (lib/labelled-sets.ts names them):
+// training (written with the articles) and training-2 to -10 (labelled with them), the retired
+// held-out v1 to v10 (each was blind when it was measured, and was retired to training when the
+// next one was written, so their misses could be read and tuned on), s1 to s12 (written blind for
+// training) and the blind held-out v11 (written by someone else and never seen: only its figures
+// are printed, never its questions). Targets (issue 16, on the blind set): top-3 >= 95%,
+// top-1 >= 85%, off-topic answered <= 3%.
 //
 // `--training` leaves v11 out (for tuning), `--verbose` prints every missed question of the
 // training and retired sets, `--calibrate` chooses the thresholds by cross-validation on all
@@ -19,7 +19,7 @@
 // outside the first three go; `--decision --show v10` prints the questions of a labelled set it
 // gets wrong, left out. `ASSISTANT_EVAL_LEAVE_OUT=s1,s2` leaves sets out of everything (to
 // measure what learning them adds), `DECISION_LEARNED_WEIGHTS` tries other re-rank weights.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import {
   HITS,
@@ -51,39 +51,18 @@ import {
   type Hit,
   type QueryWord,
 } from '../apps/api/src/services/assistant/retrieval.js';
-import type {
-  EvalRole,
-  OffTopicQuestion,
-  OnTopicQuestion,
-} from '../apps/api/test/assistant-eval/held-out.js';
-import { RETIRED_SETS, SPEC_WRITTEN_SETS, WRITTEN_SETS } from './lib/labelled-sets.js';
+import {
+  BLIND_SET,
+  type EvalRole,
+  type LabelledSet,
+  LabelledSetError,
+  readLabelledSet,
+  readLabelledSets,
+} from './lib/labelled-sets.js';
 
-interface Asked {
-  q: string;
-  role: EvalRole;
-  /** Any of these articles is a right answer. */
-  articles: readonly string[];
-  /** Set on the training questions added for issue 16; the rest are the original set. */
-  added?: string;
-}
-interface OffAsked {
-  q: string;
-  role: EvalRole;
-  added?: string;
-}
-interface TrainingData {
-  questions: Array<{ q: string; article: string; role: EvalRole; added?: string }>;
-  offTopic: OffAsked[];
-}
-interface EvalSet {
-  onTopic: Asked[];
-  offTopic: OffAsked[];
-}
+type EvalSet = Pick<LabelledSet, 'onTopic' | 'offTopic'>;
 
 const TARGETS = { top1: 0.85, top3: 0.95, offTopicAnswered: 0.03 };
-const training = JSON.parse(
-  readFileSync(new URL('./assistant-eval-questions.json', import.meta.url), 'utf8'),
-) as TrainingData;
 
 const heapBefore = process.memoryUsage().heapUsed;
 const startedAt = performance.now();
@@ -189,54 +168,19 @@ function withoutTrainingWording(set: EvalSet): EvalSet {
   };
 }
 
-/** A held-out set's questions with each topic mapped to its articles. */
-function withArticles(
-  onTopic: readonly OnTopicQuestion[],
-  offTopic: readonly OffTopicQuestion[],
-  map: Readonly<Record<string, readonly string[]>>,
-): EvalSet {
-  return {
-    onTopic: onTopic.map(({ q, role, topic }) => ({ q, role, articles: map[topic] ?? [] })),
-    offTopic: offTopic.map(({ q, role }) => ({ q, role })),
-  };
-}
-
 /**
- * The blind held-out set (v11: held-out-11.ts + topic-articles-11.ts), imported only when it exists (the path is a variable so that the bench
- * typechecks and runs before the file is written). Its exports are found by shape, not by name:
- * the on-topic questions are the array whose items have a topic, the off-topic ones the other
- * array, the topic map the exported object. Errors are reported by kind, never by content:
- * nothing of a held-out set is printed but its figures.
+ * The blind held-out set (lib/labelled-sets.ts `BLIND_SET`), read only when it exists, so that the
+ * bench runs before it is written. Errors are reported by kind, never by content: nothing of a
+ * held-out set is printed but its figures.
  */
-async function loadHeldOut(version: number): Promise<EvalSet | string> {
-  const name = `held-out v${version}`;
-  const folder = '../apps/api/test/assistant-eval/';
-  const questions = `${folder}held-out-${version}.js`;
-  const topics = `${folder}topic-articles-${version}.js`;
+function loadHeldOut(): EvalSet | string {
+  const name = `held-out ${BLIND_SET}`;
   try {
-    const exported = Object.values((await import(questions)) as Record<string, unknown>);
-    const arrays = exported.filter((v): v is unknown[] => Array.isArray(v));
-    const hasTopic = (a: unknown[]) =>
-      a.length > 0 && a.every((x) => typeof (x as { topic?: unknown }).topic === 'string');
-    const onTopic = arrays.find(hasTopic) as OnTopicQuestion[] | undefined;
-    const offTopic = arrays.find((a) => a !== onTopic && !hasTopic(a)) as
-      | OffTopicQuestion[]
-      | undefined;
-    const map = Object.values((await import(topics)) as Record<string, unknown>).find(
-      (v) => typeof v === 'object' && v !== null && !Array.isArray(v),
-    ) as Readonly<Record<string, readonly string[]>> | undefined;
-    if (!onTopic || !offTopic) {
-      return `${name}: held-out-${version}.ts does not export an on-topic and an off-topic array`;
-    }
-    if (!map) return `${name}: topic-articles-${version}.ts does not export a topic map`;
-    const unmapped = onTopic.filter((x) => !map[x.topic]?.length).length;
-    if (unmapped > 0) {
-      return `${name}: ${unmapped} on-topic questions have a topic topic-articles-${version}.ts does not map`;
-    }
-    return withArticles(onTopic, offTopic, map);
+    return readLabelledSet(BLIND_SET);
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'ERR_MODULE_NOT_FOUND') return `${name}: not written yet`;
+    if (code === 'ENOENT') return `${name}: not written yet`;
+    if (err instanceof LabelledSetError) return `${name}: ${err.message}`;
     return `${name}: could not be loaded (${code ?? (err as Error).name})`;
   }
 }
@@ -252,67 +196,35 @@ console.log(
     ? `Question model trained on ${trainingQuestions.onTopic.length} labelled questions (learned.ts)`
     : 'No question model: docs/assistant/training-questions.json is missing',
 );
-const trainingSet: EvalSet = {
-  onTopic: training.questions.map(({ q, role, article, added }) => ({
-    q,
-    role,
-    articles: [article],
-    ...(added ? { added } : {}),
-  })),
-  offTopic: training.offTopic,
-};
-/** A training set written beside this file as { questions: [{ q, role, article }], offTopic }. */
-function labelledFile(name: string): EvalSet {
-  const data = JSON.parse(
-    readFileSync(new URL(`./${name}`, import.meta.url), 'utf8'),
-  ) as TrainingData;
-  return {
-    onTopic: data.questions.map(({ q, role, article }) => ({ q, role, articles: [article] })),
-    offTopic: data.offTopic,
-  };
-}
-const written = WRITTEN_SETS.filter((w) => w.learned).map((w) => ({
-  ...w,
-  set: labelledFile(w.file),
-}));
-/** Helper-written sets measured only: the model never learns from them (lib/labelled-sets.ts). */
-const measuredOnly = WRITTEN_SETS.filter((w) => !w.learned).map((w) => ({
-  ...w,
-  set: labelledFile(w.file),
-}));
-const retired = RETIRED_SETS.map(({ name, onTopic, offTopic, map }) => ({
-  name,
-  set: withArticles(onTopic, offTopic, map),
-}));
 /**
- * The sets written blind from the specification for training. `ASSISTANT_EVAL_LEAVE_OUT=s1,s2`
- * drops sets from every figure and from what the models learn, to measure what they add.
+ * The labelled sets (lib/labelled-sets.ts says what each kind is and why some are measured only).
+ * `ASSISTANT_EVAL_LEAVE_OUT=s1,s2` drops sets written blind for training from every figure and
+ * from what the models learn, to measure what they add.
  */
 const leftOutByName = new Set(
   (process.env.ASSISTANT_EVAL_LEAVE_OUT ?? '').split(',').filter(Boolean),
 );
-const specWritten = SPEC_WRITTEN_SETS.filter(({ name }) => !leftOutByName.has(name)).map(
-  ({ name, onTopic, offTopic, map, offTopicVocabulary }) => ({
+const labelledSets = readLabelledSets()
+  .filter(({ kind, name }) => kind !== 'spec-written' || !leftOutByName.has(name))
+  .map(({ name, kind, learned, offTopicVocabulary, onTopic, offTopic }) => ({
     name,
-    set: withArticles(onTopic, offTopic, map),
-    ...(offTopicVocabulary === undefined ? {} : { offTopicVocabulary }),
-  }),
-);
-/** Every labelled set: the training sets, the retired held-out ones and those written blind. */
-const LABELLED = [
-  trainingSet,
-  ...written.map((w) => w.set),
-  ...retired.map((r) => r.set),
-  ...specWritten.map((r) => r.set),
-];
+    kind,
+    learned,
+    offTopicVocabulary,
+    set: { onTopic, offTopic },
+  }));
+const trainingSet = labelledSets.find((s) => s.kind === 'eval-training')?.set;
+if (!trainingSet) throw new Error('the training set is missing');
+const written = labelledSets.filter((s) => s.kind === 'helper-written' && s.learned);
+/** Helper-written sets measured only: the model never learns from them. */
+const measuredOnly = labelledSets.filter((s) => s.kind === 'helper-written' && !s.learned);
+const retired = labelledSets.filter((s) => s.kind === 'retired-held-out');
+const specWritten = labelledSets.filter((s) => s.kind === 'spec-written');
 
 /** The labelled sets the model learns from, named, as `--by-set` and `--decision` leave them out. */
-const NAMED_SETS: ReadonlyArray<{ name: string; set: EvalSet; offTopicVocabulary?: boolean }> = [
-  { name: 'training', set: trainingSet },
-  ...written,
-  ...retired,
-  ...specWritten,
-];
+const NAMED_SETS = labelledSets.filter((s) => s.learned);
+/** Every labelled set learned from: the training sets, the retired held-out ones and those written blind. */
+const LABELLED = NAMED_SETS.map((s) => s.set);
 
 /** What the model learns from all of NAMED_SETS but those numbered in `left` (as the export). */
 function trainingDataWithout(left: ReadonlySet<number>): TrainingQuestions {
@@ -327,7 +239,7 @@ function trainingDataWithout(left: ReadonlySet<number>): TrainingQuestions {
             set: name,
           })),
     ),
-    offTopic: NAMED_SETS.flatMap(({ name, set, offTopicVocabulary = true }, i) =>
+    offTopic: NAMED_SETS.flatMap(({ name, set, offTopicVocabulary }, i) =>
       left.has(i)
         ? []
         : set.offTopic.map(({ q, role }) => ({
@@ -339,15 +251,13 @@ function trainingDataWithout(left: ReadonlySet<number>): TrainingQuestions {
     ),
   };
 }
-/** The blind held-out set: its figures only, never its questions. */
-const BLIND_VERSION = 11;
 
 if (process.argv.includes('--calibrate')) calibrate();
 else if (process.argv.includes('--by-set')) bySet();
 else if (process.argv.includes('--decision')) fitDecision();
 else {
   const all = measure(trainingSet, verbose);
-  print('training (assistant-eval-questions.json, written with the articles)', all.figures);
+  print('training (written with the articles)', all.figures);
   const original = measure(
     {
       onTopic: trainingSet.onTopic.filter((a) => !a.added),
@@ -362,15 +272,15 @@ else {
   );
   if (all.lines.length > 0) console.log(all.lines.join('\n'));
 
-  for (const { file, set } of written) {
+  for (const { name, set } of written) {
     const seen = measure(set, verbose);
-    print(`helper-written training set (${file}, labelled with the articles)`, seen.figures);
+    print(`helper-written training set (${name}, labelled with the articles)`, seen.figures);
     if (seen.lines.length > 0) console.log(seen.lines.join('\n'));
   }
 
-  for (const { file, set } of measuredOnly) {
+  for (const { name, set } of measuredOnly) {
     const seen = measure(set, verbose);
-    print(`helper-written set (${file}), measured only: never learned from`, seen.figures);
+    print(`helper-written set (${name}), measured only: never learned from`, seen.figures);
     if (seen.lines.length > 0) console.log(seen.lines.join('\n'));
   }
 
@@ -387,11 +297,11 @@ else {
   }
 
   if (!process.argv.includes('--training')) {
-    const set = await loadHeldOut(BLIND_VERSION);
+    const set = loadHeldOut();
     if (typeof set === 'string') console.log(`\n${set}`);
     else {
       const f = measure(set, false).figures;
-      print(`held-out v${BLIND_VERSION} (written by someone else, never seen or tuned on)`, f);
+      print(`held-out ${BLIND_SET} (written by someone else, never seen or tuned on)`, f);
       printTargets(f);
       // Common questions ('what is the capital of australia', 'how do i sign in') get written
       // again by each set's author; the model has learned those word for word.

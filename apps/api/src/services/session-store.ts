@@ -37,6 +37,13 @@ export const SESSION_CACHE_MS = 1000;
 /** The database keeps only this hash of a session id, so a leaked table opens no session. */
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
+declare module 'fastify' {
+  interface Session {
+    /** The signed-in account; absent in an anonymous session. */
+    userId?: number;
+  }
+}
+
 type Callback = (err?: unknown) => void;
 
 export const SESSION_ENDED = 'Authentication required';

@@ -8,9 +8,6 @@ import { SessionsRepository } from '../../repositories/sessions.js';
 import { DatabaseSessionStore, DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
 
 declare module 'fastify' {
-  interface Session {
-    userId?: number;
-  }
   interface FastifyInstance {
     /** The session store: sign-in stores a new session's row through it (`create`). */
     sessionStore: DatabaseSessionStore;

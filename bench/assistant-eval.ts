@@ -22,15 +22,6 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import {
-  HITS,
-  LEARNED_WEIGHTS,
-  type LearnedWeights,
-  loadTrainingQuestions,
-  QuestionModel,
-  type TrainingQuestions,
-} from '../apps/api/src/services/assistant/learned.js';
-import { findDocsRoot, loadArticles } from '../apps/api/src/services/assistant/load-articles.js';
-import {
   answerProbability,
   assess,
   type CoverageWeights,
@@ -39,18 +30,24 @@ import {
   DECISION_FEATURES,
   type DecisionWeights,
   decide,
+  findDocsRoot,
+  HelpIndex,
+  HITS,
+  type Hit,
   judge,
+  LEARNED_WEIGHTS,
+  type LearnedWeights,
   learnedOpinion,
+  loadArticles,
+  loadTrainingQuestions,
   meetsThresholds,
+  type QueryWord,
+  QuestionModel,
   ruledOut,
   THRESHOLDS,
   type Thresholds,
-} from '../apps/api/src/services/assistant/relevance.js';
-import {
-  HelpIndex,
-  type Hit,
-  type QueryWord,
-} from '../apps/api/src/services/assistant/retrieval.js';
+  type TrainingQuestions,
+} from '@omega/assistant';
 import {
   BLIND_SET,
   type EvalRole,

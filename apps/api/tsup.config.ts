@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/server.ts', 'src/cli.ts', 'src/app.ts', 'src/build-help.ts'],
+  entry: ['src/server.ts', 'src/cli.ts', 'src/app.ts'],
   format: ['esm'],
   target: 'node20',
   platform: 'node',

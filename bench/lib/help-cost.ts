@@ -1,10 +1,13 @@
 // One measurement for help-load.ts, in a fresh process: the CPU time and the memory kept by the
 // assistant's help, loaded from the build's artifact ('load', what servers do) or built from the
 // docs and labelled questions ('build', what servers did at start before issue 33). Prints JSON.
-import { buildHelp } from '../../apps/api/src/services/assistant/assistant-service.js';
-import { loadHelp } from '../../apps/api/src/services/assistant/help-artifact.js';
-import { loadTrainingQuestions } from '../../apps/api/src/services/assistant/learned.js';
-import { findDocsRoot, loadArticles } from '../../apps/api/src/services/assistant/load-articles.js';
+import {
+  buildHelp,
+  findDocsRoot,
+  loadArticles,
+  loadHelp,
+  loadTrainingQuestions,
+} from '@omega/assistant';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) throw new Error('run with node --expose-gc');

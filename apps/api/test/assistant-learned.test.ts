@@ -4,31 +4,32 @@
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
-import helpPlugin, { helpFor } from '../src/plugins/app/help.js';
 import {
   type Classified,
-  featuresOf,
-  HITS,
-  LEARNED_WEIGHTS,
-  loadTrainingQuestions,
-  QuestionModel,
-  rerank,
-  softmax,
-  TrainedWeightsCache,
-  type TrainingQuestions,
-} from '../src/services/assistant/learned.js';
-import { findDocsRoot, loadArticles } from '../src/services/assistant/load-articles.js';
-import {
   DECISION,
   DECISION_FEATURES,
   decide,
+  featuresOf,
+  findDocsRoot,
+  HelpIndex,
+  HITS,
+  type Hit,
   judge,
+  LEARNED_WEIGHTS,
   learnedOpinion,
+  loadArticles,
+  loadTrainingQuestions,
+  QuestionModel,
+  rerank,
+  type SearchScope,
+  softmax,
+  TrainedWeightsCache,
+  type TrainingQuestions,
   withLikeliest,
-} from '../src/services/assistant/relevance.js';
-import { HelpIndex, type Hit, type SearchScope } from '../src/services/assistant/retrieval.js';
+} from '@omega/assistant';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import helpPlugin, { helpFor } from '../src/plugins/app/help.js';
 
 const articles = loadArticles();
 const index = new HelpIndex(articles);

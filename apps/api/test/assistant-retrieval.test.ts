@@ -1,38 +1,33 @@
 // The assistant's pure parts: articles split into passages, the index finding the passage that
 // answers a question within the asker's scope, and answers composed from hits (or honestly not).
-import { describe, expect, it } from 'vitest';
+
 import {
   type Article,
   ArticleError,
-  parseArticle,
-  splitPassages,
-} from '../src/services/assistant/articles.js';
-import {
   asksAboutErrors,
   clip,
   composeAnswer,
-  noMatchAnswer,
-  summariseErrors,
-} from '../src/services/assistant/compose.js';
-import { generalRequestIn } from '../src/services/assistant/general-requests.js';
-import { buildMessages } from '../src/services/assistant/llm.js';
-import { loadArticles } from '../src/services/assistant/load-articles.js';
-import {
   decide,
+  editDistance,
+  generalRequestIn,
+  HelpIndex,
   isAboutSomethingElse,
   isInjectionAttempt,
+  loadArticles,
+  noMatchAnswer,
   otherTopicIn,
-  THRESHOLDS,
-} from '../src/services/assistant/relevance.js';
-import {
-  editDistance,
-  HelpIndex,
   PHRASING_MATCH,
+  parseArticle,
   quotedMessages,
+  splitPassages,
   stem,
+  summariseErrors,
+  THRESHOLDS,
   termsOf,
   tokenize,
-} from '../src/services/assistant/retrieval.js';
+} from '@omega/assistant';
+import { describe, expect, it } from 'vitest';
+import { buildMessages } from '../src/services/assistant/llm.js';
 
 const ARTICLE = `---
 title: Cancelling and resuming

@@ -1,7 +1,7 @@
 // Groups the assistant's unanswered questions by wording for the admin console: two questions
 // are one group when they have the same meaningful terms as the help index analyses them, so
 // 'How do I cancel?' and 'how to cancel' meet. Pure.
-import type { HelpIndex } from './assistant/retrieval.js';
+import type { HelpIndex } from '@omega/assistant';
 
 /** Other wordings a group shows beside its newest one. */
 export const GROUP_EXAMPLES = 3;

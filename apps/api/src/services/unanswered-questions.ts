@@ -2,6 +2,8 @@
 // declined and what was rated 'no' are recorded as they happen (assistant/assistant-service.ts),
 // kept for OMEGA_ASSISTANT_RETENTION_DAYS, grouped by wording for the admin console, cleared by
 // an admin (with an activity entry) and deleted past the retention period by the periodic job.
+
+import type { Help } from '@omega/assistant';
 import type { UnansweredArticle, UnansweredQuestionsResponse } from '@omega/contracts';
 import { ROLES } from '@omega/domain';
 import type { Kysely } from 'kysely';
@@ -12,7 +14,6 @@ import type {
   NewUnansweredQuestion,
   UnansweredQuestionsRepository,
 } from '../repositories/unanswered-questions.js';
-import type { Help } from './assistant/help-artifact.js';
 import { groupQuestions, wordingKey } from './question-groups.js';
 
 export const DAY_MS = 86_400_000;

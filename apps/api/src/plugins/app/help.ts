@@ -10,14 +10,15 @@
 // hundreds) reuses it while none changed. Test apps load it when first asked (`atStart: false`).
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import fp from 'fastify-plugin';
-import type { Help } from '../../services/assistant/assistant-service.js';
+import type { Help } from '@omega/assistant';
 import {
+  findDocsRoot,
   helpArtifactPath,
+  loadArticles,
   loadHelp,
   trainingFile,
-} from '../../services/assistant/help-artifact.js';
-import { findDocsRoot, loadArticles } from '../../services/assistant/load-articles.js';
+} from '@omega/assistant';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyInstance {

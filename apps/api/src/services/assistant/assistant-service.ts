@@ -3,8 +3,19 @@
 // optionally has an OpenAI-compatible endpoint phrase it. Offline by default. The questions it
 // declines and the answers rated 'no' are kept for admins (services/unanswered-questions.ts).
 import { randomBytes } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import {
+  type Article,
+  asksAboutErrors,
+  type Composed,
+  composeAnswer,
+  type Decision,
+  decide,
+  type Help,
+  type HelpIndex,
+  noMatchAnswer,
+  type SearchScope,
+  summariseErrors,
+} from '@omega/assistant';
 import type { AssistantMetrics, AssistantResponse } from '@omega/contracts';
 import { atLeast, type Role } from '@omega/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,24 +26,7 @@ import { requestIdField } from '../../lib/request-context.js';
 import type { AssistantRepository } from '../../repositories/assistant.js';
 import { DEFAULT_SESSION_POLICY } from '../session-store.js';
 import type { UnansweredQuestionsService } from '../unanswered-questions.js';
-import type { Article } from './articles.js';
-import {
-  asksAboutErrors,
-  type Composed,
-  composeAnswer,
-  noMatchAnswer,
-  summariseErrors,
-} from './compose.js';
-import {
-  loadTrainingQuestions,
-  QuestionModel,
-  TrainedWeightsCache,
-  type TrainingQuestions,
-} from './learned.js';
 import { type LlmSettings, phraseWithLlm } from './llm.js';
-import { findDocsRoot } from './load-articles.js';
-import { type Decision, decide } from './relevance.js';
-import { HelpIndex, type SearchScope } from './retrieval.js';
 
 export type HealthStatus = AssistantMetrics['systemHealth']['status'];
 
@@ -61,40 +55,6 @@ const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 /** A random 21-character id (the shape of the spec's responseId). */
 export function newResponseId(): string {
   return [...randomBytes(21)].map((b) => ID_ALPHABET[b & 63]).join('');
-}
-
-/** What the assistant answers from: the articles, their index and the question model. */
-export interface Help {
-  readonly articles: readonly Article[];
-  readonly index: HelpIndex;
-  /** Re-ranks the index's hits (relevance.ts `judge`); none without training questions. */
-  readonly model: QuestionModel | undefined;
-}
-
-/**
- * Trained classifier weights kept between processes, in the machine's temporary folder: the next
- * start, another instance or another test file reads them instead of training (learned.ts).
- */
-export const DEFAULT_WEIGHTS_CACHE = new TrainedWeightsCache(join(tmpdir(), 'omega-assistant'));
-
-/**
- * Builds the index of `articles` and the question model. With the shipped training questions
- * about 3 s of CPU when the classifier's weights are read from `cache` (2026-11-27's CI host),
- * more when it trains: done once at build time (build-help.ts writes the artifact servers load,
- * help-artifact.ts), and by the eval bench and tests for models of their own.
- * `training`: the labelled questions the question model learns from (learned.ts); by default
- * docs/assistant/training-questions.json, and without them (null, or no file) no model.
- */
-export function buildHelp(
-  articles: readonly Article[],
-  training: TrainingQuestions | null | undefined = loadTrainingQuestions(findDocsRoot()),
-  cache: TrainedWeightsCache | undefined = DEFAULT_WEIGHTS_CACHE,
-): Help {
-  const index = new HelpIndex(articles);
-  const model = training
-    ? new QuestionModel((text) => index.analyse(text), articles, training, cache)
-    : undefined;
-  return { articles, index, model };
 }
 
 export interface AssistantDeps {

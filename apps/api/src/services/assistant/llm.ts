@@ -1,7 +1,7 @@
 // Optional phrasing by an OpenAI-compatible chat endpoint (OMEGA_LLM_BASE_URL): it gets the
 // question and only the passages retrieval found, and is told to answer from them alone. Slow,
 // down or odd answers fall back to the retrieval answer, so the assistant never depends on it.
-import type { Passage } from './articles.js';
+import type { Passage } from '@omega/assistant';
 
 export interface LlmSettings {
   baseUrl: string;

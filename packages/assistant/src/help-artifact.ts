@@ -12,9 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import type { Article } from './articles.js';
-import type { Help } from './assistant-service.js';
-
-export type { Help };
+import type { Help } from './help.js';
 
 import { QuestionModel, type QuestionModelState } from './learned.js';
 import { HelpIndex } from './retrieval.js';

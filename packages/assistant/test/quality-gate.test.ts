@@ -6,8 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { atLeast, type Role } from '@omega/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { helpFor } from '../src/plugins/app/help.js';
-import { decide } from '../src/services/assistant/relevance.js';
+import { decide, findDocsRoot, type Help, loadArticles, loadHelp } from '../src/index.js';
 
 /**
  * The held-out set the gate measures. When a new one is written and this one retires to training,
@@ -28,13 +27,8 @@ interface HeldOutSet {
 }
 
 const set = JSON.parse(
-  readFileSync(
-    new URL(`../../../packages/assistant/data/${HELD_OUT}.json`, import.meta.url),
-    'utf8',
-  ),
+  readFileSync(new URL(`../data/${HELD_OUT}.json`, import.meta.url), 'utf8'),
 ) as HeldOutSet;
-
-type Help = ReturnType<typeof helpFor>;
 
 /** The distinct articles the server answers `q` with, in order, or none when it declines. */
 function answered({ index, model }: Help, q: string, role: Role): string[] {
@@ -57,8 +51,9 @@ describe(`the assistant on the held-out set ${HELD_OUT}`, () => {
   const figures = { top1: 0, top3: 0, offTopicAnswered: 0 };
 
   beforeAll(() => {
-    // The help as a server builds it, once (as `buildHelpFirst` does; no server is started).
-    const help = helpFor();
+    // The help as servers load it: the build's artifact (dist/help.bin).
+    const root = findDocsRoot();
+    const help = loadHelp(loadArticles(root), root);
     let top1 = 0;
     let top3 = 0;
     for (const { q, role, articles: right } of set.onTopic) {

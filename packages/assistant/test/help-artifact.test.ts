@@ -7,18 +7,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildHelp, type Help } from '../src/services/assistant/assistant-service.js';
 import {
+  buildHelp,
+  decide,
+  findDocsRoot,
+  type Help,
   helpArtifactPath,
+  loadArticles,
   loadHelp,
-  trainingFile,
-} from '../src/services/assistant/help-artifact.js';
-import {
   loadTrainingQuestions,
   type TrainingQuestions,
-} from '../src/services/assistant/learned.js';
-import { findDocsRoot, loadArticles } from '../src/services/assistant/load-articles.js';
-import { decide } from '../src/services/assistant/relevance.js';
+  trainingFile,
+} from '../src/index.js';
 
 const docsRoot = findDocsRoot();
 

@@ -45,11 +45,11 @@ describeWithBrowser('admin console', () => {
     await page.getByRole('option', { name: option, exact: true }).click();
   }
 
-  it('refuses a plain user on the admin pages', async () => {
+  it('sends a plain user from the admin pages to / (decision 030)', async () => {
     await signUp(page, unique('plain'), 'user');
     for (const path of ['/admin', '/admin/logs', '/admin/subscription-manager']) {
       await page.goto(`${h.baseUrl}${path}`);
-      await page.getByText('Sign in required').waitFor();
+      await page.waitForURL(`${h.baseUrl}/`);
     }
     await expectAccessible(page);
   });

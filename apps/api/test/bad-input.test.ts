@@ -56,6 +56,86 @@ describeEachDatabase('bad input', (database) => {
     expect(await userCount()).toBe(0);
   });
 
+  it('refuses NUL and other control characters in any text, naming the field, before the database', async () => {
+    const admin = await createUser(t.app, 'boss', 'admin');
+    const cookie = await sessionFor(t.app, admin.id);
+    const send = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+    const cases: Array<[ReturnType<typeof send>, string]> = [
+      [
+        postJson('/api/login', { username: 'al\u0000ice', password: 'secret1' }),
+        'username must be plain printable text: it contains U+0000, a control character',
+      ],
+      [
+        postJson('/api/register', { username: 'alice', password: 'secret\u0000' }),
+        'password must be plain printable text: it contains U+0000, a control character',
+      ],
+      [
+        send('POST', '/api/messages', { title: 'Hello\u0007', content: 'Body' }),
+        'title must be plain printable text: it contains U+0007, a control character',
+      ],
+      [
+        send('POST', '/api/messages', { title: 'Hello', content: 'Body\u0000' }),
+        'content must be plain printable text: it contains U+0000, a control character',
+      ],
+      [
+        send('POST', '/api/features', { name: 'Reports\u202E', category: 'Data' }),
+        'name must be plain printable text: it contains U+202E, a bidirectional control',
+      ],
+      [
+        send('GET', '/api/admin/logs?search=a%00b'),
+        'search must be plain printable text: it contains U+0000, a control character',
+      ],
+      [
+        send('GET', '/api/users/with-subscriptions?search=%1B'),
+        'search must be plain printable text: it contains U+001B, a control character',
+      ],
+    ];
+    for (const [answer, message] of cases) {
+      const res = await answer;
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect(await userCount()).toBe(1);
+    expect(await t.app.repos.announcements.recent(10)).toEqual([]);
+  });
+
+  it('keeps tabs and line breaks where a field is multi-line, and only there', async () => {
+    const admin = await createUser(t.app, 'boss', 'admin');
+    const cookie = await sessionFor(t.app, admin.id);
+    const post = (payload: object) =>
+      t.app.inject({ method: 'POST', url: '/api/messages', headers: { cookie }, payload });
+    const multiline = await post({ title: 'Release', content: 'Line one\n\tLine two\r\n' });
+    expect(multiline.statusCode, multiline.body).toBe(200);
+    const title = await post({ title: 'Two\nlines', content: 'Body' });
+    expect(title.statusCode).toBe(400);
+    expect(title.json()).toEqual({
+      message: 'title must be plain printable text: it contains U+000A, a control character',
+    });
+  });
+
+  it('refuses a number outside the range of its database column', async () => {
+    const admin = await createUser(t.app, 'boss', 'admin');
+    const cookie = await sessionFor(t.app, admin.id);
+    for (const url of [
+      '/api/admin/logs?before=2147483648',
+      '/api/admin/activity-logs?before=9007199254740991',
+      '/api/admin/logs?before=1e400',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().message, url).toMatch(/^before must be/);
+    }
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription/override',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"userId": 1e400, "planId": "pro"}',
+    });
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toEqual({ message: 'userId must be an integer' });
+  });
+
   it('takes an id in a path or query string only written as a plain whole number', async () => {
     const admin = await createUser(t.app, 'boss', 'admin');
     const cookie = await sessionFor(t.app, admin.id);

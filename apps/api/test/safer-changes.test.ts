@@ -1,5 +1,6 @@
-// Safer admin changes (issue 19): a feature override carries a required reason and an optional
-// expiry after which it stops applying with no job run, and shows who set it; a bulk plan
+// Safer admin changes (issue 19): a feature override carries a reason (optional since issue 35:
+// the specification's call sends none) and an optional expiry after which it stops applying with
+// no job run, and shows who set it; a bulk plan
 // change has a dry run whose figures are what the apply then writes, all or nothing, audited
 // as one entry listing the users.
 import { createHash } from 'node:crypto';
@@ -49,18 +50,18 @@ describeEachDatabase('feature overrides with a reason and an expiry', (database)
   const storedOverrides = () =>
     t.app.database.db.selectFrom('user_feature_overrides').selectAll().execute();
 
-  it('refuses an override without a reason, naming it, and writes nothing', async () => {
-    const missing = await override({});
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: 'reason is required' });
-    const blank = await override({ reason: '   ' });
-    expect(blank.statusCode).toBe(400);
-    expect(blank.json().message).toMatch(/^reason is required/);
+  it("takes an override without a reason (the spec's call), stored as none given", async () => {
     const long = await override({ reason: 'x'.repeat(501) });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toMatch(/^reason must be at most 500 characters/);
     expect(await storedOverrides()).toEqual([]);
-    expect(await usersFeatures()).not.toContain(analytics);
+    for (const reason of [undefined, '   ']) {
+      const res = await override(reason === undefined ? {} : { reason });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await storedOverrides()).map((o) => o.reason)).toEqual([null]);
+      expect(await overridesShown()).toEqual([expect.objectContaining({ reason: null })]);
+    }
+    expect(await usersFeatures()).toContain(analytics);
   });
 
   it('refuses a reason with control or bidirectional-override characters, naming the character', async () => {
@@ -173,6 +174,66 @@ describeEachDatabase('feature overrides with a reason and an expiry', (database)
     expect(await locked()).not.toContain('Send-to-Phone');
     t.advance(HOUR);
     expect(await locked()).toContain('Send-to-Phone');
+  });
+
+  it('keeps every override and its reason when reasons become optional (migration 0015)', async () => {
+    const { url, drop } = await database.create();
+    const handle = openDatabase(url);
+    try {
+      await migrateUpTo(handle.db, handle.schema, '0012-override-reasons');
+      // biome-ignore lint/suspicious/noExplicitAny: the table as it was before 0015.
+      const db = handle.db as any;
+      const user = await db
+        .insertInto('users')
+        .values({
+          username: 'old',
+          username_key: 'old',
+          password_hash: 'x',
+          role: 'user',
+          created_at: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const [first, second] = await db
+        .selectFrom('features')
+        .select('id')
+        .orderBy('id')
+        .limit(2)
+        .execute();
+      const row = { user_id: user.id, enabled: 1, updated_at: 5, set_by: user.id, expires_at: 9 };
+      await db
+        .insertInto('user_feature_overrides')
+        .values({ ...row, feature_id: first.id, reason: 'Goodwill' })
+        .execute();
+      await migrateToLatest(handle.db, handle.schema);
+      await handle.db
+        .insertInto('user_feature_overrides')
+        .values({ ...row, feature_id: second.id, reason: null })
+        .execute();
+      const rows = await handle.db
+        .selectFrom('user_feature_overrides')
+        .selectAll()
+        .orderBy('feature_id')
+        .execute();
+      expect(rows).toEqual([
+        { ...row, feature_id: first.id, reason: 'Goodwill' },
+        { ...row, feature_id: second.id, reason: null },
+      ]);
+      // The keys hold as before: one override per user and feature, gone with the user.
+      await expect(
+        handle.db
+          .insertInto('user_feature_overrides')
+          .values({ ...row, feature_id: first.id, reason: null })
+          .execute(),
+      ).rejects.toThrow();
+      await handle.db.deleteFrom('users').where('id', '=', user.id).execute();
+      expect(await handle.db.selectFrom('user_feature_overrides').selectAll().execute()).toEqual(
+        [],
+      );
+    } finally {
+      await handle.close();
+      await drop();
+    }
   });
 
   it('gives overrides set before reasons existed a reason saying so, no author, no expiry', async () => {

@@ -3,6 +3,7 @@
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.js';
+import { retryOnContention } from '../src/lib/contention.js';
 import { OutageLog, unavailable } from '../src/lib/unavailable.js';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -51,6 +52,8 @@ describe('unavailable', () => {
     ['a read-only file', withCode('SQLITE_READONLY'), 'storage'],
     ['a read-only file moved away', withCode('SQLITE_READONLY_DBMOVED'), 'storage'],
     ['an I/O error', withCode('SQLITE_IOERR_WRITE'), 'storage'],
+    ['a deadlock PostgreSQL broke (40P01)', withCode('40P01'), 'contention'],
+    ['a serialization failure (40001)', withCode('40001'), 'contention'],
   ])('counts %s', (_, err, kind) => {
     expect(unavailable(err)?.kind).toBe(kind);
   });
@@ -76,6 +79,35 @@ describe('unavailable', () => {
     expect(unavailable(withCode('SQLITE_BUSY'))?.message).toBe(
       'The service is briefly unavailable: the database is busy. Try again in a few seconds.',
     );
+  });
+});
+
+describe('retryOnContention', () => {
+  it('runs a transaction that lost a deadlock again, and gives up after the third try', async () => {
+    let runs = 0;
+    const won = await retryOnContention(async () => {
+      runs += 1;
+      if (runs < 3) throw withCode('40P01', 'deadlock detected');
+      return 'written';
+    });
+    expect({ won, runs }).toEqual({ won: 'written', runs: 3 });
+    runs = 0;
+    const lost = retryOnContention(async () => {
+      runs += 1;
+      throw withCode('40001', 'could not serialize access');
+    });
+    await expect(lost).rejects.toThrow('could not serialize access');
+    expect(runs).toBe(3);
+  });
+
+  it('never runs again what failed for another reason', async () => {
+    let runs = 0;
+    const failed = retryOnContention(async () => {
+      runs += 1;
+      throw withCode('23505', 'duplicate key');
+    });
+    await expect(failed).rejects.toThrow('duplicate key');
+    expect(runs).toBe(1);
   });
 });
 

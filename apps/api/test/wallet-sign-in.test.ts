@@ -39,6 +39,7 @@ describeEachDatabase('wallet sign-in', (database) => {
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({
       message: 'Wrong PIN. 2 tries left.',
+      error: 'Wrong PIN. 2 tries left.',
       failedPins: 1,
       maxPins: 3,
     });
@@ -62,11 +63,15 @@ describeEachDatabase('wallet sign-in', (database) => {
     // A wrong OTP checks no PIN, so it says nothing about the count.
     const wrongOtp = await login(code === '0000' ? '1111' : '0000', '2468');
     expect(wrongOtp.statusCode).toBe(401);
-    expect(wrongOtp.json()).toEqual({ message: 'Invalid OTP. Try again.' });
+    expect(wrongOtp.json()).toEqual({
+      message: 'Invalid OTP. Try again.',
+      error: 'Invalid OTP. Try again.',
+    });
     expect((await login(code, '2468')).statusCode).toBe(200);
     const afterSuccess = await login(await otp(), '1113');
     expect(afterSuccess.json()).toEqual({
       message: 'Wrong PIN. 2 tries left.',
+      error: 'Wrong PIN. 2 tries left.',
       failedPins: 1,
       maxPins: 3,
     });

@@ -118,10 +118,14 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
     }
     const parsed = parse(text);
     if (res.ok) return { text: async () => (parsed === null ? '' : text), headers: res.headers };
-    // Our server answers every failure with a sentence in `message`; anything else came from
-    // something in between (a proxy's error page) and says nothing a person should read.
-    if (isObject(parsed) && typeof parsed.message === 'string' && parsed.message.trim()) {
-      throw new KeypadApiError(parsed.message, res.status, {
+    // Our server answers every failure with a sentence in `message`, and a refused sign-in in
+    // `error` too, the field the spec's keypad reads (section 7), read here first; anything else
+    // came from something in between (a proxy's error page) and says nothing a person should read.
+    const said = isObject(parsed)
+      ? [parsed.error, parsed.message].find((m) => typeof m === 'string' && m.trim())
+      : undefined;
+    if (isObject(parsed) && typeof said === 'string') {
+      throw new KeypadApiError(said, res.status, {
         failedPins: isCount(parsed.failedPins) ? parsed.failedPins : undefined,
         maxPins: isCount(parsed.maxPins) ? parsed.maxPins : undefined,
       });

@@ -85,4 +85,11 @@ describe('createKeypadApi', () => {
     expect(err.failedPins).toBe(2);
     expect(err.maxPins).toBe(3);
   });
+
+  it("reads a refused sign-in's `error` first, as the spec's keypad does (section 7)", async () => {
+    vi.stubGlobal('fetch', answer(401, JSON.stringify({ error: 'Invalid OTP. Try again.' })));
+    const err = await failure(createKeypadApi().login('0821234567', '1234', '1111'));
+    expect(err.message).toBe('Invalid OTP. Try again.');
+    expect(err.status).toBe(401);
+  });
 });

@@ -184,6 +184,29 @@ describe('feature overrides', () => {
       /Override off, set by an unknown administrator .*“Set before reasons were recorded”\. No expiry\./,
     );
   });
+
+  it("says 'no reason given' for an override set with the spec's call, which sends none", async () => {
+    server({
+      'GET /api/features/admin/user-overrides': () => ({
+        body: [
+          {
+            featureId: 2,
+            enabled: true,
+            reason: null,
+            setBy: { id: 9, username: 'boss' },
+            setAt: '2026-11-01T12:00:00.000Z',
+            expiresAt: null,
+          },
+        ],
+      }),
+    });
+    const u = await openTab('Feature Overrides');
+    const list = await chooseAlice(u);
+    const [, exported] = within(list).getAllByRole('listitem');
+    expect(exported?.textContent).toMatch(
+      /Override on, set by boss on .*: no reason given\. No expiry\./,
+    );
+  });
 });
 
 const line = (userId: number, username: string, fromPlanId: string, wouldHaveCharged: number) => ({

@@ -1,6 +1,7 @@
 // The one sentence a screen shows for a failed call: never the browser's or a proxy's text.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../src/lib/api.js';
+import type { ApiError } from '../src/lib/api-client.js';
 import { errorMessage, NO_ANSWER, UNREACHABLE } from '../src/lib/error-message.js';
 
 const failing = (fetchImpl: () => Promise<Response>) => {
@@ -32,5 +33,24 @@ describe('errorMessage', () => {
   it("gives a 4xx's own message", async () => {
     const body = JSON.stringify({ message: 'Plan not found' });
     expect(await failing(async () => new Response(body, { status: 404 }))).toBe('Plan not found');
+  });
+
+  it("makes a read's error as spec section 8 says: status and body text below 500, status and status text above", async () => {
+    const body = JSON.stringify({ message: 'Plan not found' });
+    const thrown = (res: Response) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => res),
+      );
+      return api.call('plans').then(
+        () => undefined,
+        (err: unknown) => err as ApiError,
+      );
+    };
+    const refused = await thrown(new Response(body, { status: 404 }));
+    expect(refused?.message).toBe(`404: ${body}`);
+    expect(refused?.serverMessage).toBe('Plan not found');
+    const broken = await thrown(new Response('oops', { status: 502, statusText: 'Bad Gateway' }));
+    expect(broken?.message).toBe('502: Bad Gateway');
   });
 });

@@ -30,9 +30,19 @@ describe('route guards', () => {
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeDefined();
   });
 
-  it('keeps regular users out of admin pages', async () => {
-    fakeServer({ 'GET /api/user': signedInAs('user') });
-    renderAt('/admin/logs');
+  it('sends signed-in users who are not admins from every admin page to / (decision 030)', async () => {
+    for (const path of ['/admin', '/admin/communications', '/admin/logs']) {
+      fakeServer({ 'GET /api/user': signedInAs('user') });
+      const { location, unmount } = renderAt(path);
+      await waitFor(() => expect(location.pathname, path).toBe('/'));
+      expect(screen.queryByText('Sign in required')).toBeNull();
+      unmount();
+    }
+  });
+
+  it('shows the sign-in-required view on admin pages to signed-out visitors', async () => {
+    fakeServer({ 'GET /api/user': signedOut });
+    renderAt('/admin/communications');
     expect(await screen.findByText('Sign in required')).toBeDefined();
   });
 

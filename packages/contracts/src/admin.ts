@@ -12,7 +12,8 @@ const LogLevelSchema = Type.Unsafe<LogLevel>({
   errorMessage: { enum: 'level must be one of INFO, WARNING, ERROR' },
 });
 
-const Cursor = Type.Integer({ minimum: 1, maximum: 9_007_199_254_740_991 });
+/** An entry's id: a database `integer`, as every id is. */
+const Cursor = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const PageSize = (max: number, fallback: number) =>
   Type.Integer({ minimum: 1, maximum: max, default: fallback });
 
@@ -136,7 +137,8 @@ export type Announcement = Static<typeof AnnouncementSchema>;
 /** Sent form-encoded by the Communications page; trimmed by the server. */
 export const NewAnnouncementBody = Type.Object({
   title: Type.String({ maxLength: 1000 }),
-  content: Type.String({ maxLength: 20_000 }),
+  /** Tabs and line breaks are kept (`multiline`); other control characters are refused. */
+  content: Type.String({ maxLength: 20_000, multiline: true }),
 });
 
 export const UnreadCountSchema = Type.Object({ unread: Type.Integer() });

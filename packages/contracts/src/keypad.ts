@@ -67,6 +67,12 @@ export const WalletLoginResponse = Type.Object({
  */
 export const WalletLoginError = Type.Object({
   message: Type.String({ description: 'What went wrong, readable by a person' }),
+  error: Type.Optional(
+    Type.String({
+      description:
+        "The same text as `message`: the field the specification's keypad client reads (spec section 7)",
+    }),
+  ),
   failedPins: Type.Optional(
     Type.Integer({ minimum: 0, description: 'Wrong PINs so far; maxPins when locked' }),
   ),

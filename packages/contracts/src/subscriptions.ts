@@ -186,8 +186,11 @@ export const FeatureOverrideBody = Type.Object({
   userId: Id,
   featureId: Id,
   enabled: Type.Boolean(),
-  /** Why the override is set (trimmed, 1 to 500 characters); shown beside it. */
-  reason: Type.String({ minLength: 1, maxLength: 500 }),
+  /**
+   * Why the override is set (trimmed, at most 500 characters); shown beside it. Optional: the
+   * specification's call sends none, stored as null and shown as 'no reason given'.
+   */
+  reason: Type.Optional(Type.String({ maxLength: 500 })),
   /** When the override stops applying (a future instant); absent: until changed. */
   expiresAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
@@ -197,7 +200,8 @@ export type FeatureOverrideBody = Static<typeof FeatureOverrideBody>;
 export const UserFeatureOverrideSchema = Type.Object({
   featureId: Type.Integer(),
   enabled: Type.Boolean(),
-  reason: Type.String(),
+  /** Null when none was given (shown as 'no reason given'). */
+  reason: Nullable(Type.String()),
   /** The administrator who set it; null when unknown (set before this was recorded). */
   setBy: Nullable(Type.Object({ id: Type.Integer(), username: Type.String() })),
   setAt: Timestamp,
@@ -221,6 +225,6 @@ export const NewFeatureBody = Type.Object({
       maxLength: 'Category must be at most 40 characters',
     },
   }),
-  description: Type.Optional(Type.String({ maxLength: 500 })),
+  description: Type.Optional(Type.String({ maxLength: 500, multiline: true })),
 });
 export const UserIdQuery = Type.Object({ userId: Id });

@@ -87,7 +87,8 @@ function monitorLog(monitor: DatabaseMonitor | undefined) {
   if (!monitor) return undefined;
   return (event: LogEvent) => {
     if (event.level === 'error') {
-      if (unavailable(event.error)) monitor.failed(event.error);
+      const down = unavailable(event.error);
+      if (down && down.kind !== 'contention') monitor.failed(event.error);
     } else {
       monitor.succeeded();
     }

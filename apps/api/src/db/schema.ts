@@ -72,8 +72,11 @@ export interface UserFeatureOverridesTable {
   feature_id: number;
   enabled: number;
   updated_at: number;
-  /** Why it was set (migration 0012; older rows say they predate reasons). */
-  reason: Generated<string>;
+  /**
+   * Why it was set (migration 0012; older rows say they predate reasons); null when the caller
+   * gave none (migration 0015: the specification's call sends no reason).
+   */
+  reason: string | null;
   /** The administrator who set it; null when unknown or since deleted. */
   set_by: number | null;
   /** When it stops applying (epoch ms); null: until changed. Compared at read time. */

@@ -1,11 +1,16 @@
 // Which errors mean "the database cannot serve right now" rather than "this request is wrong",
 // and the one log of an outage: a warning when it starts (then at most one every 10 s while it
 // lasts) and a line when the database answers again. The error handler answers these with 503.
+// A transaction PostgreSQL ended to break a deadlock or a serialization conflict is here too
+// (`contention`): the request was fine and a retry succeeds, but it is no outage.
 
 /** A database failure that a later try can get past, and what to tell the client. */
 export interface Unavailable {
-  /** `connection`: the connection failed or went silent, so it must not be lent again. */
-  kind: 'connection' | 'timeout' | 'busy' | 'storage';
+  /**
+   * `connection`: the connection failed or went silent, so it must not be lent again.
+   * `contention`: this transaction lost a deadlock or a serialization conflict to another.
+   */
+  kind: 'connection' | 'timeout' | 'busy' | 'storage' | 'contention';
   message: string;
   retryAfterSeconds: number;
 }
@@ -37,6 +42,13 @@ const CANNOT_STORE: Unavailable = {
   retryAfterSeconds: 60,
 };
 
+const CONTENDED: Unavailable = {
+  kind: 'contention',
+  message:
+    'The service is briefly busy: another change to the same records was made at the same moment. Nothing was changed; try again.',
+  retryAfterSeconds: 1,
+};
+
 /** Socket and name-lookup failures on the way to the database server. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',
@@ -55,9 +67,12 @@ const NETWORK_CODES = new Set([
 /**
  * PostgreSQL SQLSTATEs: the server is shutting down or starting (57P01-57P03), out of
  * connections or space (class 53), the session was ended for idling in a transaction (25P03),
- * or a statement or lock wait ran out of time (57014, 55P03).
+ * a statement or lock wait ran out of time (57014, 55P03), or the transaction was chosen to
+ * end a deadlock (40P01) or could not be serialized (40001).
  */
 const PG_STATES: Record<string, Unavailable> = {
+  '40P01': CONTENDED,
+  '40001': CONTENDED,
   '57P01': UNREACHABLE,
   '57P02': UNREACHABLE,
   '57P03': UNREACHABLE,

@@ -4,9 +4,28 @@
 // Coercion takes whatever JavaScript reads as a number ('1.0', '1e0', '0x1', ' 1'); an integer
 // in a path or query string is taken only written plainly, so `/api/admin/users/1.0/view-as`
 // is a 400, not user 1 (issue 32).
-import Ajv, { type ErrorObject } from 'ajv';
+//
+// Two rules hold for every route without its schema saying so (issue 35), so input neither
+// database can take is refused here, before either sees it: text is plain printable text (no NUL,
+// which PostgreSQL refuses outright, no other control or bidirectional-control character; tabs
+// and line breaks only where the schema marks the field `multiline`), and an integer without
+// declared bounds is one a database `integer` column holds.
+import { unprintableCharacter } from '@omega/domain';
+import Ajv, { type ErrorObject, type SchemaValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+
+/** The range of a database `integer` column: the bounds of an integer that declares none. */
+export const INTEGER_COLUMN_MIN = -2_147_483_648;
+export const INTEGER_COLUMN_MAX = 2_147_483_647;
+
+/** Checks a string is plain printable text; `schema` is 'line' or 'multiline'. */
+const printable: SchemaValidateFunction = (schema: unknown, data: unknown) => {
+  const found = unprintableCharacter(String(data), { multiline: schema === 'multiline' });
+  if (found === null) return true;
+  printable.errors = [{ keyword: 'printable', message: found, params: { character: found } }];
+  return false;
+};
 
 function createAjv(coerceTypes: boolean) {
   const ajv = new Ajv({
@@ -20,6 +39,15 @@ function createAjv(coerceTypes: boolean) {
   addFormats(ajv);
   // Our annotation carrying the product's wording for a violated rule.
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: ['string', 'object'] });
+  // Our annotation for text that may hold tabs and line breaks (an announcement's content).
+  ajv.addKeyword({ keyword: 'multiline', schemaType: 'boolean' });
+  ajv.addKeyword({
+    keyword: 'printable',
+    type: 'string',
+    schemaType: 'string',
+    errors: true,
+    validate: printable,
+  });
   return ajv;
 }
 
@@ -33,9 +61,67 @@ interface ObjectSchema {
   properties?: Record<string, { type?: unknown }>;
 }
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  if (httpPart === 'body') return bodyAjv.compile(schema as object);
-  const validate = textAjv.compile(schema as object);
+/** Keywords whose value maps names to schemas. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
+/** Keywords whose value is one schema, or a list of schemas. */
+const SCHEMA_VALUES = new Set([
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'contains',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'prefixItems',
+]);
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A copy of a request schema with the two rules every route follows written into it: each
+ * string is `printable` (one line unless marked `multiline`), each integer bounded (a
+ * database `integer` unless it declares its own bounds). The route table's schema is untouched.
+ */
+export function withInputRules(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withInputRules);
+  if (!isObject(schema)) return schema;
+  const copy: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (SCHEMA_MAPS.has(key) && isObject(value)) {
+      copy[key] = Object.fromEntries(
+        Object.entries(value).map(([name, sub]) => [name, withInputRules(sub)]),
+      );
+    } else if (SCHEMA_VALUES.has(key)) copy[key] = withInputRules(value);
+    else copy[key] = value;
+  }
+  const types = Array.isArray(copy.type) ? copy.type : [copy.type];
+  if (types.includes('string') && copy.printable === undefined) {
+    copy.printable = copy.multiline === true ? 'multiline' : 'line';
+  }
+  if (types.includes('integer')) {
+    if (copy.minimum === undefined && copy.exclusiveMinimum === undefined) {
+      copy.minimum = INTEGER_COLUMN_MIN;
+    }
+    if (copy.maximum === undefined && copy.exclusiveMaximum === undefined) {
+      copy.maximum = INTEGER_COLUMN_MAX;
+    }
+  }
+  return copy;
+}
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({
+  schema: declared,
+  httpPart,
+}) => {
+  const schema = withInputRules(declared) as object;
+  if (httpPart === 'body') return bodyAjv.compile(schema);
+  const validate = textAjv.compile(schema);
   const properties = (schema as ObjectSchema).properties ?? {};
   const integers = Object.keys(properties).filter((k) => properties[k]?.type === 'integer');
   if (integers.length === 0) return validate;
@@ -109,6 +195,8 @@ export function describeValidationError(error: ErrorObject, part: string): strin
       return `${field} has a value that is not allowed`;
     case 'anyOf':
       return `${field} has a value that is not allowed`;
+    case 'printable':
+      return `${field} must be plain printable text: it contains ${error.params.character}`;
     default:
       return `${field} ${error.message ?? 'is invalid'}`;
   }

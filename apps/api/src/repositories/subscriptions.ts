@@ -6,7 +6,7 @@ import {
   type RevenueMove,
   type Subscription,
 } from '@omega/domain';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, FeatureRow, SubscriptionRow } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
 import { prepare } from '../lib/prepared-query.js';
@@ -256,7 +256,7 @@ export class SubscriptionsRepository {
       userId: number;
       featureId: number;
       enabled: boolean;
-      reason: string;
+      reason: string | null;
       setBy: number;
       at: number;
       expiresAt: number | null;
@@ -283,6 +283,18 @@ export class SubscriptionsRepository {
       .selectAll()
       .where('user_id', '=', userId)
       .executeTakeFirst();
+  }
+
+  /**
+   * `find`, with the row locked until the transaction `db` ends (PostgreSQL; SQLite runs one
+   * write transaction at a time). A change to several users locks them in ascending id order,
+   * so two such changes wait for each other instead of deadlocking (issue 35).
+   */
+  findLocked(userId: number, db: Kysely<Database>) {
+    const query = db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId);
+    return (
+      db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query
+    ).executeTakeFirst();
   }
 
   /** Creates the row unless one exists (two first reads may race). */
@@ -316,8 +328,10 @@ export class SubscriptionsRepository {
    * loses the account and its MRR, the plan it joined gains them, and the movement counts on
    * the plan joined (churn on the plan left). The free plan has no rows: its accounts are all
    * the others. Adds to the day's row when there is one, so concurrent changes never lose one.
+   * Several moves (a bulk change) are summed and booked in one statement, after every
+   * subscription row they come from was locked: their rows are locked last, in plan order.
    */
-  async bookRevenue(move: RevenueMove, at: number, db = this.db) {
+  async bookRevenue(moves: RevenueMove | readonly RevenueMove[], at: number, db = this.db) {
     const day = Math.floor(at / DAY_MS);
     const rows = new Map<string, RevenueDayDelta>();
     const row = (planId: string) => {
@@ -335,16 +349,18 @@ export class SubscriptionsRepository {
       }
       return r;
     };
-    const from = row(move.fromPlan);
-    from.accounts -= 1;
-    from.mrr -= move.before;
-    from.churned_mrr += move.churned;
-    const to = row(move.toPlan);
-    to.accounts += 1;
-    to.mrr += move.after;
-    to.new_mrr += move.newMrr;
-    to.expansion_mrr += move.expansion;
-    to.contraction_mrr += move.contraction;
+    for (const move of Array.isArray(moves) ? moves : [moves as RevenueMove]) {
+      const from = row(move.fromPlan);
+      from.accounts -= 1;
+      from.mrr -= move.before;
+      from.churned_mrr += move.churned;
+      const to = row(move.toPlan);
+      to.accounts += 1;
+      to.mrr += move.after;
+      to.new_mrr += move.newMrr;
+      to.expansion_mrr += move.expansion;
+      to.contraction_mrr += move.contraction;
+    }
     const values = [...rows]
       .filter(([planId, delta]) => planId !== FREE_PLAN_ID && Object.values(delta).some((v) => v))
       .map(([planId, delta]) => ({ day, plan_id: planId, ...delta }))

@@ -11,16 +11,11 @@ import type {
   UserFeatureOverride,
   UserWithSubscription,
 } from '@omega/contracts';
-import {
-  annualSavingPercent,
-  cheapestPlanWith,
-  FREE_PLAN_ID,
-  normalizeRole,
-  unprintableCharacter,
-} from '@omega/domain';
+import { annualSavingPercent, cheapestPlanWith, FREE_PLAN_ID, normalizeRole } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { retryOnContention } from '../lib/contention.js';
 import { HttpError } from '../lib/http-error.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type { SubscriptionsRepository } from '../repositories/subscriptions.js';
@@ -40,7 +35,8 @@ type Trx = Kysely<Database>;
 
 /** How far ahead an override's expiry may be; beyond that, an override without one says it. */
 export const MAX_OVERRIDE_MS = 366 * 24 * 60 * 60_000;
-const MAX_REASON = 500;
+/** How an override set without a reason reads in its audit line (and on the admin pages). */
+const NO_REASON = 'no reason given';
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export class FeatureCatalogueService {
@@ -191,8 +187,10 @@ export class FeatureCatalogueService {
   }
 
   /**
-   * Turns one feature on or off for one user, whatever the user's plan says, with the reason
-   * (required) and an optional expiry, after which the override stops applying by itself.
+   * Turns one feature on or off for one user, whatever the user's plan says, with an optional
+   * reason and expiry, after which the override stops applying by itself. The admin console asks
+   * for a reason; the specification's call sends none, stored as null (issue 35). The reason is
+   * plain printable text on one line: the validation layer refused anything else.
    */
   async setUserFeature(
     adminId: number,
@@ -200,21 +198,13 @@ export class FeatureCatalogueService {
       userId: number;
       featureId: number;
       enabled: boolean;
-      reason: string;
+      reason?: string;
       expiresAt?: string;
     },
     requestId: string | null,
   ): Promise<void> {
     const { userId, featureId, enabled } = change;
-    const reason = change.reason.trim();
-    if (!reason) throw new HttpError(400, 'reason is required: say why the override is set');
-    if (reason.length > MAX_REASON) {
-      throw new HttpError(400, `reason must be at most ${MAX_REASON} characters`);
-    }
-    const unprintable = unprintableCharacter(reason);
-    if (unprintable) {
-      throw new HttpError(400, `reason must be plain printable text: it contains ${unprintable}`);
-    }
+    const reason = change.reason?.trim() || null;
     await this.write(async (trx, at) => {
       const expiresAt = change.expiresAt === undefined ? null : Date.parse(change.expiresAt);
       if (expiresAt !== null && !(expiresAt > at)) {
@@ -241,7 +231,7 @@ export class FeatureCatalogueService {
         trx,
         adminId,
         'feature_override',
-        `feature ${featureId} ${enabled ? 'on' : 'off'} for user ${userId}${expiresAt === null ? '' : ` until ${iso(expiresAt)}`}: ${reason}`,
+        `feature ${featureId} ${enabled ? 'on' : 'off'} for user ${userId}${expiresAt === null ? '' : ` until ${iso(expiresAt)}`}: ${reason ?? NO_REASON}`,
         at,
         requestId,
       );
@@ -255,11 +245,13 @@ export class FeatureCatalogueService {
     planId: string,
     requestId: string | null,
   ): Promise<void> {
-    await this.deps.db.transaction().execute(async (trx) => {
-      await this.knownPlan(planId, trx);
-      await this.existingUsers([userId], trx);
-      await this.deps.subscriptions.overrideIn(trx, adminId, userId, planId, requestId);
-    });
+    await retryOnContention(() =>
+      this.deps.db.transaction().execute(async (trx) => {
+        await this.knownPlan(planId, trx);
+        await this.existingUsers([userId], trx);
+        await this.deps.subscriptions.overrideIn(trx, adminId, userId, planId, requestId);
+      }),
+    );
   }
 
   /**
@@ -290,18 +282,20 @@ export class FeatureCatalogueService {
     requestId: string | null,
   ) {
     const ids = [...new Set(userIds)];
-    await this.deps.db.transaction().execute(async (trx) => {
-      await this.knownPlan(planId, trx);
-      await this.existingUsers(ids, trx, ids.length > 1 ? ': no plan was changed' : '');
-      await this.deps.subscriptions.bulkOverrideIn(
-        trx,
-        adminId,
-        ids,
-        planId,
-        previewToken,
-        requestId,
-      );
-    });
+    await retryOnContention(() =>
+      this.deps.db.transaction().execute(async (trx) => {
+        await this.knownPlan(planId, trx);
+        await this.existingUsers(ids, trx, ids.length > 1 ? ': no plan was changed' : '');
+        await this.deps.subscriptions.bulkOverrideIn(
+          trx,
+          adminId,
+          ids,
+          planId,
+          previewToken,
+          requestId,
+        );
+      }),
+    );
   }
 
   private async knownPlan(planId: string, trx?: Trx): Promise<void> {

@@ -23,6 +23,7 @@ import {
   planBook,
   planBulkOverride,
   type Result,
+  type RevenueMove,
   renew,
   resume,
   revenueMove,
@@ -59,7 +60,8 @@ export class SubscriptionService {
   /**
    * Writes the new state if nobody wrote since `version` was read, and books its revenue move
    * (decision 025) in the same transaction; answers whether it wrote. Every subscription write
-   * goes through here, so the revenue chart never misses a change.
+   * goes through here, so the revenue chart never misses a change. A bulk change passes
+   * `deferred` to collect the moves and book them together after its last subscription.
    */
   private async write(
     userId: number,
@@ -69,10 +71,12 @@ export class SubscriptionService {
     plans: PlanBook,
     now: number,
     trx: Kysely<Database>,
+    deferred?: RevenueMove[],
   ): Promise<boolean> {
     if (!(await this.repo.update(userId, version, after, now, trx))) return false;
     const move = revenueMove(before, after, plans);
-    if (move) await this.repo.bookRevenue(move, now, trx);
+    if (move && deferred) deferred.push(move);
+    else if (move) await this.repo.bookRevenue(move, now, trx);
     return true;
   }
 
@@ -224,6 +228,8 @@ export class SubscriptionService {
   ) {
     const plans = await this.book(trx);
     const now = this.clock();
+    // Locked before it is read: a bulk change meanwhile makes this wait, not fail with 409.
+    await this.repo.findLocked(userId, trx);
     const { subscription, version } = await this.current(userId, trx);
     const result = overridePlan(subscription, plans, planId, now);
     if (!result.ok) throw new HttpError(404, result.error);
@@ -283,10 +289,16 @@ export class SubscriptionService {
   }
 
   /**
-   * Puts every user named on `planId` inside the caller's transaction, all or nothing: each
-   * subscription written only if unchanged since it was read, each user's override on record,
-   * and ONE activity entry for the administrator listing every user. With `previewToken`, any
-   * user whose subscription changed since that dry run refuses the whole change.
+   * Puts every user named (existing accounts: the caller checks) on `planId` inside the caller's
+   * transaction, all or nothing: each subscription locked and written, each user's override on
+   * record, and ONE activity entry for the administrator listing every user. With
+   * `previewToken`, any user whose subscription changed since that dry run refuses the whole
+   * change.
+   *
+   * Rows are locked in one order whatever order the users were named in: each user's
+   * subscription by ascending user id, then the day's revenue rows by plan, once. Two changes
+   * over overlapping users then wait for each other; in the order given, they deadlocked on
+   * PostgreSQL (issue 35).
    */
   async bulkOverrideIn(
     trx: Kysely<Database>,
@@ -298,19 +310,34 @@ export class SubscriptionService {
   ): Promise<BulkOverridePlan> {
     const plans = await this.book(trx);
     const now = this.clock();
-    if (previewToken !== undefined) {
-      const subscribers = await this.repo.subscribersByIds(userIds, trx);
-      if (!sameToken(bulkToken(this.tokenKey, adminId, planId, subscribers), previewToken)) {
-        throw new HttpError(
-          409,
-          'Some of these subscriptions changed since the dry run: review the change again. No plan was changed.',
-        );
-      }
-    }
+    const ids = [...new Set(userIds)].sort((a, b) => a - b);
+    const free = plans.get(FREE_PLAN_ID);
+    if (!free) throw new Error('The free plan is missing from the plans table');
+    /** What the dry run's token names: each user's version as found, or none yet. */
+    const found: Array<{ id: number; subscription: { version: number } | null }> = [];
     const current = [];
-    for (const userId of userIds) current.push({ userId, ...(await this.current(userId, trx)) });
+    for (const userId of ids) {
+      let row = await this.repo.findLocked(userId, trx);
+      found.push({ id: userId, subscription: row ? { version: row.version } : null });
+      if (!row) {
+        await this.repo.insert(userId, startSubscription(free, 'month', now), now, trx);
+        row = await this.repo.findLocked(userId, trx);
+        if (!row) throw new Error(`Subscription of user ${userId} vanished`);
+      }
+      current.push({ userId, subscription: toSubscription(row), version: row.version });
+    }
+    if (
+      previewToken !== undefined &&
+      !sameToken(bulkToken(this.tokenKey, adminId, planId, found), previewToken)
+    ) {
+      throw new HttpError(
+        409,
+        'Some of these subscriptions changed since the dry run: review the change again. No plan was changed.',
+      );
+    }
     const result = planBulkOverride(current, plans, planId, now);
     if (!result.ok) throw new HttpError(404, result.error);
+    const moves: RevenueMove[] = [];
     for (const [i, line] of result.plan.lines.entries()) {
       const before = current[i];
       if (!before) throw new Error(`Bulk plan line ${i} has no subscription read`);
@@ -323,6 +350,7 @@ export class SubscriptionService {
           plans,
           now,
           trx,
+          moves,
         ))
       ) {
         throw new HttpError(
@@ -341,6 +369,7 @@ export class SubscriptionService {
         trx,
       );
     }
+    if (moves.length > 0) await this.repo.bookRevenue(moves, now, trx);
     const { totals, lines } = result.plan;
     await this.activity.record(
       {

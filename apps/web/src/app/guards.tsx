@@ -36,10 +36,13 @@ export function RequireUser() {
   return <Outlet />;
 }
 
-/** Admin pages accept admin and supergod; others see the sign-in-required view. */
+/**
+ * Admin pages accept admin and supergod. Inside `RequireUser`, so the visitor is signed in:
+ * anyone else is sent to / (spec section 6; decision 030 says why on every admin page).
+ */
 export function RequireAdmin() {
   const { role } = useSession();
-  if (!role || !atLeast(role, 'admin' satisfies Role)) return <SignInRequired />;
+  if (!role || !atLeast(role, 'admin' satisfies Role)) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }
 

@@ -17,9 +17,10 @@ export class ApiError extends Error {
 }
 
 /**
- * How a failure becomes `ApiError.message` (spec section 8): reads give 'status: text';
- * login, logout and register give the status text or the body's message; the announcement's
- * form post gives the body's message.
+ * How a failure becomes `ApiError.message` (spec section 8): reads give 'status: status text'
+ * from 500 up and 'status: body text' below (the body as it came, JSON and all); login, logout
+ * and register give the status text or the body's message; the announcement's form post gives
+ * the body's message. Screens show `errorMessage(err)`, which reads `serverMessage` instead.
  */
 export type FailureKind = 'read' | 'session-write' | 'form';
 
@@ -55,7 +56,7 @@ async function failure(res: Response, kind: FailureKind): Promise<ApiError> {
   if (kind === 'form' && res.status < 500 && bodyText) {
     return new ApiError(bodyText, res.status, serverMessage);
   }
-  const detail = res.status >= 500 ? res.statusText : bodyText;
+  const detail = res.status >= 500 ? res.statusText : text;
   return new ApiError(`${res.status}: ${detail}`, res.status, serverMessage);
 }
 

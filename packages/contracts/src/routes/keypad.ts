@@ -38,11 +38,13 @@ export const keypadRoutes = {
     tags: ['keypad'],
     schema: {
       body: WalletLoginBody,
+      // Every refusal carries `error` beside `message` (the spec's keypad client reads `error`).
       response: {
         200: WalletLoginResponse,
+        400: WalletLoginError,
         401: WalletLoginError,
         423: WalletLoginError,
-        429: ErrorResponse,
+        429: WalletLoginError,
       },
     },
   }),

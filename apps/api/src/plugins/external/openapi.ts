@@ -14,6 +14,8 @@ export const DOCS_PREFIX = '/api/docs';
  * using the route's own schemas, untouched.
  */
 export const DOCUMENTED_ERROR_MESSAGE = 'x-errorMessage';
+/** Likewise `multiline` (text that may hold tabs and line breaks, lib/validation.ts). */
+export const DOCUMENTED_MULTILINE = 'x-multiline';
 
 /** Keywords whose value is a map of names to schemas. */
 const SCHEMA_MAPS = new Set([
@@ -54,6 +56,7 @@ export function documentedSchema(schema: Json): Json {
   const copy: Record<string, Json> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (key === 'errorMessage') copy[DOCUMENTED_ERROR_MESSAGE] = value;
+    else if (key === 'multiline') copy[DOCUMENTED_MULTILINE] = value;
     else if (SCHEMA_MAPS.has(key) && isObject(value)) {
       copy[key] = Object.fromEntries(
         Object.entries(value).map(([name, sub]) => [name, documentedSchema(sub)]),

@@ -29,7 +29,8 @@ function OverrideNote({ override }: { override: UserFeatureOverride }) {
     <p className="omega-muted omega-admin__override-note">
       Override {override.enabled ? 'on' : 'off'}, set by{' '}
       {override.setBy ? override.setBy.username : 'an unknown administrator'} on{' '}
-      {when(override.setAt)}: “{override.reason}”.{' '}
+      {when(override.setAt)}:{' '}
+      {override.reason === null ? 'no reason given' : `“${override.reason}”`}.{' '}
       {override.expiresAt ? `Until ${when(override.expiresAt)}.` : 'No expiry.'}
     </p>
   );

@@ -140,7 +140,7 @@ export function OverridesSection({ page }: { page: UserPage }) {
               <TableRow key={o.featureId}>
                 <TableCell>{o.featureName}</TableCell>
                 <TableCell>{o.enabled ? 'On' : 'Off'}</TableCell>
-                <TableCell>{o.reason}</TableCell>
+                <TableCell>{o.reason ?? 'No reason given'}</TableCell>
                 <TableCell>
                   {o.setBy ? o.setBy.username : 'Unknown'} on <Time iso={o.setAt} />
                 </TableCell>

@@ -2,7 +2,8 @@
 // serves everything: the web app, the keypad, readiness and an assistant answer (whose
 // articles and labelled questions travel in the folder's docs/). Its assistant answers exactly
 // as the build in the repository does, which is what the README's figures measure (issue 33).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -101,6 +102,17 @@ describe('the deploy folder', () => {
     const answer = JSON.parse(res.body) as { sources: unknown[]; answer: string };
     expect(answer.sources.length).toBeGreaterThan(0);
     expect(server.errors()).toEqual([]);
+  });
+
+  it("carries the repository's help artifact and the docs it was built from, byte for byte", () => {
+    const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+    // The same model and the same inputs: every labelled question is answered alike (the
+    // artifact refuses to load against other docs; packages/assistant's tests hold it to a help
+    // built from the docs).
+    const artifact = realpathSync(join(deployDir, 'node_modules/@omega/assistant/dist/help.bin'));
+    expect(sha(artifact)).toBe(sha(join(repository, 'packages/assistant/dist/help.bin')));
+    const training = 'docs/assistant/training-questions.json';
+    expect(sha(join(deployDir, training))).toBe(sha(join(repository, training)));
   });
 
   it('answers every question as the build in the repository does, as a user and as an admin', async () => {

@@ -1,7 +1,7 @@
 # The API image: the build stage installs, builds and makes the deploy folder with
 # `pnpm deploy:api` (scripts/deploy-api.mjs); the runtime stage copies exactly that folder, the
 # one the cluster test (cluster/) runs. Not built in this repository's CI (no container engine
-# there); see README, "Deploying".
+# there); see docs/deploying.md.
 
 FROM node:20-bookworm-slim AS build
 # better-sqlite3 compiles if no prebuilt binary matches; the build stage has the tools for it.

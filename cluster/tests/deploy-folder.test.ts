@@ -1,7 +1,7 @@
 // The deploy folder, copied outside the repository, starts with `node server.js` alone and
 // serves everything: the web app, the keypad, readiness and an assistant answer (whose
 // articles and labelled questions travel in the folder's docs/). Its assistant answers exactly
-// as the build in the repository does, which is what the README's figures measure (issue 33).
+// as the build in the repository does, which is what bench/README.md's assistant figures measure (issue 33).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';

@@ -14,7 +14,7 @@ import v8 from 'node:v8';
 import type { Article } from './articles.js';
 import type { Help } from './help.js';
 
-import { QuestionModel, type QuestionModelState } from './learned.js';
+import { QuestionModel, type QuestionModelState, trainingFile } from './learned.js';
 import { HelpIndex } from './retrieval.js';
 
 /** Bumped when the file's layout changes: an older file is then refused as stale. */
@@ -35,10 +35,6 @@ interface HelpArtifact {
 export class HelpArtifactError extends Error {
   override name = 'HelpArtifactError';
 }
-
-/** The labelled questions the model learns from, under a docs folder. */
-export const trainingFile = (docsRoot: string) =>
-  join(docsRoot, 'assistant', 'training-questions.json');
 
 /** The hash of what the help is built from: the articles as loaded and the labelled questions. */
 export function helpInputsHash(articles: readonly Article[], docsRoot: string): string {
@@ -61,6 +57,7 @@ function sourceFolder(): string | null {
  */
 const MODEL_SOURCES = [
   'articles.ts',
+  'help.ts',
   'help-artifact.ts',
   'learned.ts',
   'load-articles.ts',

@@ -37,8 +37,12 @@ export interface TrainingQuestions {
 }
 
 /** The training questions under `docsRoot`, or undefined when the file is not there. */
+/** The labelled questions the model learns from, under a docs folder. */
+export const trainingFile = (docsRoot: string) =>
+  join(docsRoot, 'assistant', 'training-questions.json');
+
 export function loadTrainingQuestions(docsRoot: string): TrainingQuestions | undefined {
-  const file = join(docsRoot, 'assistant', 'training-questions.json');
+  const file = trainingFile(docsRoot);
   if (!existsSync(file)) return undefined;
   const data = JSON.parse(readFileSync(file, 'utf8')) as TrainingQuestions;
   if (!Array.isArray(data.onTopic) || !Array.isArray(data.offTopic)) {

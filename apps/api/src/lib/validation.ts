@@ -14,6 +14,7 @@ import { unprintableCharacter } from '@omega/domain';
 import Ajv, { type ErrorObject, type SchemaValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler, FastifySchemaValidationError } from 'fastify';
+import { mapSchema } from './json-schema.js';
 
 /** The range of a database `integer` column: the bounds of an integer that declares none. */
 export const INTEGER_COLUMN_MIN = -2_147_483_648;
@@ -61,58 +62,27 @@ interface ObjectSchema {
   properties?: Record<string, { type?: unknown }>;
 }
 
-/** Keywords whose value maps names to schemas. */
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs']);
-/** Keywords whose value is one schema, or a list of schemas. */
-const SCHEMA_VALUES = new Set([
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'anyOf',
-  'oneOf',
-  'allOf',
-  'prefixItems',
-]);
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * A copy of a request schema with the two rules every route follows written into it: each
  * string is `printable` (one line unless marked `multiline`), each integer bounded (a
  * database `integer` unless it declares its own bounds). The route table's schema is untouched.
  */
 export function withInputRules(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withInputRules);
-  if (!isObject(schema)) return schema;
-  const copy: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (SCHEMA_MAPS.has(key) && isObject(value)) {
-      copy[key] = Object.fromEntries(
-        Object.entries(value).map(([name, sub]) => [name, withInputRules(sub)]),
-      );
-    } else if (SCHEMA_VALUES.has(key)) copy[key] = withInputRules(value);
-    else copy[key] = value;
-  }
-  const types = Array.isArray(copy.type) ? copy.type : [copy.type];
-  if (types.includes('string') && copy.printable === undefined) {
-    copy.printable = copy.multiline === true ? 'multiline' : 'line';
-  }
-  if (types.includes('integer')) {
-    if (copy.minimum === undefined && copy.exclusiveMinimum === undefined) {
-      copy.minimum = INTEGER_COLUMN_MIN;
+  return mapSchema(schema, (copy) => {
+    const types = Array.isArray(copy.type) ? copy.type : [copy.type];
+    if (types.includes('string') && copy.printable === undefined) {
+      copy.printable = copy.multiline === true ? 'multiline' : 'line';
     }
-    if (copy.maximum === undefined && copy.exclusiveMaximum === undefined) {
-      copy.maximum = INTEGER_COLUMN_MAX;
+    if (types.includes('integer')) {
+      if (copy.minimum === undefined && copy.exclusiveMinimum === undefined) {
+        copy.minimum = INTEGER_COLUMN_MIN;
+      }
+      if (copy.maximum === undefined && copy.exclusiveMaximum === undefined) {
+        copy.maximum = INTEGER_COLUMN_MAX;
+      }
     }
-  }
-  return copy;
+    return copy;
+  });
 }
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({

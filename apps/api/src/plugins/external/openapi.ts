@@ -3,6 +3,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { isObject, mapSchema } from '../../lib/json-schema.js';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -17,55 +18,21 @@ export const DOCUMENTED_ERROR_MESSAGE = 'x-errorMessage';
 /** Likewise `multiline` (text that may hold tabs and line breaks, lib/validation.ts). */
 export const DOCUMENTED_MULTILINE = 'x-multiline';
 
-/** Keywords whose value is a map of names to schemas. */
-const SCHEMA_MAPS = new Set([
-  'properties',
-  'patternProperties',
-  'definitions',
-  '$defs',
-  'dependentSchemas',
-]);
-/** Keywords whose value is one schema, or a list of schemas. */
-const SCHEMA_VALUES = new Set([
-  'items',
-  'additionalItems',
-  'additionalProperties',
-  'unevaluatedItems',
-  'unevaluatedProperties',
-  'contains',
-  'propertyNames',
-  'not',
-  'if',
-  'then',
-  'else',
-  'anyOf',
-  'oneOf',
-  'allOf',
-  'prefixItems',
-]);
-
 type Json = unknown;
 
-const isObject = (value: Json): value is Record<string, Json> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Our keywords OpenAPI 3.0 does not allow, and the extensions that carry them instead. */
+const DOCUMENTED = new Map([
+  ['errorMessage', DOCUMENTED_ERROR_MESSAGE],
+  ['multiline', DOCUMENTED_MULTILINE],
+]);
 
 /** A copy of a JSON Schema fit for an OpenAPI 3.0 document (see DOCUMENTED_ERROR_MESSAGE). */
 export function documentedSchema(schema: Json): Json {
-  if (Array.isArray(schema)) return schema.map(documentedSchema);
-  if (!isObject(schema)) return schema;
-  const copy: Record<string, Json> = {};
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'errorMessage') copy[DOCUMENTED_ERROR_MESSAGE] = value;
-    else if (key === 'multiline') copy[DOCUMENTED_MULTILINE] = value;
-    else if (SCHEMA_MAPS.has(key) && isObject(value)) {
-      copy[key] = Object.fromEntries(
-        Object.entries(value).map(([name, sub]) => [name, documentedSchema(sub)]),
-      );
-    } else if (SCHEMA_VALUES.has(key)) copy[key] = documentedSchema(value);
-    // Anything else (enum, default, examples...) is data, not a schema: copied as it is.
-    else copy[key] = value;
-  }
-  return copy;
+  return mapSchema(schema, (copy) =>
+    Object.fromEntries(
+      Object.entries(copy).map(([key, value]) => [DOCUMENTED.get(key) ?? key, value]),
+    ),
+  );
 }
 
 /** The parts of a route's schema that are JSON Schemas, and the map of answers by status. */

@@ -1,7 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/server.ts', 'src/cli.ts', 'src/app.ts'],
+  // The checkpoint worker is a file of its own: a worker thread runs a file (db/checkpointer.ts).
+  entry: {
+    server: 'src/server.ts',
+    cli: 'src/cli.ts',
+    app: 'src/app.ts',
+    'checkpoint-worker': 'src/db/checkpoint-worker.js',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -2,9 +2,9 @@
 // event loop never waits for it. By default SQLite checkpoints inside the commit that takes the
 // log past 1,000 pages: that commit copies the pages and waits for two fsyncs, and every request
 // the server is holding waits with it (docs/architecture/hot-path.md, decision 026).
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
+import type { CheckpointMessage, CheckpointWorkerData } from './checkpoint-worker.js';
 
 /** How often the worker checkpoints; a checkpoint with nothing to copy costs microseconds. */
 export const CHECKPOINT_INTERVAL_MS = 100;
@@ -17,37 +17,11 @@ export const CHECKPOINT_INTERVAL_MS = 100;
 export const BACKSTOP_PAGES = 10_000;
 const SQLITE_DEFAULT_PAGES = 1_000;
 
-// CommonJS run with `eval`, so the worker needs no file of its own in the build. It opens its
-// own connection to the same file; PASSIVE never blocks the writer or the readers, and copies
-// what it can.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma('busy_timeout = 1000');
-let last = '';
-function checkpoint() {
-  try {
-    const [result] = db.pragma('wal_checkpoint(PASSIVE)');
-    if (!result) return;
-    // The log's size and how much of it is in the file, told only when they change.
-    const figures = { log: result.log, checkpointed: result.checkpointed };
-    const text = figures.log + '/' + figures.checkpointed;
-    if (text !== last) parentPort.postMessage(figures);
-    last = text;
-  } catch {
-    // Busy or locked: the next tick tries again, and the backstop stays.
-  }
-}
-const timer = setInterval(checkpoint, workerData.intervalMs);
-parentPort.on('message', (message) => {
-  if (message !== 'close') return;
-  clearInterval(timer);
-  checkpoint();
-  db.close();
-  parentPort.close();
-});
-`;
+/**
+ * The worker's file (checkpoint-worker.js): next to this module in the sources, and next to the
+ * bundle in dist/, where tsup writes it as an entry of its own.
+ */
+const WORKER_FILE = new URL('./checkpoint-worker.js', import.meta.url);
 
 /** What operators see of the checkpoints (GET /metrics). */
 export interface CheckpointFigures {
@@ -78,14 +52,8 @@ export function startCheckpointer(
 ): Checkpointer {
   const { intervalMs = CHECKPOINT_INTERVAL_MS, stopped } = options;
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: {
-      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-      file,
-      intervalMs,
-    },
-  });
+  const workerData: CheckpointWorkerData = { file, intervalMs };
+  const worker = new Worker(WORKER_FILE, { workerData });
   // A server that is done must be able to exit without closing the database first.
   worker.unref();
   let closing = false;
@@ -97,7 +65,7 @@ export function startCheckpointer(
     uncopiedPages: 0,
   };
   let copied = 0;
-  worker.on('message', (message: { log: number; checkpointed: number }) => {
+  worker.on('message', (message: CheckpointMessage) => {
     // Within one log the copied count only grows; a shorter log means it started over.
     const restarted = message.log < figures.logPages;
     if (message.checkpointed > (restarted ? 0 : copied)) figures.checkpoints += 1;

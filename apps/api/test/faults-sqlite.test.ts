@@ -2,25 +2,18 @@
 // (SQLITE_BUSY), full (SQLITE_FULL) or read-only (SQLITE_READONLY). Each is a 503 with
 // Retry-After and a message that says so, never a 500 or a crash, and writes work again once
 // the cause is gone.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.js';
-import type { TestDatabase } from './helpers/databases.js';
-
-const sqlite: TestDatabase = {
-  name: 'SQLite',
-  create: async () => ({ url: '', drop: async () => {} }),
-};
+import { sqlite } from './helpers/databases.js';
 
 let t: TestApp;
 let file: string;
 beforeEach(async () => {
-  file = join(mkdtempSync(join(tmpdir(), 'omega-faults-')), 'omega.db');
-  t = await createTestApp(sqlite, {}, { url: `sqlite:${file}`, drop: async () => {} });
+  const created = await sqlite.create();
+  file = created.url.slice('sqlite:'.length);
+  t = await createTestApp(sqlite, {}, created);
 });
 afterEach(() => t.close());
 

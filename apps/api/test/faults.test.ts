@@ -47,6 +47,7 @@ function faultSuite(pgUrl: string, redisUrl: string | undefined) {
   const postgres: TestDatabase = {
     name: 'PostgreSQL',
     create: () => Promise.reject(new Error('each test names its own database URL')),
+    createEmpty: () => Promise.reject(new Error('each test names its own database URL')),
   };
   // Proxies pass again first (an app closing through a frozen proxy would wait for its
   // timeouts, and its last log lines would be lost), then apps close, then the rest.

@@ -25,8 +25,7 @@ describeEachDatabase('generated registration keys', (database) => {
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     });
-    // A file database for SQLite, so the second start sees what the first one stored.
-    const databaseUrl = url === 'sqlite::memory:' ? `sqlite:${join(dataDir, 'omega.db')}` : url;
+    const databaseUrl = url;
     const config = testConfig({
       dataDir,
       databaseUrl,

@@ -177,7 +177,7 @@ describeEachDatabase('feature overrides with a reason and an expiry', (database)
   });
 
   it('keeps every override and its reason when reasons become optional (migration 0015)', async () => {
-    const { url, drop } = await database.create();
+    const { url, drop } = await database.createEmpty();
     const handle = openDatabase(url);
     try {
       await migrateUpTo(handle.db, handle.schema, '0012-override-reasons');
@@ -237,7 +237,7 @@ describeEachDatabase('feature overrides with a reason and an expiry', (database)
   });
 
   it('gives overrides set before reasons existed a reason saying so, no author, no expiry', async () => {
-    const { url, drop } = await database.create();
+    const { url, drop } = await database.createEmpty();
     const handle = openDatabase(url);
     try {
       await migrateUpTo(handle.db, handle.schema, '0011-request-ids');

@@ -30,7 +30,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from './helpers/app.js';
-import { describeEachDatabase, type TestDatabase } from './helpers/databases.js';
+import { describeEachDatabase, sqlite, type TestDatabase } from './helpers/databases.js';
 
 const redisUrl = process.env.OMEGA_TEST_REDIS_URL;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -57,13 +57,7 @@ async function cli(databaseUrl: string, ...argv: string[]): Promise<string> {
 }
 
 /** One database that every instance of a test (and the CLI) opens, as a deployment does. */
-async function sharedDatabase(database: TestDatabase) {
-  if (database.name === 'SQLite') {
-    const dir = mkdtempSync(join(tmpdir(), 'omega-revocation-'));
-    return { url: `sqlite:${join(dir, 'omega.db')}`, drop: async () => {} };
-  }
-  return database.create();
-}
+const sharedDatabase = (database: TestDatabase) => database.create();
 
 interface Sent {
   at: number;
@@ -261,10 +255,7 @@ describeEachDatabase('revoked sessions stay revoked', (database) => {
 
 describe('the session store', () => {
   it('ends a cached session whose idle deadline is pushed after the row was deleted', async () => {
-    const t = await createTestApp({
-      name: 'SQLite',
-      create: async () => ({ url: 'sqlite::memory:', drop: async () => {} }),
-    });
+    const t = await createTestApp(sqlite);
     try {
       const user = await createUser(t.app, 'alice');
       const store = new DatabaseSessionStore(t.app.repos.sessions, t.app.clock);

@@ -1,9 +1,3 @@
-// The supergod console through the API on each database: status figures and security posture,
-// the paged user list, and the command terminal — confirmation, parsing, every command's real
-// effect, maintenance mode, the last-supergod guard, and the audit trail with who ran what.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CONFIRMATION_PHRASE } from '@omega/contracts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.js';
@@ -100,12 +94,10 @@ describeEachDatabase('supergod console', (database) => {
       databaseDialect: database.name === 'SQLite' ? 'sqlite' : 'postgres',
       maintenanceMode: false,
     });
-    // An in-memory SQLite database cannot use WAL; a file database can (see database.ts). Both
-    // flush every commit (decision 027), like PostgreSQL's synchronous_commit.
+    // The test database is a file opened as production opens it: WAL, and every commit flushed
+    // (decision 027), like PostgreSQL's synchronous_commit.
     expect(system.security.databaseDurability).toBe(
-      database.name === 'SQLite'
-        ? `journal_mode=${process.env.OMEGA_TEST_SQLITE_FILES === '1' ? 'wal' : 'memory'}, synchronous=full`
-        : 'synchronous_commit=on',
+      database.name === 'SQLite' ? 'journal_mode=wal, synchronous=full' : 'synchronous_commit=on',
     );
   });
 
@@ -464,10 +456,7 @@ describeEachDatabase('supergod console', (database) => {
 
   it('keeps the flag in the database, so another instance on it follows within seconds', async () => {
     // Two servers on one database: a file for SQLite (WAL), a fresh schema for PostgreSQL.
-    const shared =
-      database.name === 'SQLite'
-        ? { url: `sqlite:${join(mkdtempSync(join(tmpdir(), 'omega-shared-')), 'omega.db')}` }
-        : await database.create();
+    const shared = await database.create();
     const keep = { url: shared.url, drop: async () => {} };
     const one = await createTestApp(database, {}, keep);
     const two = await createTestApp(database, {}, keep);

@@ -1,9 +1,3 @@
-// The USSD gateway driven like an aggregator drives it: a scripted sequence of `text` values
-// (every reply so far, joined by '*'), replaying the same recorded conversations the machine
-// tests replay, so the widget's machine and the gateway cannot drift.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { CONVERSATIONS } from '../../../packages/domain/test/keypad/conversations.js';
 import {
@@ -83,11 +77,7 @@ describeEachDatabase('USSD gateway', (database) => {
   });
 
   it('continues a session on another server instance that shares the database', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'omega-ussd-'));
-    const shared =
-      database.name === 'SQLite'
-        ? { url: `sqlite:${join(dir, 'shared.db')}`, drop: async () => {} }
-        : await database.create();
+    const shared = await database.create();
     const first = await createTestApp(database, GATEWAY, { url: shared.url, drop: async () => {} });
     const second = await createTestApp(database, GATEWAY, shared);
     try {

@@ -7,7 +7,7 @@ import { describeEachDatabase } from './helpers/databases.js';
 
 describeEachDatabase('wallet balances migration', (database) => {
   it("backfills every wallet's running balance from its ledger, and leaves the treasury out", async () => {
-    const { url, drop } = await database.create();
+    const { url, drop } = await database.createEmpty();
     const handle = openDatabase(url);
     try {
       await migrateUpTo(handle.db, handle.schema, '0009-complimentary-plans');

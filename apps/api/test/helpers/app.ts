@@ -36,7 +36,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     port: 0,
     host: '127.0.0.1',
     dataDir: mkdtempSync(join(tmpdir(), 'omega-test-')),
-    databaseUrl: sqliteTestUrl(),
+    // A copy of the run's migrated SQLite file, unless the test names its own database.
+    databaseUrl: overrides.databaseUrl ?? sqliteTestUrl(),
     databaseTimeouts: DEFAULT_DATABASE_TIMEOUTS,
     sessionSecret: SESSION_SECRET,
     adminKey: ADMIN_KEY,

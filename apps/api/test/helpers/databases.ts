@@ -1,55 +1,89 @@
 // Every database test runs on SQLite and, when OMEGA_TEST_PG_URL points at a server, on
-// PostgreSQL too; each app gets its own schema there so test files can run side by side.
+// PostgreSQL too. Each database starts as a copy of one the run migrated once
+// (test/global-setup.ts): a file copied on SQLite, a schema restored from the migrated one's
+// dump on PostgreSQL. The app still runs its migrations at start, as a server does, and finds
+// them applied.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { copyFileSync } from 'node:fs';
 import pg from 'pg';
-import { describe, it } from 'vitest';
+import { describe, inject, it } from 'vitest';
+import { type PostgresTemplate, sqliteFile } from './templates.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The migrated SQLite file every SQLite test database is a copy of. */
+    sqliteTemplate: string;
+    /** The migrated PostgreSQL schema's dump; null without OMEGA_TEST_PG_URL. */
+    postgresTemplate: PostgresTemplate | null;
+  }
+}
 
 export interface TestDatabase {
   name: 'SQLite' | 'PostgreSQL';
-  /** A fresh, empty database URL plus a function that removes it. */
+  /** A fresh, migrated database's URL, plus a function that removes it. */
   create(): Promise<{ url: string; drop(): Promise<void> }>;
+  /** A fresh database with no tables yet: for the tests of a migration. */
+  createEmpty(): Promise<{ url: string; drop(): Promise<void> }>;
 }
 
 const pgUrl = process.env.OMEGA_TEST_PG_URL;
 
 /**
- * SQLite in memory by default. OMEGA_TEST_SQLITE_FILES=1 puts each test's database in a file
- * instead, the way a deployment runs it, so the suite also runs through the file's group commit
- * and read connection (decision 028); slower, so not the default.
+ * A migrated SQLite database, opened by the app exactly as `DATABASE_URL=sqlite:<file>` opens it
+ * in production: a file in WAL mode, its commits grouped, a read connection beside the writer,
+ * the checkpoint worker (db/database.ts). In-memory databases are left to the unit tests that
+ * say why they use one.
  */
-export const sqliteTestUrl = (): string =>
-  process.env.OMEGA_TEST_SQLITE_FILES === '1'
-    ? `sqlite:${join(mkdtempSync(join(tmpdir(), 'omega-test-db-')), 'omega.db')}`
-    : 'sqlite::memory:';
+export function sqliteTestUrl(): string {
+  const { url, file } = sqliteFile();
+  copyFileSync(inject('sqliteTemplate'), file);
+  return url;
+}
 
 export const sqlite: TestDatabase = {
   name: 'SQLite',
-  create: async () => ({ url: sqliteTestUrl(), drop: async () => {} }),
+  async create() {
+    const created = sqliteFile();
+    copyFileSync(inject('sqliteTemplate'), created.file);
+    return { url: created.url, drop: created.drop };
+  },
+  createEmpty: async () => {
+    const { url, drop } = sqliteFile();
+    return { url, drop };
+  },
 };
+
+async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new schema in the test database, restored from the template's dump when there is one. */
+async function postgresSchema(template: PostgresTemplate | null) {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await withClient((client) =>
+    client.query(
+      template ? template.dump.replaceAll(template.schema, schema) : `create schema ${schema}`,
+    ),
+  );
+  const url = new URL(pgUrl ?? '');
+  url.searchParams.set('schema', schema);
+  return {
+    url: url.toString(),
+    drop: () =>
+      withClient((client) => client.query(`drop schema ${schema} cascade`)).then(() => {}),
+  };
+}
 
 const postgres: TestDatabase = {
   name: 'PostgreSQL',
-  async create() {
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-    const url = new URL(pgUrl ?? '');
-    url.searchParams.set('schema', schema);
-    return {
-      url: url.toString(),
-      async drop() {
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
-      },
-    };
-  },
+  create: () => postgresSchema(inject('postgresTemplate')),
+  createEmpty: () => postgresSchema(null),
 };
 
 /** Declares the same suite once per database dialect. */

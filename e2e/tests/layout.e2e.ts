@@ -1,8 +1,9 @@
 // Phones, type and layout in a real browser: every page of every role fits 360 and 390 px
 // without sideways scrolling, the top bar folds its tools into a menu on phones, one sans-serif
 // stack sets all text, module cards hold their names, and neither content nor toasts sit under
-// the fixed buttons. Every route is also photographed at 390 and 1280 px in both themes into
-// e2e/artifacts/screenshots/<role>/, for a person to look over.
+// the fixed buttons. With OMEGA_E2E_SCREENSHOTS=1 (`pnpm test:visual`) every route is also
+// photographed at 390 and 1280 px in both themes into e2e/artifacts/screenshots/<role>/, for a
+// person to look over; nothing compares them, so `pnpm test` does not take them.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
@@ -20,6 +21,8 @@ const PHONE_WIDTHS = [360, 390] as const;
 const DESKTOP_WIDTH = 1280;
 const HEIGHT = 800;
 const screenshots = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
+/** Whether this run photographs every route (`pnpm test:visual`). */
+const PHOTOGRAPH = process.env.OMEGA_E2E_SCREENSHOTS === '1';
 
 type Theme = 'dark' | 'light';
 type Box = { x: number; y: number; width: number; height: number };
@@ -112,8 +115,11 @@ describeWithBrowser('layout', () => {
     }
   }
 
+  /** Photographs the page at `width` in `theme` (only in `pnpm test:visual`). */
   async function shoot(who: string, route: string, width: number, theme: Theme) {
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+    if (!PHOTOGRAPH) return;
+    await page.setViewportSize({ width, height: HEIGHT });
     await page.screenshot({
       path: `${screenshots}${who}/${slug(route)}-${width}-${theme}.png`,
       fullPage: true,
@@ -122,10 +128,10 @@ describeWithBrowser('layout', () => {
 
   /**
    * Each route loaded at 360 px (dark) and at 390 px (light), checked at 360 and 390 px, and
-   * photographed at 390 and 1280 px in both themes.
+   * (in `pnpm test:visual`) photographed at 390 and 1280 px in both themes.
    */
   async function walk(who: E2eRole | 'visitor') {
-    mkdirSync(`${screenshots}${who}`, { recursive: true });
+    if (PHOTOGRAPH) mkdirSync(`${screenshots}${who}`, { recursive: true });
     if (who === 'visitor') await page.goto(`${h.baseUrl}/auth`);
     else await signInAs(page, h.baseUrl, who);
     const problems: string[] = [];
@@ -138,7 +144,6 @@ describeWithBrowser('layout', () => {
       await page.setViewportSize({ width: PHONE_WIDTHS[1], height: HEIGHT });
       await checkFits(who, route, problems);
       await shoot(who, route, PHONE_WIDTHS[1], 'dark');
-      await page.setViewportSize({ width: DESKTOP_WIDTH, height: HEIGHT });
       await shoot(who, route, DESKTOP_WIDTH, 'dark');
 
       await storeTheme(page, 'light');
@@ -147,7 +152,6 @@ describeWithBrowser('layout', () => {
       await settle(page);
       await checkFits(who, route, problems);
       await shoot(who, route, PHONE_WIDTHS[1], 'light');
-      await page.setViewportSize({ width: DESKTOP_WIDTH, height: HEIGHT });
       await shoot(who, route, DESKTOP_WIDTH, 'light');
     }
     expect(problems, problems.join('\n')).toEqual([]);
@@ -208,7 +212,10 @@ describeWithBrowser('layout', () => {
     // A click elsewhere closes it too.
     await menu.click();
     await logout.waitFor();
-    await page.screenshot({ path: `${screenshots}supergod/top-bar-menu-open-320-dark.png` });
+    if (PHOTOGRAPH) {
+      mkdirSync(`${screenshots}supergod`, { recursive: true });
+      await page.screenshot({ path: `${screenshots}supergod/top-bar-menu-open-320-dark.png` });
+    }
     await bar.getByText('Omega', { exact: true }).click();
     await logout.waitFor({ state: 'hidden' });
 

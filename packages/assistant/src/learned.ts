@@ -451,9 +451,11 @@ const maskWords = (width: number) => Math.ceil(width / 32);
 
 /**
  * The largest quantised weight: each feature's weights are kept as 16-bit integers times a
- * per-feature scale (its largest weight over 32,767), a relative error under 1/65,534 of its
- * largest. A weight training never moved (46% of them) is not kept at all. Chosen by
- * `assistant-eval --decision` (decision 031).
+ * per-feature scale (its largest weight over 32,767), an error under 1/65,534 of its largest.
+ * A weight training never moved (46% of them) is not kept at all. 9.6 MB instead of 29.6 MB
+ * (float32 weights and a Map of the names). Chosen by `assistant-eval --decision` against the
+ * float32 weights (decision 031): every left-out set's top-1, top-3 and off-topic answered the
+ * same, summed loss of the decision in use 2.5081 with either.
  */
 const WEIGHT_LEVELS = 32767;
 

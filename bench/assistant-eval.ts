@@ -17,10 +17,14 @@
 // set, each set judged by a model trained without it (leave one set out; v11 is never loaded).
 // `--decision` fits the decision to answer the same way and prints where the on-topic questions
 // outside the first three go; `--decision --show v10` prints the questions of a labelled set it
-// gets wrong, left out. `ASSISTANT_EVAL_LEAVE_OUT=s1,s2` leaves sets out of everything (to
+// gets wrong, left out. `--deploy [folder]` measures the figures on the help a deploy folder ships
+// (default deploy/api, from `pnpm deploy:api`), loaded from its artifact by its own code as its
+// server loads it. `ASSISTANT_EVAL_LEAVE_OUT=s1,s2` leaves sets out of everything (to
 // measure what learning them adds), `DECISION_LEARNED_WEIGHTS` tries other re-rank weights.
-import { writeFileSync } from 'node:fs';
+import { existsSync, realpathSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   answerProbability,
   assess,
@@ -61,26 +65,70 @@ type EvalSet = Pick<LabelledSet, 'onTopic' | 'offTopic'>;
 
 const TARGETS = { top1: 0.85, top3: 0.95, offTopicAnswered: 0.03 };
 
-const heapBefore = process.memoryUsage().heapUsed;
-const startedAt = performance.now();
-const articles = loadArticles();
-const index = new HelpIndex(articles);
-const indexMs = performance.now() - startedAt;
-// The question model as the server trains it, from docs/assistant/training-questions.json (the
-// training set and the retired v1-v6: its figures on them are not blind; `--by-set` measures it
-// leaving each set out).
-const trainingQuestions = loadTrainingQuestions(findDocsRoot());
-const model = trainingQuestions
-  ? new QuestionModel((text) => index.analyse(text), articles, trainingQuestions)
-  : undefined;
-const buildMs = performance.now() - startedAt;
-const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
 const scope = (role: EvalRole) =>
   ({ audience: role === 'user' ? 'user' : 'admin', architecture: role !== 'user' }) as const;
 
+/**
+ * `--deploy [folder]`: the figures of what a deploy folder ships (default deploy/api, written by
+ * `pnpm deploy:api`): the folder's own @omega/assistant loads the help from its artifact and its
+ * docs, as its server does at start, and answers. Only the figures (the default mode) are measured
+ * so; the other modes train models here.
+ */
+const deployArg = process.argv.includes('--deploy')
+  ? (process.argv[process.argv.indexOf('--deploy') + 1] ?? '')
+  : undefined;
+const deployFolder =
+  deployArg === undefined
+    ? undefined
+    : resolve(
+        fileURLToPath(new URL('..', import.meta.url)),
+        deployArg && !deployArg.startsWith('--') ? deployArg : 'deploy/api',
+      );
+
+/** A deploy folder's assistant with the help loaded from its artifact: its decision. */
+async function shippedAssistant(folder: string) {
+  const entry = join(folder, 'node_modules/@omega/assistant/dist/index.js');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`pnpm deploy:api\` first`);
+  const shipped = (await import(pathToFileURL(entry).href)) as typeof import('@omega/assistant');
+  const docsRoot = shipped.findDocsRoot(entry);
+  const help = shipped.loadHelp(shipped.loadArticles(docsRoot), docsRoot);
+  return {
+    help,
+    artifact: realpathSync(shipped.helpArtifactPath()),
+    decide: (q: string, role: EvalRole) =>
+      shipped.decide(help.index, q, scope(role), shipped.THRESHOLDS, help.model),
+  };
+}
+
+const heapBefore = process.memoryUsage().heapUsed;
+const startedAt = performance.now();
+const shipped = deployFolder ? await shippedAssistant(deployFolder) : undefined;
+const articles = shipped?.help.articles ?? loadArticles();
+const index = shipped?.help.index ?? new HelpIndex(articles);
+const indexMs = performance.now() - startedAt;
+// The question model as the server trains it, from docs/assistant/training-questions.json (the
+// training set and the retired v1-v6: its figures on them are not blind; `--by-set` measures it
+// leaving each set out). With `--deploy`, the model the deploy folder's artifact holds.
+const trainingQuestions = loadTrainingQuestions(findDocsRoot());
+const model = shipped
+  ? shipped.help.model
+  : trainingQuestions
+    ? new QuestionModel((text) => index.analyse(text), articles, trainingQuestions)
+    : undefined;
+const buildMs = performance.now() - startedAt;
+const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+
+/** The questions asked through `answeredArticles`, and the time they took. */
+const asked = { n: 0, ms: 0 };
+
 /** The distinct articles answered, in order, or none when the assistant declines. */
 function answeredArticles(q: string, role: EvalRole): string[] {
-  const decision = decide(index, q, scope(role), THRESHOLDS, model);
+  const started = performance.now();
+  const decision = shipped
+    ? shipped.decide(q, role)
+    : decide(index, q, scope(role), THRESHOLDS, model);
+  asked.n += 1;
+  asked.ms += performance.now() - started;
   if (decision.decline) return [];
   return [...new Set(decision.hits.map((h) => h.passage.slug))];
 }
@@ -189,9 +237,11 @@ console.log(
     `coverage >= ${THRESHOLDS.minCoverage})`,
 );
 console.log(
-  model && trainingQuestions
-    ? `Question model trained on ${trainingQuestions.onTopic.length} labelled questions (learned.ts)`
-    : 'No question model: docs/assistant/training-questions.json is missing',
+  shipped
+    ? `The help as the deploy folder ${deployFolder} ships it: loaded by its own @omega/assistant from ${shipped.artifact}`
+    : model && trainingQuestions
+      ? `Question model trained on ${trainingQuestions.onTopic.length} labelled questions (learned.ts)`
+      : 'No question model: docs/assistant/training-questions.json is missing',
 );
 /**
  * The labelled sets (lib/labelled-sets.ts says what each kind is and why some are measured only).
@@ -311,6 +361,9 @@ else {
       );
     }
   }
+  console.log(
+    `\n${asked.n} questions asked, ${(asked.ms / asked.n).toFixed(2)} ms each on average`,
+  );
 }
 
 /**

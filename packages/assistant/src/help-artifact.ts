@@ -4,33 +4,79 @@
 // at start. The file records the hash of its inputs (the articles as loaded, the labelled
 // questions' bytes) and of the assistant's code; a server that finds the inputs or the code
 // changed since refuses to start with the command that rebuilds it, rather than answering from a
-// stale or missing model. The model is stored with V8's serializer (Maps, Sets and typed arrays
-// as they are in memory); the file is read by the Node.js that built it.
+// stale or missing model. The file holds the index and the model as they are in memory: a JSON
+// header (hashes, names, the search index) and the typed arrays' bytes, read into one buffer of
+// their own at load (decision 031).
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
 import type { Article } from './articles.js';
 import type { Help } from './help.js';
 
-import { QuestionModel, type QuestionModelState, trainingFile } from './learned.js';
-import { HelpIndex } from './retrieval.js';
+import { type Packed, QuestionModel, type QuestionModelState, trainingFile } from './learned.js';
+import { HelpIndex, type HelpIndexState } from './retrieval.js';
 
 /** Bumped when the file's layout changes: an older file is then refused as stale. */
-const FORMAT = 1;
+const FORMAT = 2;
+/** The file's first four bytes; then its format and the header's length (uint32, little end). */
+const MAGIC = 'OHLP';
+const PREAMBLE = 12;
 export const HELP_ARTIFACT_NAME = 'help.bin';
 export const BUILD_HELP_COMMAND = 'pnpm build';
 
-interface HelpArtifact {
-  format: number;
-  /** The V8 that wrote it: its serializer's format is that engine's. */
-  v8: string;
+/** The file's header (JSON); the typed arrays of `model` are sections of the file after it. */
+interface HelpArtifactHeader {
   inputs: string;
   /** The assistant's code it was built with; null when built from a bundle with no sources. */
   code: string | null;
-  model: QuestionModelState | undefined;
+  index: HelpIndexState;
+  /** The model's state, each typed array replaced by `{ section: n }`. */
+  model: unknown;
+  sections: Array<{ type: PackedType; offset: number; bytes: number }>;
 }
+
+const PACKED = {
+  Uint8Array,
+  Uint16Array,
+  Int16Array,
+  Uint32Array,
+  Int32Array,
+  Float32Array,
+  Float64Array,
+};
+type PackedType = keyof typeof PACKED;
+
+/** `value` with each typed array replaced by `{ section: n }`, n its place in `sections`. */
+function pack(value: unknown, sections: Packed[]): unknown {
+  if (ArrayBuffer.isView(value)) return { section: sections.push(value as Packed) - 1 };
+  if (Array.isArray(value)) return value.map((v) => pack(v, sections));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, pack(v, sections)]));
+  }
+  return value;
+}
+
+/** What `pack` packed, with `sections` back in place. */
+function unpack(value: unknown, sections: readonly Packed[]): unknown {
+  if (Array.isArray(value)) return value.map((v) => unpack(v, sections));
+  if (value && typeof value === 'object') {
+    const { section } = value as { section?: unknown };
+    if (typeof section === 'number') return sections[section];
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unpack(v, sections)]));
+  }
+  return value;
+}
+
+const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
 export class HelpArtifactError extends Error {
   override name = 'HelpArtifactError';
@@ -40,7 +86,18 @@ export class HelpArtifactError extends Error {
 export function helpInputsHash(articles: readonly Article[], docsRoot: string): string {
   const hash = createHash('sha256').update(JSON.stringify(articles));
   const training = trainingFile(docsRoot);
-  hash.update(existsSync(training) ? readFileSync(training) : '-');
+  if (!existsSync(training)) return hash.update('-').digest('hex');
+  // Read in pieces into one small buffer: the file is 5 MB, and a buffer of all of it was a few
+  // milliseconds of page faults and garbage at every start.
+  const fd = openSync(training, 'r');
+  try {
+    const piece = Buffer.allocUnsafe(1 << 16);
+    for (let n = readSync(fd, piece); n > 0; n = readSync(fd, piece)) {
+      hash.update(piece.subarray(0, n));
+    }
+  } finally {
+    closeSync(fd);
+  }
   return hash.digest('hex');
 }
 
@@ -62,6 +119,7 @@ const MODEL_SOURCES = [
   'learned.ts',
   'load-articles.ts',
   'retrieval.ts',
+  'string-table.ts',
 ];
 
 /** The hash of the sources the stored model depends on, in `folder`. */
@@ -94,21 +152,48 @@ export function writeHelpArtifact(
   docsRoot: string,
   codeFolder: string | null,
 ): void {
-  const artifact: HelpArtifact = {
-    format: FORMAT,
-    v8: process.versions.v8,
-    inputs: helpInputsHash(help.articles, docsRoot),
-    code: codeFolder ? assistantCodeHash(codeFolder) : null,
-    model: help.model?.snapshot(),
+  const arrays: Packed[] = [];
+  const model = pack(help.model?.snapshot() ?? null, arrays);
+  const sections: HelpArtifactHeader['sections'] = [];
+  let end = 0;
+  const header = (start: number): Buffer => {
+    end = start;
+    sections.length = 0;
+    for (const a of arrays) {
+      sections.push({ type: a.constructor.name as PackedType, offset: end, bytes: a.byteLength });
+      end = align8(end + a.byteLength);
+    }
+    const json: HelpArtifactHeader = {
+      inputs: helpInputsHash(help.articles, docsRoot),
+      code: codeFolder ? assistantCodeHash(codeFolder) : null,
+      index: help.index.snapshot(),
+      model,
+      sections,
+    };
+    return Buffer.from(JSON.stringify(json));
   };
-  writeFileSync(file, v8.serialize(artifact));
+  // The sections' offsets are in the header, whose length depends on them: grow until it holds.
+  let start = 0;
+  let json = header(start);
+  while (align8(PREAMBLE + json.length) !== start) {
+    start = align8(PREAMBLE + json.length);
+    json = header(start);
+  }
+  const out = Buffer.alloc(end);
+  out.write(MAGIC, 0, 'latin1');
+  out.writeUInt32LE(FORMAT, 4);
+  out.writeUInt32LE(json.length, 8);
+  json.copy(out, PREAMBLE);
+  arrays.forEach((a, i) => {
+    out.set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), sections[i]?.offset);
+  });
+  writeFileSync(file, out);
 }
 
 /**
- * The help of `articles` (loaded from `docsRoot`) from the artifact: the index is built from the
- * articles (a tenth of a second), the model restored. Throws a HelpArtifactError naming the
- * command that rebuilds it when the file is missing, was written by another Node.js or for
- * other articles, labelled questions or code.
+ * The help of `articles` (loaded from `docsRoot`) from the artifact: the index and the model as
+ * the build left them. Throws a HelpArtifactError naming the command that rebuilds it when the
+ * file is missing, of another format, or built for other articles, labelled questions or code.
  */
 export function loadHelp(
   articles: readonly Article[],
@@ -120,20 +205,49 @@ export function loadHelp(
       `The assistant's help artifact ${file} ${why}: run \`${BUILD_HELP_COMMAND}\` to build it.`,
     );
   if (!existsSync(file)) throw stale('is missing');
-  const artifact = v8.deserialize(readFileSync(file)) as HelpArtifact;
-  if (artifact.format !== FORMAT || artifact.v8 !== process.versions.v8) {
-    throw stale(`was written by another build (format ${artifact.format}, V8 ${artifact.v8})`);
+  const fd = openSync(file, 'r');
+  try {
+    const read = (at: number, length: number): Uint8Array<ArrayBuffer> => {
+      const into = new Uint8Array(new ArrayBuffer(length));
+      for (let n = 0; n < length; ) {
+        const got = readSync(fd, into, n, length - n, at + n);
+        if (got === 0) throw stale('is cut short');
+        n += got;
+      }
+      return into;
+    };
+    const preamble = Buffer.from(read(0, Math.min(PREAMBLE, fstatSync(fd).size)));
+    const ours = preamble.length === PREAMBLE && preamble.toString('latin1', 0, 4) === MAGIC;
+    const format = ours ? preamble.readUInt32LE(4) : undefined;
+    if (format !== FORMAT) {
+      throw stale(`was written by another build (format ${format ?? 'unknown'}, not ${FORMAT})`);
+    }
+    const header = JSON.parse(
+      Buffer.from(read(PREAMBLE, preamble.readUInt32LE(8))).toString('utf8'),
+    ) as HelpArtifactHeader;
+    if (header.inputs !== helpInputsHash(articles, docsRoot)) {
+      throw stale(`was built from other articles or labelled questions than those in ${docsRoot}`);
+    }
+    const code = sourceFolder();
+    if (code && header.code !== null && header.code !== assistantCodeHash(code)) {
+      throw stale("was built by other code than the assistant's model sources");
+    }
+    // The arrays are read into one buffer of their own, each a view of it: nothing else of the
+    // file stays in memory, and nothing is copied twice.
+    const first = header.sections[0]?.offset ?? 0;
+    const last = header.sections.at(-1);
+    const data = read(first, last ? last.offset + last.bytes - first : 0);
+    const sections = header.sections.map(
+      ({ type, offset, bytes }) =>
+        new PACKED[type](data.buffer, offset - first, bytes / PACKED[type].BYTES_PER_ELEMENT),
+    );
+    const model = unpack(header.model, sections) as QuestionModelState | null;
+    return {
+      articles,
+      index: new HelpIndex(articles, header.index),
+      model: model ? QuestionModel.restore(model) : undefined,
+    };
+  } finally {
+    closeSync(fd);
   }
-  if (artifact.inputs !== helpInputsHash(articles, docsRoot)) {
-    throw stale(`was built from other articles or labelled questions than those in ${docsRoot}`);
-  }
-  const code = sourceFolder();
-  if (code && artifact.code !== null && artifact.code !== assistantCodeHash(code)) {
-    throw stale("was built by other code than the assistant's model sources");
-  }
-  return {
-    articles,
-    index: new HelpIndex(articles),
-    model: artifact.model && QuestionModel.restore(artifact.model),
-  };
 }

@@ -5,7 +5,7 @@
 // passage also carries its article's aliases and question phrasings (front matter), and a word
 // the index does not know is corrected to the nearest one it does (one edit, two for long words),
 // so people's own words and typos find the article. Deterministic: no model, nothing fetched.
-import MiniSearch, { type SearchResult } from 'minisearch';
+import MiniSearch, { type AsPlainObject, type Options, type SearchResult } from 'minisearch';
 import type { Article, Audience, Passage } from './articles.js';
 
 /** People by their relation to the asker; general-requests.ts declines shopping for them. */
@@ -400,17 +400,36 @@ function inScope(p: Passage, scope: SearchScope): boolean {
   );
 }
 
+/**
+ * A HelpIndex as data (`HelpIndex.snapshot`): the search index, each term's passage count and the
+ * articles' phrasings.
+ */
+export interface HelpIndexState {
+  search: AsPlainObject;
+  documentFrequency: Array<[string, number]>;
+  /** Each article's question phrasings, as their terms. */
+  phrasings: Array<[string, string[][]]>;
+}
+
 export class HelpIndex {
   private readonly search: MiniSearch<Passage>;
   private readonly byId = new Map<string, Passage>();
   /** Index term -> number of passages holding it (in any field). */
-  private readonly documentFrequency = new Map<string, number>();
+  private readonly documentFrequency: Map<string, number>;
   private readonly extras = new Map<string, { aliases: string; questions: string }>();
   /** Each article's question phrasings as sets of stemmed words, stop words included. */
   private readonly phrasings = new Map<string, Array<Set<string>>>();
   private termsByEnds: Map<string, Array<[string, number]>> | undefined;
 
-  constructor(readonly articles: readonly Article[]) {
+  /**
+   * The index of `articles`: built from them (a tenth of a second of CPU: every word of every
+   * passage analysed), or loaded from a `snapshot` of the index of the same articles (the help
+   * artifact's, help-artifact.ts).
+   */
+  constructor(
+    readonly articles: readonly Article[],
+    state?: HelpIndexState,
+  ) {
     for (const article of articles) {
       this.extras.set(`${article.kind}/${article.slug}`, {
         aliases: article.aliases.join(', '),
@@ -427,7 +446,7 @@ export class HelpIndex {
     };
     // The terms of the passage being added, to count in how many passages each term occurs.
     let adding: Set<string> | undefined;
-    this.search = new MiniSearch<Passage>({
+    const options: Options<Passage> = {
       fields: [...FIELDS],
       extractField: (p, name) => (name === 'id' ? p.id : field(p, name)),
       tokenize,
@@ -440,22 +459,47 @@ export class HelpIndex {
         boost: { heading: 3, title: 2, text: 1, aliases: 2, questions: 1.5 },
         combineWith: 'OR',
       },
-    });
-    for (const p of this.byId.values()) {
-      adding = new Set();
-      this.search.add(p);
-      for (const t of adding)
-        this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
+    };
+    if (state) {
+      this.search = MiniSearch.loadJS(state.search, options);
+      this.documentFrequency = new Map(state.documentFrequency);
+    } else {
+      this.search = new MiniSearch<Passage>(options);
+      this.documentFrequency = new Map();
+      for (const p of this.byId.values()) {
+        adding = new Set();
+        this.search.add(p);
+        for (const t of adding)
+          this.documentFrequency.set(t, (this.documentFrequency.get(t) ?? 0) + 1);
+      }
+      adding = undefined;
     }
-    adding = undefined;
-    for (const article of articles) {
-      this.phrasings.set(
-        `${article.kind}/${article.slug}`,
-        [...article.questions, ...quotedMessages(article)].map(
-          (q) => new Set(tokenize(q).map(phrasingTerm)),
-        ),
-      );
+    if (state) {
+      for (const [key, sets] of state.phrasings) {
+        this.phrasings.set(
+          key,
+          sets.map((terms) => new Set(terms)),
+        );
+      }
+    } else {
+      for (const article of articles) {
+        this.phrasings.set(
+          `${article.kind}/${article.slug}`,
+          [...article.questions, ...quotedMessages(article)].map(
+            (q) => new Set(tokenize(q).map(phrasingTerm)),
+          ),
+        );
+      }
     }
+  }
+
+  /** The index as data (the help artifact's): loaded with the same articles, the same index. */
+  snapshot(): HelpIndexState {
+    return {
+      search: this.search.toJSON(),
+      documentFrequency: [...this.documentFrequency],
+      phrasings: [...this.phrasings].map(([key, sets]) => [key, sets.map((t) => [...t])]),
+    };
   }
 
   get passageCount(): number {

@@ -77,12 +77,18 @@ describe('the help artifact', () => {
     );
   });
 
-  it('refuses an artifact another Node.js wrote', () => {
-    const artifact = v8.deserialize(readFileSync(helpArtifactPath())) as { v8: string };
+  it('refuses an artifact of another format', () => {
+    const bytes = readFileSync(helpArtifactPath());
+    const older = join(mkdtempSync(join(tmpdir(), 'omega-help-')), 'help.bin');
+    bytes.writeUInt32LE(1, 4);
+    writeFileSync(older, bytes);
+    expect(() => loadHelp(loadArticles(docsRoot), docsRoot, older)).toThrow(
+      /was written by another build \(format 1, not 2\): run `pnpm build`/,
+    );
     const foreign = join(mkdtempSync(join(tmpdir(), 'omega-help-')), 'help.bin');
-    writeFileSync(foreign, v8.serialize({ ...artifact, v8: '1.0.0' }));
+    writeFileSync(foreign, v8.serialize({ format: 2 }));
     expect(() => loadHelp(loadArticles(docsRoot), docsRoot, foreign)).toThrow(
-      /was written by another build \(format 1, V8 1\.0\.0\): run `pnpm build`/,
+      /was written by another build \(format unknown, not 2\)/,
     );
   });
 });

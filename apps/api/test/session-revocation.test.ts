@@ -38,21 +38,17 @@ const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /** The admin CLI as an operator runs it: its own process, on the server's database. */
 async function cli(databaseUrl: string, ...argv: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli.ts', ...argv],
-    {
-      cwd: API_DIR,
-      env: {
-        PATH: process.env.PATH ?? '',
-        NODE_ENV: 'test',
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'omega-cli-')),
-        DATABASE_URL: databaseUrl,
-        OMEGA_ADMIN_KEY: ADMIN_KEY,
-        OMEGA_SUPERGOD_KEY: SUPERGOD_KEY,
-      },
+  const { stdout } = await promisify(execFile)(process.execPath, ['dist/cli.js', ...argv], {
+    cwd: API_DIR,
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'omega-cli-')),
+      DATABASE_URL: databaseUrl,
+      OMEGA_ADMIN_KEY: ADMIN_KEY,
+      OMEGA_SUPERGOD_KEY: SUPERGOD_KEY,
     },
-  );
+  });
   return stdout.trim();
 }
 

@@ -1,5 +1,5 @@
-// The real server as its own process (src/server.ts, the entry dist/server.js is bundled from,
-// run through tsx so the test never meets a stale build), on a free loopback port, plus a raw
+// The real server as its own process — the build, dist/server.js, as production runs it (the
+// run's global setup refuses a build older than the sources) — on a free loopback port, plus a raw
 // HTTP client that reports exactly what came back: the status, headers and whether the
 // connection was a kept-alive one.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -56,7 +56,7 @@ export async function serverData(
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: API_DIR,
     env: {
       PATH: process.env.PATH ?? '',

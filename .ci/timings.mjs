@@ -1,0 +1,42 @@
+// Prints where a CI run's time went (.ci/run calls it at the end, pass or fail): the phases
+// .ci/run timed itself (arguments `name=seconds`), then each task of the newest turbo run
+// summary (.turbo/runs/*.json, written because .ci/run sets TURBO_RUN_SUMMARY), longest first,
+// with when it started after the first task did.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
+const lines = ['', 'CI phases:'];
+for (const arg of process.argv.slice(2)) {
+  const [name, value] = arg.split('=');
+  lines.push(`  ${seconds(Number(value) * 1000)}  ${name}`);
+}
+
+const runs = join(process.cwd(), '.turbo', 'runs');
+let newest;
+try {
+  newest = readdirSync(runs)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join(runs, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+} catch {
+  // No summary: turbo did not run.
+}
+if (newest) {
+  const summary = JSON.parse(readFileSync(newest, 'utf8'));
+  const tasks = (summary.tasks ?? []).filter((t) => t.execution);
+  const start = Math.min(...tasks.map((t) => t.execution.startTime));
+  lines.push('', 'turbo tasks (longest first; "at" is when each started):');
+  for (const t of tasks.sort(
+    (a, b) =>
+      b.execution.endTime - b.execution.startTime - (a.execution.endTime - a.execution.startTime),
+  )) {
+    const { startTime, endTime, exitCode } = t.execution;
+    const cached = t.cache?.status === 'HIT' ? ' (cached)' : '';
+    const failed = exitCode ? ` (exit ${exitCode})` : '';
+    lines.push(
+      `  ${seconds(endTime - startTime)}  at ${seconds(startTime - start)}  ${t.taskId}${cached}${failed}`,
+    );
+  }
+}
+process.stdout.write(`${lines.join('\n')}\n`);

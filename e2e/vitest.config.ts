@@ -5,8 +5,7 @@ export default defineConfig({
     include: ['tests/**/*.e2e.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Two files at a time, each with its own server and browser: one file alone leaves half of
-    // a 2-core machine idle (pages settle on network quiet, not on the CPU).
-    maxWorkers: 2,
+    // One browser at a time on a 2-core machine.
+    fileParallelism: false,
   },
 });

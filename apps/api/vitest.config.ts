@@ -7,8 +7,5 @@ export default defineConfig({
     // argon2id at full strength takes tens of milliseconds per hash; keep headroom on 2 cores.
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    // Two files at a time even on two cores (vitest's default there is one): a test file spends
-    // much of its time waiting on fsync, PostgreSQL and timers, not on the CPU.
-    maxWorkers: 2,
   },
 });

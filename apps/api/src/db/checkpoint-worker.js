@@ -9,15 +9,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 
-/**
- * What checkpointer.ts sends: the database file, and how often to checkpoint.
- * @typedef {{ file: string; intervalMs: number }} CheckpointWorkerData
- */
-
-/**
- * What this worker reports: the log's size in pages and how many of them are in the file.
- * @typedef {{ log: number; checkpointed: number }} CheckpointMessage
- */
+/** @typedef {import('./checkpointer.js').CheckpointWorkerData} CheckpointWorkerData */
+/** @typedef {import('./checkpointer.js').CheckpointMessage} CheckpointMessage */
 
 const port = parentPort;
 if (!port) throw new Error('checkpoint-worker.js runs as a worker thread (checkpointer.ts)');

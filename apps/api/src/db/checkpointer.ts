@@ -4,7 +4,6 @@
 // the server is holding waits with it (docs/architecture/hot-path.md, decision 026).
 import { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
-import type { CheckpointMessage, CheckpointWorkerData } from './checkpoint-worker.js';
 
 /** How often the worker checkpoints; a checkpoint with nothing to copy costs microseconds. */
 export const CHECKPOINT_INTERVAL_MS = 100;
@@ -22,6 +21,18 @@ const SQLITE_DEFAULT_PAGES = 1_000;
  * bundle in dist/, where tsup writes it as an entry of its own.
  */
 const WORKER_FILE = new URL('./checkpoint-worker.js', import.meta.url);
+
+/** What the worker is given: the database file, and how often to checkpoint. */
+export interface CheckpointWorkerData {
+  file: string;
+  intervalMs: number;
+}
+
+/** What the worker reports: the log's size in pages and how many of them are in the file. */
+export interface CheckpointMessage {
+  log: number;
+  checkpointed: number;
+}
 
 /** What operators see of the checkpoints (GET /metrics). */
 export interface CheckpointFigures {

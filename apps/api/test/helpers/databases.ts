@@ -5,9 +5,8 @@
 // them applied.
 import { randomBytes } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
-import pg from 'pg';
 import { describe, inject, it } from 'vitest';
-import { type PostgresTemplate, sqliteFile } from './templates.js';
+import { type PostgresTemplate, query, sqliteFile } from './templates.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,50 +33,34 @@ const pgUrl = process.env.OMEGA_TEST_PG_URL;
  * the checkpoint worker (db/database.ts). In-memory databases are left to the unit tests that
  * say why they use one.
  */
-export function sqliteTestUrl(): string {
-  const { url, file } = sqliteFile();
+function sqliteCopy(): { url: string; drop(): Promise<void> } {
+  const { url, file, drop } = sqliteFile();
   copyFileSync(inject('sqliteTemplate'), file);
-  return url;
+  return { url, drop };
 }
+
+export const sqliteTestUrl = (): string => sqliteCopy().url;
 
 export const sqlite: TestDatabase = {
   name: 'SQLite',
-  async create() {
-    const created = sqliteFile();
-    copyFileSync(inject('sqliteTemplate'), created.file);
-    return { url: created.url, drop: created.drop };
-  },
+  create: async () => sqliteCopy(),
   createEmpty: async () => {
     const { url, drop } = sqliteFile();
     return { url, drop };
   },
 };
 
-async function withClient<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A new schema in the test database, restored from the template's dump when there is one. */
 async function postgresSchema(template: PostgresTemplate | null) {
   const schema = `t_${randomBytes(6).toString('hex')}`;
-  await withClient((client) =>
-    client.query(
-      template ? template.dump.replaceAll(template.schema, schema) : `create schema ${schema}`,
-    ),
+  const server = pgUrl ?? '';
+  await query(
+    server,
+    template ? template.dump.replaceAll(template.schema, schema) : `create schema ${schema}`,
   );
-  const url = new URL(pgUrl ?? '');
+  const url = new URL(server);
   url.searchParams.set('schema', schema);
-  return {
-    url: url.toString(),
-    drop: () =>
-      withClient((client) => client.query(`drop schema ${schema} cascade`)).then(() => {}),
-  };
+  return { url: url.toString(), drop: () => query(server, `drop schema ${schema} cascade`) };
 }
 
 const postgres: TestDatabase = {

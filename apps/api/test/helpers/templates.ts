@@ -27,7 +27,8 @@ export function sqliteFile(): { url: string; file: string; drop(): Promise<void>
   };
 }
 
-async function query(url: string, text: string): Promise<void> {
+/** Runs `text` (one or more statements) on its own connection to `url`. */
+export async function query(url: string, text: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -2,6 +2,8 @@
 // over its threshold (configuration, 0 turns a check off), calls answer 503 with Retry-After at
 // once instead of queueing until their clients give up. The health probes are never shed, so
 // the platform still sees a live process and the admin still sees why (decision 016).
+// The server's own start is not overload: the event loop is judged only on samples taken wholly
+// after the server became ready (the heap and memory checks apply from the start).
 import underPressure from '@fastify/under-pressure';
 import { routes } from '@omega/contracts';
 import fp from 'fastify-plugin';
@@ -10,6 +12,14 @@ import { HttpError } from '../../lib/http-error.js';
 export const SHED_RETRY_AFTER_SECONDS = 5;
 export const SHED_MESSAGE =
   'The service is overloaded right now and did nothing with this request. Try again in a few seconds.';
+/** How often @fastify/under-pressure samples the process (its default, said here). */
+const SAMPLE_INTERVAL_MS = 1000;
+/**
+ * How long after ready a lagging event loop is not shed: the first sample after ready still
+ * covers part of the start (migrations, services, on a busy machine seconds of blocking CPU);
+ * the second is the first taken wholly after it.
+ */
+export const START_GRACE_MS = 2 * SAMPLE_INTERVAL_MS;
 /** At most one warning per this many milliseconds while shedding, with a count. */
 const WARN_EVERY_MS = 10_000;
 
@@ -33,7 +43,13 @@ export default fp(
     });
     let lastWarning = Number.NEGATIVE_INFINITY;
     let refused = 0;
+    let readyAt = Number.POSITIVE_INFINITY;
+    app.addHook('onReady', async () => {
+      readyAt = performance.now();
+    });
+    const starting = () => performance.now() - readyAt < START_GRACE_MS;
     await app.register(underPressure, {
+      sampleInterval: SAMPLE_INTERVAL_MS,
       maxEventLoopDelay: maxEventLoopDelayMs,
       maxHeapUsedBytes: maxHeapBytes,
       maxRssBytes,
@@ -41,6 +57,7 @@ export default fp(
       // which sends an HttpError's message and headers like every other refusal.
       pressureHandler: (request, _reply, type, value) => {
         if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
+        if (type === underPressure.TYPE_EVENT_LOOP_DELAY && starting()) return;
         refused += 1;
         const now = performance.now();
         if (now - lastWarning >= WARN_EVERY_MS) {

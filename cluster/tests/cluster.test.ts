@@ -263,33 +263,39 @@ describeCluster(title, () => {
   function steadyLoad(cookie: string) {
     let running = true;
     const failures: string[] = [];
-    /** When each failure was seen, in ms since the load started. */
+    /**
+     * When each failed request was sent, in ms since the load started: a request sent before
+     * HAProxy marked a server DOWN may fail after it (its answer comes late when the machine is
+     * busy), one sent after may not.
+     */
     const failedAt: number[] = [];
     const since = performance.now();
     const acknowledged: string[] = [];
     let requests = 0;
-    const at = () => {
-      failedAt.push(performance.now() - since);
-      return `${Math.round(performance.now() - since)} ms:`;
+    const now = () => performance.now() - since;
+    const failed = (sent: number, what: string) => {
+      failedAt.push(sent);
+      failures.push(`sent at ${Math.round(sent)} ms, failed at ${Math.round(now())} ms: ${what}`);
     };
     const reader = async () => {
       while (running) {
+        const sent = now();
         const res = await call(`${balancer.url}/api/user`, { cookie });
         requests++;
-        if (res.status !== 200) {
-          failures.push(`${at()} GET /api/user ${res.status} ${res.body.slice(0, 120)}`);
-        }
+        if (res.status !== 200)
+          failed(sent, `GET /api/user ${res.status} ${res.body.slice(0, 120)}`);
       }
     };
     const writer = async () => {
       while (running) {
         const name = uniqueName('load');
+        const sent = now();
         const res = await call(`${balancer.url}/api/register`, {
           json: { username: name, password: 'a long enough password' },
         });
         requests++;
         if (res.status === 200) acknowledged.push(name);
-        else failures.push(`${at()} POST /api/register ${res.status} ${res.body.slice(0, 120)}`);
+        else failed(sent, `POST /api/register ${res.status} ${res.body.slice(0, 120)}`);
       }
     };
     const workers = [reader(), reader(), reader(), writer()];
@@ -351,7 +357,7 @@ describeCluster(title, () => {
     console.info(`killed at ${Math.round(killedAt)} ms:\n${load.failures.join('\n')}`);
     const afterDown = load.failedAt.filter((t) => t > markedDown).length;
     console.info(
-      `cluster: kill -9 under load: ${load.requests} requests, ${load.failures.length} failed (${afterDown} after HAProxy marked it DOWN, ${Math.round(detected)} ms after the kill)`,
+      `cluster: kill -9 under load: ${load.requests} requests, ${load.failures.length} failed (${afterDown} sent after HAProxy marked it DOWN, ${Math.round(detected)} ms after the kill)`,
     );
     // Only the moment of the crash may fail: the requests in flight on the killed instance, and a
     // request HAProxy had just put on one of its idle connections to it (at most two per

@@ -3,6 +3,8 @@
 // the supergod command dialog and the locked-feature dialog. Serious and critical findings fail;
 // so do the landmark and heading findings with an overlay open, since it sits above every page.
 // Every route of a role is checked before its test fails, so one run lists all the findings.
+// One suite per theme (accessibility-dark.e2e.ts, accessibility-light.e2e.ts), so the two run
+// side by side: each is a browser's worth of waiting for pages to settle.
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { axeFindings, describeViolations, expectAccessible, LANDMARK_RULES } from './axe.js';
@@ -15,8 +17,7 @@ import {
   signInAs,
 } from './harness.js';
 
-type Theme = 'dark' | 'light';
-const THEMES: readonly Theme[] = ['dark', 'light'];
+export type Theme = 'dark' | 'light';
 const ROLES: ReadonlyArray<E2eRole | 'visitor'> = ['visitor', 'user', 'admin', 'supergod'];
 const LABEL = { user: 'AI Assistant', admin: 'God Mode AI Assistant' } as const;
 
@@ -48,30 +49,31 @@ async function useTheme(page: Page, theme: Theme) {
   expect(await shownTheme(page)).toBe(theme);
 }
 
-describeWithBrowser('accessibility', () => {
-  const session = browserSession();
-  let h: Harness;
-  let page: Page;
-  beforeEach(() => {
-    ({ harness: h, page } = session);
-  });
+/** axe on every screen and overlay in `theme`. */
+export function accessibilitySuite(theme: Theme) {
+  describeWithBrowser(`accessibility (${theme} theme)`, () => {
+    const session = browserSession();
+    let h: Harness;
+    let page: Page;
+    beforeEach(() => {
+      ({ harness: h, page } = session);
+    });
 
-  /** Signs in (or stays a visitor), opens `path` and sets the theme. */
-  async function open(role: E2eRole | 'visitor', theme: Theme, path: string) {
-    if (role !== 'visitor') await signInAs(page, h.baseUrl, role);
-    await page.goto(`${h.baseUrl}${path}`);
-    await settle(page);
-    await useTheme(page, theme);
-  }
+    /** Signs in (or stays a visitor), opens `path` and sets the theme. */
+    async function open(role: E2eRole | 'visitor', theme: Theme, path: string) {
+      if (role !== 'visitor') await signInAs(page, h.baseUrl, role);
+      await page.goto(`${h.baseUrl}${path}`);
+      await settle(page);
+      await useTheme(page, theme);
+    }
 
-  /** axe on the page with an overlay open: serious, critical and landmark findings fail. */
-  async function expectOverlayAccessible(overlay: Locator) {
-    await overlay.waitFor();
-    await settle(page);
-    await expectAccessible(page, { alsoFailOn: LANDMARK_RULES });
-  }
+    /** axe on the page with an overlay open: serious, critical and landmark findings fail. */
+    async function expectOverlayAccessible(overlay: Locator) {
+      await overlay.waitFor();
+      await settle(page);
+      await expectAccessible(page, { alsoFailOn: LANDMARK_RULES });
+    }
 
-  for (const theme of THEMES) {
     for (const role of ROLES) {
       it(`has no serious or critical findings on any ${role} screen (${theme} theme)`, async () => {
         const routes = routesFor(role);
@@ -138,5 +140,5 @@ describeWithBrowser('accessibility', () => {
       await dialog.getByText('Feature Locked').waitFor();
       await expectOverlayAccessible(dialog);
     });
-  }
-});
+  });
+}

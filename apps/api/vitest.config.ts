@@ -7,5 +7,9 @@ export default defineConfig({
     // argon2id at full strength takes tens of milliseconds per hash; keep headroom on 2 cores.
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // Two files at a time (vitest's default on 2 cores is one): beside the other suites in CI the
+    // two share the machine with them, and once the others finish the API suite, the longest,
+    // has both cores to itself instead of one (decision 032).
+    maxWorkers: 2,
   },
 });

@@ -157,6 +157,7 @@ describeEachDatabase('view as user', (database) => {
         'POST /api/supergod/execute',
         'POST /api/ussd/transaction',
         'DELETE /api/admin/users/:id/sessions/:handle',
+        'POST /api/account/password',
       ]),
     );
     // Nothing was written, and the view is still on.

@@ -21,6 +21,7 @@ export const routeManifest = {
   register: { method: 'POST', url: '/api/register' },
   registerAdmin: { method: 'POST', url: '/api/register-admin' },
   registerSupergod: { method: 'POST', url: '/api/register-supergod' },
+  changePassword: { method: 'POST', url: '/api/account/password' },
   adminLogs: { method: 'GET', url: '/api/admin/logs' },
   clearLogs: { method: 'POST', url: '/api/admin/logs/clear' },
   activityLogs: { method: 'GET', url: '/api/admin/activity-logs' },

@@ -9,6 +9,8 @@ export type ActivityAction =
   | 'login_failed'
   | 'logout'
   | 'password_reset'
+  | 'password_change'
+  | 'password_change_failed'
   | 'user_created'
   | 'plan_change'
   | 'subscription_cancel'

@@ -65,6 +65,16 @@ export class SessionsRepository {
     return Number(result.numDeletedRows);
   }
 
+  /** Ends every session of the user but one (`keepIdHash`); answers how many ended. */
+  async deleteForUserExcept(userId: number, keepIdHash: string, db = this.db): Promise<number> {
+    const result = await db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id_hash', '!=', keepIdHash)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** The user's sessions not yet past their idle deadline, newest first (the user page). */
   liveForUser(userId: number, now: number, limit: number, db = this.db): Promise<SessionRow[]> {
     return db

@@ -28,6 +28,8 @@ export type ActivityAction =
   | 'supergod_command'
   | 'supergod_command_refused'
   | 'session_revoke'
+  | 'session_end'
+  | 'sessions_end_others'
   | 'view_as_start'
   | 'view_as_end';
 

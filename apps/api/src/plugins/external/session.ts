@@ -29,7 +29,11 @@ export async function beginSession(
 ): Promise<void> {
   await request.session.regenerate();
   request.session.userId = userId;
-  await app.sessionStore.create(request.session.sessionId, request.session);
+  const userAgent = request.headers['user-agent'];
+  await app.sessionStore.create(request.session.sessionId, request.session, {
+    ip: request.ip,
+    userAgent: typeof userAgent === 'string' && userAgent !== '' ? userAgent : null,
+  });
 }
 
 export default fp(

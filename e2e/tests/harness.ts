@@ -256,6 +256,7 @@ export function routesFor(role: E2eRole | 'visitor'): string[] {
     '/subscription',
     '/subscription/plans',
     '/subscription/features',
+    '/account/security',
     '/no-such-page',
   ];
   const admin = [

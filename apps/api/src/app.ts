@@ -32,6 +32,7 @@ import securityHeaders from './plugins/external/security-headers.js';
 import session, { SESSION_COOKIE } from './plugins/external/session.js';
 import webApp from './plugins/external/web-app.js';
 import widgetCors from './plugins/external/widget-cors.js';
+import accountRoutes from './routes/account.js';
 import adminRoutes from './routes/admin.js';
 import adminTrendsRoutes from './routes/admin-trends.js';
 import adminUsersRoutes from './routes/admin-users.js';
@@ -187,6 +188,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   // Routes.
   await load(healthRoutes);
   await load(sessionRoutes);
+  await load(accountRoutes);
   await load(subscriptionRoutes);
   await load(keypadRoutes);
   await load(adminRoutes);

@@ -157,6 +157,9 @@ describeEachDatabase('view as user', (database) => {
         'POST /api/supergod/execute',
         'POST /api/ussd/transaction',
         'DELETE /api/admin/users/:id/sessions/:handle',
+        'POST /api/account/password',
+        'DELETE /api/account/sessions/:id',
+        'POST /api/account/sessions/sign-out-others',
       ]),
     );
     // Nothing was written, and the view is still on.

@@ -21,7 +21,8 @@ export const UserIdParams = Type.Object({ id: Id });
 
 /**
  * A session of the user, named by a handle (the first 16 hex digits of the stored hash of its
- * id): the id itself never leaves the server. User agent and address are not stored.
+ * id): the id itself never leaves the server. Address and User-Agent (kept since migration
+ * 0016) are shown to the account's owner only (GET /api/account/sessions).
  */
 export const UserSessionSchema = Type.Object({
   handle: Type.String(),

@@ -3,6 +3,7 @@
 // access level cannot be registered), the access hook enforces the level, and the
 // access-matrix test walks it.
 
+import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
 import { adminTrendsRoutes } from './routes/admin-trends.js';
 import { adminUsersRoutes } from './routes/admin-users.js';
@@ -28,6 +29,7 @@ export {
 export const routes = {
   ...healthRoutes,
   ...sessionRoutes,
+  ...accountRoutes,
   ...adminRoutes,
   ...adminUsersRoutes,
   ...adminTrendsRoutes,

@@ -51,7 +51,8 @@ const username = (minMessage: string) =>
     },
   });
 
-const password = (minMessage: string) =>
+/** A new password: the registration rule, in the wording of `minMessage` when too short. */
+export const passwordSchema = (minMessage: string) =>
   Type.String({
     minLength: PASSWORD_MIN,
     maxLength: PASSWORD_MAX,
@@ -60,7 +61,7 @@ const password = (minMessage: string) =>
 
 export const Credentials = Type.Object({
   username: username(messages.usernameMin),
-  password: password(messages.passwordMin),
+  password: passwordSchema(messages.passwordMin),
 });
 export type Credentials = Static<typeof Credentials>;
 
@@ -81,7 +82,7 @@ export type LoginBody = Static<typeof LoginBody>;
 
 export const RegisterAdminBody = Type.Object({
   username: username(messages.usernameMin),
-  password: password(messages.passwordMin),
+  password: passwordSchema(messages.passwordMin),
   secretKey: Type.String({
     minLength: 1,
     maxLength: SECRET_KEY_MAX,
@@ -92,7 +93,7 @@ export type RegisterAdminBody = Static<typeof RegisterAdminBody>;
 
 export const RegisterSupergodBody = Type.Object({
   username: username(messages.usernameMinLong),
-  password: password(messages.passwordMinLong),
+  password: passwordSchema(messages.passwordMinLong),
   secretKey: Type.String({
     minLength: SUPERGOD_KEY_MIN,
     maxLength: SECRET_KEY_MAX,

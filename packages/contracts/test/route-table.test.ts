@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS, routeList, routes } from '../src/route-table.js';
+import { accountRoutes } from '../src/routes/account.js';
 import { adminRoutes } from '../src/routes/admin.js';
 import { adminTrendsRoutes } from '../src/routes/admin-trends.js';
 import { adminUsersRoutes } from '../src/routes/admin-users.js';
@@ -28,6 +29,7 @@ describe('route table', () => {
     const areas = [
       healthRoutes,
       sessionRoutes,
+      accountRoutes,
       adminRoutes,
       adminUsersRoutes,
       adminTrendsRoutes,

@@ -26,6 +26,10 @@ export interface SessionsTable {
   created_at: number;
   /** Idle deadline, pushed forward at most every few minutes while the session is used. */
   expires_at: number;
+  /** The client address at sign-in (migration 0016); null for older sessions. */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The User-Agent at sign-in, cut to 512 characters (migration 0016); null when none. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ActivityLogsTable {

@@ -9,6 +9,8 @@ export type ActivityAction =
   | 'login_failed'
   | 'logout'
   | 'password_reset'
+  | 'password_change'
+  | 'password_change_failed'
   | 'user_created'
   | 'plan_change'
   | 'subscription_cancel'
@@ -26,6 +28,8 @@ export type ActivityAction =
   | 'supergod_command'
   | 'supergod_command_refused'
   | 'session_revoke'
+  | 'session_end'
+  | 'sessions_end_others'
   | 'view_as_start'
   | 'view_as_end';
 

@@ -10,6 +10,15 @@ export interface SessionWrite {
   expiresAt: number;
 }
 
+/** Where a session was begun: the client's address and User-Agent, when known. */
+export interface SessionClient {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** The longest User-Agent kept (the column's size). */
+export const USER_AGENT_MAX = 512;
+
 export class SessionsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -18,7 +27,11 @@ export class SessionsRepository {
   }
 
   /** Stores a session that has just begun (sign-in, registration): the one way a row is made. */
-  async insert(s: SessionWrite, db = this.db): Promise<void> {
+  async insert(
+    s: SessionWrite,
+    client: SessionClient = { ip: null, userAgent: null },
+    db = this.db,
+  ): Promise<void> {
     await db
       .insertInto('sessions')
       .values({
@@ -27,6 +40,8 @@ export class SessionsRepository {
         data: s.data,
         created_at: s.createdAt,
         expires_at: s.expiresAt,
+        ip: client.ip === null ? null : client.ip.slice(0, 64),
+        user_agent: client.userAgent === null ? null : client.userAgent.slice(0, USER_AGENT_MAX),
       })
       .execute();
   }
@@ -62,6 +77,16 @@ export class SessionsRepository {
   /** Signs a user out everywhere; answers how many sessions ended. */
   async deleteForUser(userId: number, db = this.db): Promise<number> {
     const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  /** Ends every session of the user but one (`keepIdHash`); answers how many ended. */
+  async deleteForUserExcept(userId: number, keepIdHash: string, db = this.db): Promise<number> {
+    const result = await db
+      .deleteFrom('sessions')
+      .where('user_id', '=', userId)
+      .where('id_hash', '!=', keepIdHash)
+      .executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { defineRoute } from '../lib/define-route.js';
 import { signedIn } from '../plugins/app/access.js';
-import { SESSION_COOKIE } from '../plugins/external/session.js';
+import { beginSession, SESSION_COOKIE } from '../plugins/external/session.js';
 import { toUser } from '../services/accounts.js';
 import {
   DEVICE_COOKIE,
@@ -19,20 +19,14 @@ export default async function sessionRoutes(app: FastifyInstance) {
   const accounts = app.accounts;
   const devices = new DeviceTrust(app.config.sessionSecret);
 
-  /**
-   * Starts a fresh session for the user (a new id, so a planted id is never promoted) and
-   * answers the session call with the account. Its row is made here, the one place a session
-   * row is made; later writes only update it (services/session-store.ts).
-   */
+  /** Starts a fresh session for the user and answers the session call with the account. */
   async function signedInAs(
     request: FastifyRequest,
     reply: FastifyReply,
     user: UserRow,
     message: string,
   ) {
-    await request.session.regenerate();
-    request.session.userId = user.id;
-    await app.sessionStore.create(request.session.sessionId, request.session);
+    await beginSession(app, request, user.id);
     // This browser is now known to the account: its sign-ins keep their own throttle budget.
     reply.setCookie(
       DEVICE_COOKIE,

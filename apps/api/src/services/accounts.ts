@@ -4,7 +4,13 @@
 // are one transaction, and argon2 runs before the transaction, never inside it. A method that
 // serves a request takes its id last (`requestId`, for the activity row, decision 020); the
 // CLI's have none.
-import { messages, passwordProblem, type User, usernameProblem } from '@omega/contracts';
+import {
+  accountMessages,
+  messages,
+  passwordProblem,
+  type User,
+  usernameProblem,
+} from '@omega/contracts';
 import { normalizeRole, type Role } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
@@ -19,6 +25,15 @@ import type { KeyKind, RegistrationKeys } from './registration-keys.js';
 
 /** Wrong registration keys share the sign-in throttle, under one pseudo-account. */
 const KEY_GUESS_ACCOUNT = '#registration-key';
+
+/**
+ * The sign-in throttle's account for tries at `username`'s password: the account's shared budget,
+ * or a known device's own (services/device-trust.ts, decision 018).
+ */
+const throttleAccount = (username: string, knownDevice: string | null) => {
+  const login = username.toLowerCase();
+  return knownDevice === null ? login : `${login}#device:${knownDevice}`;
+};
 
 const KEY_REFUSED: Record<KeyKind, string> = {
   admin: messages.adminKeyInvalid,
@@ -138,8 +153,7 @@ export class AccountService {
     knownDevice: string | null = null,
   ): Promise<UserRow> {
     const { users, activity, throttle, clock } = this.deps;
-    const login = username.toLowerCase();
-    const account = knownDevice === null ? login : `${login}#device:${knownDevice}`;
+    const account = throttleAccount(username, knownDevice);
     const attempt = await throttle.begin(PASSWORD_SIGN_IN, ip, account, requestId);
     let found: UserRow | undefined;
     try {
@@ -185,6 +199,73 @@ export class AccountService {
       at: this.deps.clock(),
       requestId,
     });
+  }
+
+  /**
+   * The signed-in user changes their own password. The current password is a guess like a
+   * sign-in's: it is counted in the sign-in throttle first (429 before any hashing once it must
+   * wait), and a wrong one is a 400 with a 'password_change_failed' entry. On success the new
+   * hash, the end of every other session of the account (all but `keepSession`, the stored hash
+   * of the caller's session id) and the 'password_change' entry are one transaction; the caller
+   * then replaces its own session's id. Answers how many other sessions ended.
+   */
+  async changePassword(
+    user: UserRow,
+    change: { currentPassword: string; newPassword: string },
+    client: { ip: string; knownDevice: string | null; keepSession: string },
+    requestId: string | null,
+  ): Promise<number> {
+    const { db, users, sessions, activity, throttle, clock } = this.deps;
+    const problem = passwordProblem(change.newPassword);
+    if (problem) throw new HttpError(400, problem);
+    const attempt = await throttle.begin(
+      PASSWORD_SIGN_IN,
+      client.ip,
+      throttleAccount(user.username, client.knownDevice),
+      requestId,
+    );
+    let stored: UserRow | undefined;
+    try {
+      // The row as it is now, not the request's cached copy: a hash changed a moment ago counts.
+      stored = await users.findById(user.id);
+    } catch (err) {
+      await attempt.withdraw();
+      throw err;
+    }
+    if (!stored) {
+      await attempt.withdraw();
+      throw new HttpError(401, 'Authentication required');
+    }
+    if (!(await verifyPassword(stored.password_hash, change.currentPassword))) {
+      attempt.keep();
+      await activity.record({
+        userId: user.id,
+        action: 'password_change_failed',
+        details: `${user.username} gave a wrong current password when changing it, from ${client.ip}`,
+        at: clock(),
+        requestId,
+      });
+      throw new HttpError(400, accountMessages.currentPasswordIncorrect);
+    }
+    await attempt.succeeded();
+    const passwordHash = await hashPassword(change.newPassword);
+    const ended = await db.transaction().execute(async (trx) => {
+      await users.setPasswordHash(user.id, passwordHash, trx);
+      const others = await sessions.deleteForUserExcept(user.id, client.keepSession, trx);
+      await activity.record(
+        {
+          userId: user.id,
+          action: 'password_change',
+          details: `${user.username} changed their password; ${others} other session(s) ended`,
+          at: clock(),
+          requestId,
+        },
+        trx,
+      );
+      return others;
+    });
+    users.forget(user.id);
+    return ended;
   }
 
   /** Sets a new password and signs the account out everywhere; answers how many sessions ended. */

@@ -14,7 +14,7 @@ import type { SessionRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
 import { TtlCache } from '../lib/ttl-cache.js';
-import type { SessionsRepository } from '../repositories/sessions.js';
+import type { SessionClient, SessionsRepository } from '../repositories/sessions.js';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -134,16 +134,22 @@ export class DatabaseSessionStore implements SessionStore {
     return data;
   }
 
-  /** Stores a session that has just begun (sign-in or registration, after a new id). */
-  async create(sessionId: string, session: Session): Promise<void> {
+  /**
+   * Stores a session that has just begun (sign-in, registration or a password change, after a
+   * new id), with where it was begun when known.
+   */
+  async create(sessionId: string, session: Session, client?: SessionClient): Promise<void> {
     const now = this.clock();
     this.cache.delete(sessionId);
-    await this.sessions.insert({
-      idHash: hashSessionId(sessionId),
-      ...this.written(session),
-      createdAt: now,
-      expiresAt: now + this.policy.idleMs,
-    });
+    await this.sessions.insert(
+      {
+        idHash: hashSessionId(sessionId),
+        ...this.written(session),
+        createdAt: now,
+        expiresAt: now + this.policy.idleMs,
+      },
+      client,
+    );
   }
 
   /**

@@ -45,6 +45,10 @@ const FeaturesPage = named(
   () => import('../features/subscription/routes/features-page.js'),
   'FeaturesPage',
 );
+const SecurityPage = named(
+  () => import('../features/account/routes/security-page.js'),
+  'SecurityPage',
+);
 const KeypadPage = named(() => import('../features/keypad/routes/keypad-page.js'), 'KeypadPage');
 const AdminDashboardPage = named(
   () => import('../features/admin/routes/admin-dashboard-page.js'),
@@ -105,6 +109,7 @@ export function AppRoutes() {
           <Route path={paths.subscriptionPlans} element={page(<PlansPage />)} />
           <Route path={paths.subscriptionFeatures} element={page(<FeaturesPage />)} />
           <Route path="/subscriptions" element={<Navigate to={paths.subscription} replace />} />
+          <Route path={paths.accountSecurity} element={page(<SecurityPage />)} />
           <Route element={<RequireAdmin />}>
             <Route path={paths.admin} element={page(<AdminDashboardPage />)} />
             <Route path={paths.adminLogs} element={page(<LogsPage />)} />

@@ -27,6 +27,7 @@ export const paths = {
   adminCommunications: '/admin/communications',
   adminUnansweredQuestions: '/admin/unanswered-questions',
   supergod: '/supergod',
+  accountSecurity: '/account/security',
 } as const;
 
 /** The only paths a signed-out visitor may see (spec section 6). */

@@ -11,6 +11,7 @@ import { UnansweredQuestionsRepository } from '../../repositories/unanswered-que
 import { UsersRepository } from '../../repositories/users.js';
 import { UssdSessionsRepository } from '../../repositories/ussd-sessions.js';
 import { WalletsRepository } from '../../repositories/wallets.js';
+import { AccountSessionsService } from '../../services/account-sessions.js';
 import { AccountService } from '../../services/accounts.js';
 import { AdminReads } from '../../services/admin-reads.js';
 import { AnnouncementService } from '../../services/announcements.js';
@@ -26,6 +27,7 @@ import { HealthService } from '../../services/health.js';
 import { LoginThrottle, MemoryThrottleStore } from '../../services/login-throttle.js';
 import { RedisThrottleStore } from '../../services/redis-throttle-store.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
+import { DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
 import { createSmsSender } from '../../services/sms/create-sms-sender.js';
 import { SubscriptionService } from '../../services/subscriptions.js';
 import { TrendsService } from '../../services/trends.js';
@@ -63,6 +65,7 @@ declare module 'fastify' {
     assistant: AssistantService;
     unansweredQuestions: UnansweredQuestionsService;
     accounts: AccountService;
+    accountSessions: AccountSessionsService;
     featureCatalogue: FeatureCatalogueService;
     adminReads: AdminReads;
     trends: TrendsService;
@@ -220,6 +223,17 @@ export default fp(
         throttle,
         keys,
         clock: app.clock,
+      }),
+    );
+    app.decorate(
+      'accountSessions',
+      new AccountSessionsService({
+        db,
+        sessions: repos.sessions,
+        activity: repos.activity,
+        policy: DEFAULT_SESSION_POLICY,
+        clock: app.clock,
+        sessionSecret: app.config.sessionSecret,
       }),
     );
 

@@ -2,6 +2,7 @@
 // (saveUninitialized off) and reads never rewrite the cookie or the row (rolling off).
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CachingSigner } from '../../lib/caching-signer.js';
 import { SessionsRepository } from '../../repositories/sessions.js';
@@ -15,6 +16,25 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'omega.sid';
+
+/**
+ * Starts a fresh session for the account on this request: a new id (so a planted or an older id
+ * is never promoted; the old one's row is deleted), then its row. The one place a session row is
+ * made (sign-in, registration, a password change); later writes only update it.
+ */
+export async function beginSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  userId: number,
+): Promise<void> {
+  await request.session.regenerate();
+  request.session.userId = userId;
+  const userAgent = request.headers['user-agent'];
+  await app.sessionStore.create(request.session.sessionId, request.session, {
+    ip: request.ip,
+    userAgent: typeof userAgent === 'string' && userAgent !== '' ? userAgent : null,
+  });
+}
 
 export default fp(
   async (app) => {

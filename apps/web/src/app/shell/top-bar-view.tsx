@@ -1,11 +1,12 @@
 // The top bar as the viewer sees it (spec section 2, 'Shell'): history buttons and the brand,
-// then the tools (who is signed in, the announcements bell, text size, theme, sign-out). Where
+// then the tools (who is signed in, a link to their account security, the announcements bell, text size, theme, sign-out). Where
 // the tools would not fit, as on a phone, they fold behind a Menu button (a disclosure: Enter
 // or Space opens it, Escape closes it and gives focus back to the button). Which width folds
 // them is decided in app.css; this part only knows open or closed.
 import { Badge, Button } from '@omega/ui';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '../../lib/paths.js';
 import { FONT_SIZE_MAX, FONT_SIZE_MIN, useUiStore } from '../../lib/ui-store.js';
 
 export interface TopBarViewProps {
@@ -98,9 +99,15 @@ export function TopBarView({ username, supergod, bell, onLogout }: TopBarViewPro
         {(username !== null || supergod) && (
           <div className="omega-topbar__who">
             {username !== null && (
-              <span className="omega-topbar__user" data-testid="current-username">
+              <Link
+                to={paths.accountSecurity}
+                className="omega-topbar__user"
+                data-testid="current-username"
+                aria-label={`${username}: account security`}
+                onClick={() => setMenuOpen(false)}
+              >
                 {username}
-              </span>
+              </Link>
             )}
             {supergod && <Badge variant="destructive">Super-God Mode Active</Badge>}
           </div>

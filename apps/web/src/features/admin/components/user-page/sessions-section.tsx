@@ -102,7 +102,8 @@ export function SessionsSection(props: {
         <p className="omega-muted">Only a supergod can end the sessions of {username}.</p>
       )}
       <p className="omega-muted">
-        Browsers and addresses are not recorded; "last seen" is accurate to five minutes.
+        "Last seen" is accurate to five minutes. Each session's browser and address are shown to its
+        owner only, on their account security page.
       </p>
     </Section>
   );

@@ -1,0 +1,61 @@
+// The signed-in user's own account security (issue 36): changing the password, and listing and
+// ending one's sessions. The rules and the audit are the services'; this file holds what is
+// HTTP: the device cookie the throttle reads, the caller's own session, and replacing its id once
+// the password has changed.
+import { accountMessages, routes } from '@omega/contracts';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute } from '../lib/define-route.js';
+import { signedIn } from '../plugins/app/access.js';
+import { beginSession, SESSION_COOKIE } from '../plugins/external/session.js';
+import { DEVICE_COOKIE, DeviceTrust } from '../services/device-trust.js';
+import { hashSessionId } from '../services/session-store.js';
+
+export default async function accountRoutes(app: FastifyInstance) {
+  const devices = new DeviceTrust(app.config.sessionSecret);
+
+  defineRoute(app, routes.changePassword, async (request) => {
+    const user = signedIn(request);
+    await app.accounts.changePassword(
+      user,
+      request.body,
+      {
+        ip: request.ip,
+        knownDevice: devices.knownDevice(request.cookies[DEVICE_COOKIE], user.username),
+        keepSession: hashSessionId(request.session.sessionId),
+      },
+      request.id,
+    );
+    // A new id for this session too: a copy of the old cookie opens nothing.
+    await beginSession(app, request, user.id);
+    return { ok: true as const, message: accountMessages.passwordChanged };
+  });
+
+  // Under an administrator's read-only view these answer the viewed user's sessions, none of
+  // them current (the session is the administrator's); ending any is a write, refused there.
+  defineRoute(app, routes.accountSessions, async (request) =>
+    app.accountSessions.list(signedIn(request).id, hashSessionId(request.session.sessionId)),
+  );
+
+  defineRoute(app, routes.endAccountSession, async (request, reply) => {
+    const { current, ...answer } = await app.accountSessions.end(
+      signedIn(request),
+      request.params.id,
+      hashSessionId(request.session.sessionId),
+      request.id,
+    );
+    if (current) {
+      // Its row is gone already; this drops this instance's cached copy and the cookie.
+      await request.session.destroy();
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
+    return answer;
+  });
+
+  defineRoute(app, routes.signOutOtherSessions, async (request) =>
+    app.accountSessions.signOutOthers(
+      signedIn(request),
+      hashSessionId(request.session.sessionId),
+      request.id,
+    ),
+  );
+}

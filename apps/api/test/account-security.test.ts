@@ -1,0 +1,505 @@
+// Account security that users own (issue 36), on each database: changing one's own password
+// (the registration rules; a wrong current password counts toward the sign-in throttle; success
+// signs out every other session and replaces this one's id), and seeing and ending one's own
+// sessions (opaque handles; another account's handle is a 404 like a missing one; an ended
+// session is refused on every instance within the one-second cache, SESSION_CACHE_MS).
+import type { AccountSession } from '@omega/contracts';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
+import { SESSION_CACHE_MS } from '../src/services/session-store.js';
+import {
+  createTestApp,
+  createUser,
+  sessionCookie,
+  sessionFor,
+  TEST_PASSWORD,
+  type TestApp,
+} from './helpers/app.js';
+import { describeEachDatabase } from './helpers/databases.js';
+
+const NEW_PASSWORD = 'a new passphrase 2';
+
+describeEachDatabase('changing one’s own password', (database) => {
+  let t: TestApp;
+  let ann: { id: number; username: string };
+  let cookie: string;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    ann = await createUser(t.app, 'ann');
+    cookie = await signIn('ann', TEST_PASSWORD);
+  });
+  afterEach(() => t.close());
+
+  async function signIn(username: string, password: string, ip = '127.0.0.1') {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password },
+      remoteAddress: ip,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return sessionCookie(res) as string;
+  }
+  const change = (payload: object, as = cookie) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      payload,
+      headers: { cookie: as },
+    });
+  const me = async (as: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: as } })).statusCode;
+  const login = (password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'ann', password },
+    });
+  const activity = () =>
+    t.app.database.db
+      .selectFrom('activity_logs')
+      .selectAll()
+      .where('user_id', '=', ann.id)
+      .orderBy('id')
+      .execute();
+  const sessionRows = async (userId: number) =>
+    (
+      await t.app.database.db
+        .selectFrom('sessions')
+        .select('id_hash')
+        .where('user_id', '=', userId)
+        .execute()
+    ).length;
+
+  it('changes it, ends every other session of the account, and replaces this session’s id', async () => {
+    const phone = await signIn('ann', TEST_PASSWORD, '10.0.0.2');
+    const laptop = await sessionFor(t.app, ann.id);
+    const bob = await createUser(t.app, 'bob');
+    const bobs = await sessionFor(t.app, bob.id);
+
+    const res = await change({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      ok: true,
+      message: 'Password changed. Your other sessions have been signed out.',
+    });
+    const rotated = sessionCookie(res) as string;
+    expect(rotated).toBeDefined();
+    expect(rotated).not.toBe(cookie);
+    // This device goes on with the new cookie only; the other devices are signed out.
+    expect(await me(rotated)).toBe(200);
+    expect(await me(cookie)).toBe(401);
+    expect(await me(phone)).toBe(401);
+    expect(await me(laptop)).toBe(401);
+    expect(await sessionRows(ann.id)).toBe(1);
+    // Another account's sessions are untouched.
+    expect(await me(bobs)).toBe(200);
+    // The new password signs in; the old one no longer does.
+    expect((await login(TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await login(NEW_PASSWORD)).statusCode).toBe(200);
+    expect(await activity()).toContainEqual(
+      expect.objectContaining({
+        action: 'password_change',
+        details: 'ann changed their password; 2 other session(s) ended',
+        created_at: t.now(),
+        request_id: res.headers['x-request-id'],
+      }),
+    );
+  });
+
+  it('refuses a wrong current password with 400, changing and ending nothing', async () => {
+    const other = await sessionFor(t.app, ann.id);
+    const res = await change({ currentPassword: 'not my password', newPassword: NEW_PASSWORD });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Current password is incorrect' });
+    expect(sessionCookie(res)).toBeUndefined();
+    expect(await me(cookie)).toBe(200);
+    expect(await me(other)).toBe(200);
+    expect((await login(NEW_PASSWORD)).statusCode).toBe(401);
+    expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
+    const entries = (await activity()).filter((a) => a.action.startsWith('password'));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'password_change_failed',
+        details: 'ann gave a wrong current password when changing it, from 127.0.0.1',
+      }),
+    ]);
+  });
+
+  it('counts wrong current passwords toward the sign-in throttle', async () => {
+    // Five wrong in a row are free; then the account's tries wait, sign-in's too.
+    for (let i = 0; i < 5; i++) {
+      const res = await change({ currentPassword: `wrong ${i}`, newPassword: NEW_PASSWORD });
+      expect(res.statusCode, res.body).toBe(400);
+    }
+    const waits = await change({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    expect(waits.statusCode).toBe(429);
+    expect(waits.json().message).toBe('Too many failed attempts. Try again in 1 second.');
+    expect(waits.headers['retry-after']).toBe('1');
+    expect((await login(TEST_PASSWORD)).statusCode).toBe(429);
+    // Once the wait is over, the right password goes through and starts the streak over.
+    t.advance(1000);
+    const ok = await change({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(
+      (
+        await change(
+          { currentPassword: 'wrong again', newPassword: 'x'.repeat(8) },
+          sessionCookie(ok),
+        )
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('holds the new password to the registration rules, naming the problem', async () => {
+    const cases: Array<[object, string]> = [
+      [
+        { currentPassword: TEST_PASSWORD, newPassword: 'short' },
+        'Password must be at least 6 characters',
+      ],
+      [
+        { currentPassword: TEST_PASSWORD, newPassword: 'p'.repeat(129) },
+        'Password must be at most 128 characters',
+      ],
+      [{ currentPassword: '', newPassword: NEW_PASSWORD }, 'Current password is required'],
+      [{ currentPassword: TEST_PASSWORD }, 'newPassword'],
+      [{ newPassword: NEW_PASSWORD }, 'currentPassword'],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await change(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().message).toContain(message);
+    }
+    expect((await activity()).filter((a) => a.action.startsWith('password'))).toEqual([]);
+    expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('is refused to a signed-out caller', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      payload: { currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+const MINUTE = 60_000;
+const PHONE_UA = 'Mozilla/5.0 (Linux; Android 14) Mobile Safari/537.36';
+const LAPTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0';
+
+describeEachDatabase('one’s own sessions', (database) => {
+  let t: TestApp;
+  let ann: { id: number; username: string };
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    ann = await createUser(t.app, 'ann');
+  });
+  afterEach(() => t.close());
+
+  async function signIn(username: string, ip: string, userAgent?: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password: TEST_PASSWORD },
+      remoteAddress: ip,
+      headers: userAgent ? { 'user-agent': userAgent } : {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return sessionCookie(res) as string;
+  }
+  const call = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(method === 'POST' ? { payload: {} } : {}),
+    });
+  const list = async (cookie: string) => {
+    const res = await call('GET', '/api/account/sessions', cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as AccountSession[];
+  };
+  const me = async (cookie: string) => (await call('GET', '/api/user', cookie)).statusCode;
+  const entries = (action: string) =>
+    t.app.database.db
+      .selectFrom('activity_logs')
+      .selectAll()
+      .where('action', '=', action)
+      .orderBy('id')
+      .execute();
+
+  it('lists them newest first with where they began, named by handles that are neither id nor hash', async () => {
+    const phone = await signIn('ann', '10.0.0.7', PHONE_UA);
+    t.advance(MINUTE);
+    const laptop = await signIn('ann', '10.0.0.9', LAPTOP_UA);
+    const sessions = await list(laptop);
+    expect(sessions).toEqual([
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        current: true,
+        createdAt: new Date(t.now()).toISOString(),
+        lastSeenAt: new Date(t.now()).toISOString(),
+        ip: '10.0.0.9',
+        userAgent: LAPTOP_UA,
+      },
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+        current: false,
+        createdAt: new Date(t.now() - MINUTE).toISOString(),
+        lastSeenAt: new Date(t.now() - MINUTE).toISOString(),
+        ip: '10.0.0.7',
+        userAgent: PHONE_UA,
+      },
+    ]);
+    // The phone's own list marks the phone as current, with the same handles.
+    expect((await list(phone)).map((s) => [s.id, s.current])).toEqual([
+      [sessions[0]?.id, false],
+      [sessions[1]?.id, true],
+    ]);
+    const rows = await t.app.database.db.selectFrom('sessions').select('id_hash').execute();
+    for (const { id } of sessions) {
+      for (const row of rows) expect(row.id_hash).not.toContain(id.toLowerCase());
+      expect(decodeURIComponent(phone + laptop)).not.toContain(id);
+    }
+    // Used again six minutes on, the phone is seen then (to within five minutes).
+    t.advance(6 * MINUTE);
+    expect(await me(phone)).toBe(200);
+    const later = await list(laptop);
+    expect(later[1]?.lastSeenAt).toBe(new Date(t.now()).toISOString());
+  });
+
+  it('lists no session past its idle or absolute limit, and none of another account', async () => {
+    const old = await signIn('ann', '10.0.0.7');
+    const bob = await createUser(t.app, 'bob');
+    await sessionFor(t.app, bob.id);
+    t.advance(31 * MINUTE);
+    const fresh = await signIn('ann', '10.0.0.8');
+    expect(await me(old)).toBe(401);
+    expect((await list(fresh)).map((s) => s.ip)).toEqual(['10.0.0.8']);
+  });
+
+  it('ends another of one’s sessions, audited; the list no longer has it', async () => {
+    const phone = await signIn('ann', '10.0.0.7', PHONE_UA);
+    const laptop = await signIn('ann', '10.0.0.9', LAPTOP_UA);
+    const other = (await list(laptop)).find((s) => !s.current);
+    const res = await call('DELETE', `/api/account/sessions/${other?.id}`, laptop);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, message: 'Session ended.', ended: 1 });
+    expect(await me(phone)).toBe(401);
+    expect(await me(laptop)).toBe(200);
+    expect((await list(laptop)).map((s) => s.current)).toEqual([true]);
+    expect(await entries('session_end')).toEqual([
+      expect.objectContaining({
+        user_id: ann.id,
+        details: `ann ended another session of theirs (${other?.id}, begun ${new Date(t.now()).toISOString()} from 10.0.0.7)`,
+        request_id: res.headers['x-request-id'],
+      }),
+    ]);
+    // Ended twice: the second is a 404, nothing more recorded.
+    const again = await call('DELETE', `/api/account/sessions/${other?.id}`, laptop);
+    expect(again.statusCode).toBe(404);
+    expect(await entries('session_end')).toHaveLength(1);
+  });
+
+  it("answers another account's handle exactly as a missing one, and ends nothing", async () => {
+    const mine = await signIn('ann', '10.0.0.7');
+    await createUser(t.app, 'bob');
+    const bobs = await signIn('bob', '10.0.0.8');
+    const bobsHandle = (await list(bobs))[0]?.id as string;
+    const theirs = await call('DELETE', `/api/account/sessions/${bobsHandle}`, mine);
+    const made = await call('DELETE', `/api/account/sessions/${'A'.repeat(22)}`, mine);
+    expect(theirs.statusCode).toBe(404);
+    expect(made.statusCode).toBe(404);
+    expect(theirs.json()).toEqual(made.json());
+    expect(theirs.json()).toEqual({ message: 'No such session: it may have ended already.' });
+    expect(await me(bobs)).toBe(200);
+    expect(await entries('session_end')).toEqual([]);
+    // Not a handle at all: a 400 naming the parameter.
+    const bad = await call('DELETE', '/api/account/sessions/not%20a%20handle', mine);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('session handle');
+  });
+
+  it('ends the current session when asked: that is signing out', async () => {
+    const laptop = await signIn('ann', '10.0.0.9');
+    const own = (await list(laptop))[0]?.id;
+    const res = await call('DELETE', `/api/account/sessions/${own}`, laptop);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      ok: true,
+      message: 'This session has ended: you are signed out.',
+      ended: 1,
+    });
+    expect(await me(laptop)).toBe(401);
+  });
+
+  it('signs out every other session, keeping this one, audited', async () => {
+    const phone = await signIn('ann', '10.0.0.7');
+    const tablet = await sessionFor(t.app, ann.id);
+    const laptop = await signIn('ann', '10.0.0.9');
+    const res = await call('POST', '/api/account/sessions/sign-out-others', laptop);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, message: 'Signed out 2 other sessions.', ended: 2 });
+    expect([await me(phone), await me(tablet), await me(laptop)]).toEqual([401, 401, 200]);
+    const none = await call('POST', '/api/account/sessions/sign-out-others', laptop);
+    expect(none.json()).toEqual({
+      ok: true,
+      message: 'There were no other sessions to sign out.',
+      ended: 0,
+    });
+    expect((await entries('sessions_end_others')).map((e) => e.details)).toEqual([
+      'ann signed out their other sessions: 2 ended',
+      'ann signed out their other sessions: 0 ended',
+    ]);
+  });
+
+  it('keeps every session when the addresses arrive (migration 0016), with none known', async () => {
+    const { url, drop } = await database.createEmpty();
+    const handle = openDatabase(url);
+    try {
+      await migrateUpTo(handle.db, handle.schema, '0015-optional-override-reasons');
+      // biome-ignore lint/suspicious/noExplicitAny: the table as it was before 0016.
+      const db = handle.db as any;
+      const session = {
+        id_hash: 'h'.repeat(64),
+        user_id: null,
+        data: '{}',
+        created_at: 1,
+        expires_at: 2,
+      };
+      await db.insertInto('sessions').values(session).execute();
+      await migrateToLatest(handle.db, handle.schema);
+      expect(await handle.db.selectFrom('sessions').selectAll().execute()).toEqual([
+        { ...session, ip: null, user_agent: null },
+      ]);
+    } finally {
+      await handle.close();
+      await drop();
+    }
+  });
+});
+
+const redisUrl = process.env.OMEGA_TEST_REDIS_URL;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeEachDatabase('sessions ended by their owner stay ended', (database) => {
+  let apps: TestApp[] = [];
+  let drop: () => Promise<void> = async () => {};
+  afterEach(async () => {
+    for (const app of apps) await app.close();
+    apps = [];
+    await drop();
+  });
+
+  // Several instances share a PostgreSQL database; SQLite is one instance's.
+  for (const count of database.name === 'PostgreSQL' ? [1, 2] : [1]) {
+    it(`refuses the ended cookie within ${SESSION_CACHE_MS} ms, on ${count} instance${count > 1 ? 's' : ''}`, async () => {
+      const shared = await database.create();
+      drop = shared.drop;
+      const overrides = redisUrl && count > 1 ? { redisUrl } : {};
+      for (let i = 0; i < count; i++) {
+        apps.push(
+          await createTestApp(database, overrides, { url: shared.url, drop: async () => {} }),
+        );
+      }
+      const first = apps[0] as TestApp;
+      const on = (i: number) => (apps[i % apps.length] as TestApp).app;
+      const viewed = await createUser(first.app, 'viewed');
+      const ways = ['end', 'others', 'password'] as const;
+      const held = new Map<string, string>();
+      const owner = new Map<string, string>();
+      for (const way of ways) {
+        await createUser(first.app, `own-${way}`, 'admin');
+        for (const map of [held, owner]) {
+          const res = await on(1).inject({
+            method: 'POST',
+            url: '/api/login',
+            payload: { username: `own-${way}`, password: TEST_PASSWORD },
+          });
+          map.set(way, sessionCookie(res) as string);
+        }
+      }
+      // Each held cookie writes its session again and again (a view as a user, started and
+      // ended), alternating between the instances.
+      let stop = false;
+      const sent = new Map<string, Array<{ at: number; status: number }>>(ways.map((w) => [w, []]));
+      const holder = async (way: (typeof ways)[number]) => {
+        for (let i = 0; !stop; i++) {
+          const at = performance.now();
+          const res = await on(i).inject({
+            method: 'POST',
+            url: i % 2 === 0 ? `/api/admin/users/${viewed.id}/view-as` : '/api/view-as/end',
+            headers: { cookie: held.get(way) as string },
+          });
+          sent.get(way)?.push({ at, status: res.statusCode });
+          await sleep(40);
+        }
+      };
+      const endedAt = new Map<string, number>();
+      const holders = Promise.all(ways.map(holder));
+      try {
+        await sleep(300);
+        await Promise.all(
+          ways.map(async (way) => {
+            const cookie = owner.get(way) as string;
+            const ask = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
+              on(0).inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+            if (way === 'end') {
+              const other = (await ask('GET', '/api/account/sessions'))
+                .json()
+                .find((s: { current: boolean }) => !s.current);
+              expect((await ask('DELETE', `/api/account/sessions/${other.id}`)).statusCode).toBe(
+                200,
+              );
+            } else if (way === 'others') {
+              const res = await ask('POST', '/api/account/sessions/sign-out-others', {});
+              expect(res.json().ended).toBe(1);
+            } else {
+              const res = await ask('POST', '/api/account/password', {
+                currentPassword: TEST_PASSWORD,
+                newPassword: NEW_PASSWORD,
+              });
+              expect(res.statusCode, res.body).toBe(200);
+            }
+            endedAt.set(way, performance.now());
+          }),
+        );
+        await sleep(SESSION_CACHE_MS + 1000);
+      } finally {
+        stop = true;
+        await holders;
+      }
+      const answered: Record<string, string[]> = {};
+      for (const way of ways) {
+        const after = (endedAt.get(way) as number) + SESSION_CACHE_MS;
+        const late = (sent.get(way) ?? []).filter((s) => s.at > after);
+        expect(late.length, way).toBeGreaterThan(5);
+        answered[way] = [...new Set(late.map((s) => String(s.status)))];
+        for (let i = 0; i < apps.length; i++) {
+          const me = await on(i).inject({
+            method: 'GET',
+            url: '/api/user',
+            headers: { cookie: held.get(way) as string },
+          });
+          answered[way].push(`GET /api/user on ${i}: ${me.statusCode}`);
+        }
+        const user = await first.app.repos.users.findByUsername(`own-${way}`);
+        const rows = await first.app.database.db
+          .selectFrom('sessions')
+          .select('id_hash')
+          .where('user_id', '=', user?.id as number)
+          .execute();
+        // Only the owner's own session is left.
+        answered[way].push(`rows: ${rows.length}`);
+      }
+      const refused = [
+        '401',
+        ...Array.from({ length: count }, (_, i) => `GET /api/user on ${i}: 401`),
+        'rows: 1',
+      ];
+      expect(answered).toEqual(Object.fromEntries(ways.map((w) => [w, refused])));
+    });
+  }
+});

@@ -1,0 +1,79 @@
+// /account/security (issue 36): every signed-in user's own account security — change the
+// password, and see and end the account's sessions. Reached from the top bar's username.
+import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@omega/ui';
+import type { ReactNode } from 'react';
+import { errorMessage } from '../../../lib/error-message.js';
+import { useAccountActions, useAccountSessions } from '../api/account-api.js';
+import { ChangePasswordForm } from '../components/change-password-form.js';
+import { SessionsList } from '../components/sessions-list.js';
+import '../components/account.css';
+
+/** A card that is a region named by its heading. */
+function Section(props: { id: string; title: string; children: ReactNode }) {
+  const headingId = `account-${props.id}`;
+  return (
+    <section aria-labelledby={headingId}>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 id={headingId} className="omega-card-heading">
+              {props.title}
+            </h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="omega-stack">{props.children}</CardContent>
+      </Card>
+    </section>
+  );
+}
+
+function Sessions() {
+  const { data, error, isLoading, mutate } = useAccountSessions();
+  const actions = useAccountActions();
+  if (error && !data) {
+    return (
+      <div className="omega-stack">
+        <p role="alert">Could not load your sessions: {errorMessage(error)}</p>
+        <div className="omega-actions">
+          <Button variant="outline" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (isLoading || !data) {
+    return (
+      <div aria-busy="true">
+        <Skeleton style={{ height: '8rem' }} aria-label="Loading your sessions" />
+      </div>
+    );
+  }
+  return (
+    <SessionsList
+      sessions={data}
+      onEnd={actions.endSession}
+      onSignOutOthers={actions.signOutOthers}
+    />
+  );
+}
+
+export function SecurityPage() {
+  const actions = useAccountActions();
+  return (
+    <main className="omega-page omega-stack">
+      <h1>Account security</h1>
+      <div className="omega-account__sections">
+        <Section id="password" title="Change password">
+          <ChangePasswordForm onChange={actions.changePassword} />
+        </Section>
+        <Section id="sessions" title="Sessions">
+          <p className="omega-muted">
+            Where your account is signed in. "Last seen" is accurate to five minutes.
+          </p>
+          <Sessions />
+        </Section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,112 @@
+// Account security (issue 36) in a real browser against the production build: a user opens
+// /account/security from the username in the top bar, ends the session of another browser
+// signed in to the account, then changes the password — the other browser is signed out, this
+// one goes on, and only the new password signs in.
+import type { Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
+import { expectAccessible } from './axe.js';
+import {
+  browserSession,
+  describeWithBrowser,
+  type Harness,
+  pageHelpers,
+  postFromPage,
+  uniqueName,
+} from './harness.js';
+
+const NEW_PASSWORD = 'a new e2e passphrase';
+
+describeWithBrowser('account security', () => {
+  const session = browserSession();
+  let h: Harness;
+  let page: Page;
+  beforeEach(() => {
+    ({ harness: h, page } = session);
+  });
+  const { fill } = pageHelpers(() => page);
+
+  /** Another browser (its own cookies) signed in to the account; answers its page. */
+  async function otherBrowser(username: string, password: string) {
+    const context = await h.browser.newContext();
+    const other = await context.newPage();
+    await other.goto(`${h.baseUrl}/auth`);
+    expect(await postFromPage(other, '/api/login', { username, password })).toBe(200);
+    return { other, close: () => context.close() };
+  }
+  /** The status of GET /api/user from `p` once it settles: a second at most (the cache). */
+  async function signedInStatus(p: Page) {
+    await p.waitForTimeout(1100);
+    return p.evaluate(async () => (await fetch('/api/user')).status);
+  }
+
+  it('ends another session and changes the password from the username’s page', async () => {
+    const username = uniqueName('sec');
+    await page.goto(`${h.baseUrl}/auth`);
+    expect(await postFromPage(page, '/api/register', { username, password: 'e2e-password' })).toBe(
+      200,
+    );
+    const phone = await otherBrowser(username, 'e2e-password');
+    try {
+      await page.goto(`${h.baseUrl}/subscription`);
+      await page.getByRole('link', { name: `${username}: account security` }).click();
+      await page.getByRole('heading', { level: 1, name: 'Account security' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/account/security');
+
+      const list = page.getByRole('list', { name: 'Your sessions' });
+      await list.getByRole('listitem').nth(1).waitFor();
+      expect(await list.getByRole('listitem').count()).toBe(2);
+      await list.getByText('This session').waitFor();
+      await expectAccessible(page);
+
+      // End the other browser's session.
+      await list.getByRole('button', { name: /^End session/ }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: 'End session' }).click();
+      await page.getByText('No other sessions: your account is signed in only here.').waitFor();
+      expect(await signedInStatus(phone.other)).toBe(401);
+
+      // Signed in there again, then the password changes here.
+      expect(
+        await postFromPage(phone.other, '/api/login', { username, password: 'e2e-password' }),
+      ).toBe(200);
+      await page.reload();
+      await list.getByRole('listitem').nth(1).waitFor();
+      await fill('Current password', 'e2e-password');
+      await fill('New password', NEW_PASSWORD);
+      await fill('New password again', NEW_PASSWORD);
+      await page.getByRole('button', { name: 'Change password' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Password changed. Your other sessions have been signed out.' })
+        .waitFor();
+      await page.getByText('No other sessions: your account is signed in only here.').waitFor();
+      expect(await signedInStatus(phone.other)).toBe(401);
+      // This browser goes on (its session has a new id); only the new password signs in.
+      expect(await signedInStatus(page)).toBe(200);
+      expect(
+        await postFromPage(phone.other, '/api/login', { username, password: 'e2e-password' }),
+      ).toBe(401);
+      expect(
+        await postFromPage(phone.other, '/api/login', { username, password: NEW_PASSWORD }),
+      ).toBe(200);
+    } finally {
+      await phone.close();
+    }
+  }, 60_000);
+
+  it('refuses a wrong current password under its field', async () => {
+    const username = uniqueName('sec');
+    await page.goto(`${h.baseUrl}/auth`);
+    expect(await postFromPage(page, '/api/register', { username, password: 'e2e-password' })).toBe(
+      200,
+    );
+    await page.goto(`${h.baseUrl}/account/security`);
+    await fill('Current password', 'not-my-password');
+    await fill('New password', NEW_PASSWORD);
+    await fill('New password again', NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Current password is incorrect' }).waitFor();
+    expect(
+      await page.getByLabel('Current password', { exact: true }).getAttribute('aria-invalid'),
+    ).toBe('true');
+  });
+});

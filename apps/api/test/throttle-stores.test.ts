@@ -78,4 +78,35 @@ const redisUrl = process.env.OMEGA_TEST_REDIS_URL;
       await redis.close();
     }
   });
+
+  it('does not take a stalled event loop for a silent Redis: the answer waiting in the socket is read, and the connection kept', async () => {
+    // A synchronous stretch longer than the timeout (a long task, a GC pause, an fsync) with a
+    // command in flight: the next turn ran the timers before reading the socket, so ioredis's
+    // commandTimeout and socketTimeout failed the command and dropped the connection (sign-ins
+    // answered 503 in CI while other suites loaded the machine).
+    const redis = new RedisThrottleStore(
+      redisUrl ?? '',
+      `omega-test-${randomBytes(4).toString('hex')}:`,
+      (err) => {
+        throw err;
+      },
+    );
+    try {
+      await redis.ping();
+      const answer = redis.reserve(PASSWORD_SIGN_IN, '10.0.0.1', 'stalled', T0);
+      // The command is on its way (sent in this turn), then the loop stalls.
+      await new Promise((resolve) => setImmediate(resolve));
+      const stalled = performance.now() + 1500;
+      while (performance.now() < stalled) {
+        // the event loop is busy
+      }
+      expect(await answer).toMatchObject({ wait: 0 });
+      // The connection is still the open one: the next command needs no reconnection.
+      expect(await redis.reserve(PASSWORD_SIGN_IN, '10.0.0.1', 'stalled', T0 + 1)).toMatchObject({
+        wait: 0,
+      });
+    } finally {
+      await redis.close();
+    }
+  });
 });

@@ -115,12 +115,12 @@ export class RedisThrottleStore implements ThrottleStore {
     private readonly timeoutMs = REDIS_TIMEOUT_MS,
   ) {
     // A sign-in must not hang on an unreachable Redis: the command fails (503) and is logged.
+    // Commands are given up by `answer` below, not by ioredis's commandTimeout and socketTimeout:
+    // those fire in the first turn after a stalled event loop (a long synchronous task, a GC
+    // pause, an fsync), before the socket is read, and called an answer that had arrived a
+    // timeout, dropping the connection too.
     this.redis = new Redis(url, {
       connectTimeout: timeoutMs,
-      commandTimeout: timeoutMs,
-      // An open connection that stops answering is closed and opened again, rather than kept
-      // until TCP notices (minutes) while every command times out.
-      socketTimeout: timeoutMs,
       // A command is never kept to run later: a reservation counted after its caller was told
       // 503 would count a try nobody made. `ready` below waits for a connection instead.
       enableOfflineQueue: false,
@@ -180,10 +180,43 @@ export class RedisThrottleStore implements ThrottleStore {
     return this.connecting;
   }
 
+  /**
+   * `command`'s answer, or an error when Redis has not answered within the timeout. The deadline
+   * is judged after the turn's reads (setImmediate runs after them): when the loop stalled past
+   * it, an answer already in the socket is read first and counts. A command still unanswered
+   * then is one Redis did not answer: the connection is closed and opened again rather than kept
+   * until TCP notices (minutes) while every command waits.
+   */
+  private answer<T>(command: Promise<T>, what: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const settle = (done: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        done();
+      };
+      const timer = setTimeout(
+        () =>
+          setImmediate(() =>
+            settle(() => {
+              reject(new Error(`Redis did not answer ${what} within ${this.timeoutMs} ms`));
+              this.redis.disconnect(true);
+            }),
+          ),
+        this.timeoutMs,
+      );
+      command.then(
+        (value) => settle(() => resolve(value)),
+        (err: unknown) => settle(() => reject(err)),
+      );
+    });
+  }
+
   /** Answers when Redis does, within the timeout (readiness). */
   async ping(): Promise<void> {
     await this.ready();
-    await this.redis.ping();
+    await this.answer(this.redis.ping(), 'PING');
   }
 
   async reserve(
@@ -194,18 +227,21 @@ export class RedisThrottleStore implements ThrottleStore {
   ): Promise<Reservation> {
     await this.ready();
     const slot = slotId(address);
-    const [wait, tripped] = await this.redis.omegaThrottleReserve(
-      this.key(policy, 'address', address),
-      this.key(policy, 'account', account),
-      this.key(policy, 'streak', account),
-      now,
-      slot,
-      policy.perAddress.windowMs,
-      policy.perAddress.max,
-      policy.perAccount.windowMs,
-      policy.perAccount.max,
-      policy.freeStreak ?? -1,
-      MAX_DELAY_MS,
+    const [wait, tripped] = await this.answer(
+      this.redis.omegaThrottleReserve(
+        this.key(policy, 'address', address),
+        this.key(policy, 'account', account),
+        this.key(policy, 'streak', account),
+        now,
+        slot,
+        policy.perAddress.windowMs,
+        policy.perAddress.max,
+        policy.perAccount.windowMs,
+        policy.perAccount.max,
+        policy.freeStreak ?? -1,
+        MAX_DELAY_MS,
+      ),
+      'a reservation',
     );
     return wait > 0 ? { wait, slot: null } : { wait: 0, slot, tripped: tripped === 1 };
   }
@@ -218,20 +254,26 @@ export class RedisThrottleStore implements ThrottleStore {
     outcome: 'succeeded' | 'withdrawn',
   ): Promise<void> {
     await this.ready();
-    await this.redis.omegaThrottleRelease(
-      this.key(policy, 'address', address),
-      this.key(policy, 'account', account),
-      this.key(policy, 'streak', account),
-      slot,
-      outcome,
+    await this.answer(
+      this.redis.omegaThrottleRelease(
+        this.key(policy, 'address', address),
+        this.key(policy, 'account', account),
+        this.key(policy, 'streak', account),
+        slot,
+        outcome,
+      ),
+      'a release',
     );
   }
 
   async refundNewest(policy: ThrottlePolicy, account: string): Promise<void> {
     await this.ready();
-    await this.redis.omegaThrottleRefundNewest(
-      this.key(policy, 'account', account),
-      this.key(policy, 'address'),
+    await this.answer(
+      this.redis.omegaThrottleRefundNewest(
+        this.key(policy, 'account', account),
+        this.key(policy, 'address'),
+      ),
+      'a refund',
     );
   }
 

@@ -108,3 +108,14 @@ export const SessionResponse = Type.Object({
   user: User,
 });
 export type SessionResponse = Static<typeof SessionResponse>;
+
+/**
+ * Sign-in of an account with two-factor on: the password was right, and the session now holds
+ * only a pending sign-in (5 minutes, no access) until POST /api/login/2fa completes it.
+ */
+export const TwoFactorRequiredResponse = Type.Object({
+  ok: Type.Literal(true),
+  message: Type.String(),
+  twoFactorRequired: Type.Literal(true),
+});
+export type TwoFactorRequiredResponse = Static<typeof TwoFactorRequiredResponse>;

@@ -72,6 +72,7 @@ const EnvSchema = Type.Object({
   OMEGA_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   OMEGA_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 8000 }),
   OMEGA_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
+  OMEGA_2FA_KEY: Type.Optional(Type.String({ minLength: 32, maxLength: 256 })),
   HTTP_HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 120_000, default: 10_000 }),
   HTTP_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 30_000 }),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 72_000 }),
@@ -125,6 +126,7 @@ const EXPECTATIONS: Record<string, string> = {
   OMEGA_LLM_API_KEY: 'the API key (sent as a Bearer token)',
   OMEGA_LLM_TIMEOUT_MS: 'milliseconds from 100 to 60000',
   OMEGA_METRICS_TOKEN: '16 to 256 characters (the bearer token Prometheus sends to GET /metrics)',
+  OMEGA_2FA_KEY: '32 to 256 characters (the key two-factor secrets are encrypted with)',
   HTTP_HEADERS_TIMEOUT_MS: 'milliseconds from 1000 to 120000',
   HTTP_REQUEST_TIMEOUT_MS: 'milliseconds from 1000 to 600000',
   HTTP_KEEP_ALIVE_TIMEOUT_MS: 'milliseconds from 1000 to 600000',
@@ -185,6 +187,11 @@ export interface Config {
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
   /** The bearer token that GET /metrics asks for; null: the endpoint is off (404). */
   metricsToken: string | null;
+  /**
+   * What two-factor secrets are encrypted with (a key is derived from it); null: derived from
+   * the session secret instead.
+   */
+  twoFactorKey: string | null;
   /** Slow clients' limits: Node answers 408 past them (decision 016). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /**
@@ -290,6 +297,7 @@ export function loadConfig(env: Env = process.env): Config {
       ? parsed.OMEGA_WIDGET_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, ''))
       : [],
     metricsToken: parsed.OMEGA_METRICS_TOKEN ?? null,
+    twoFactorKey: parsed.OMEGA_2FA_KEY ?? null,
     http,
     shutdown,
     pressure,

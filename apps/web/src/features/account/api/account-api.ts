@@ -5,6 +5,29 @@ import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.js';
 
 const SESSIONS_KEY = api.url('accountSessions');
+const TWO_FACTOR_KEY = api.url('twoFactorStatus');
+
+export const useTwoFactorStatus = () => useSWR<RouteAnswer<'twoFactorStatus'>>(TWO_FACTOR_KEY);
+
+export function useTwoFactorActions() {
+  const { mutate } = useSWRConfig();
+  const reread = () => mutate(TWO_FACTOR_KEY);
+  return {
+    async setup() {
+      const result = await api.call('totpSetup');
+      await reread();
+      return result;
+    },
+    /** Answers the recovery codes; the status is read again when they have been put away. */
+    enable: (code: string) => api.call('totpEnable', { body: { code } }),
+    async disable(body: { password: string; code?: string; recoveryCode?: string }) {
+      const result = await api.call('twoFactorDisable', { body });
+      await reread();
+      return result;
+    },
+    reread,
+  };
+}
 
 export const useAccountSessions = () => useSWR<RouteAnswer<'accountSessions'>>(SESSIONS_KEY);
 

@@ -1,0 +1,254 @@
+// Two-factor sign-in with an authenticator app (issue 36), on each database: setup is pending
+// until a code confirms it, the secret is stored encrypted and answered once, recovery codes are
+// single-use, sign-in then needs a second step that lasts 5 minutes and opens nothing by itself,
+// a code is accepted once, wrong codes count in the sign-in throttle, and turning it off needs
+// the password and a factor. Codes are computed with the same library the server uses.
+import { Secret, TOTP } from 'otpauth';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import {
+  createTestApp,
+  createUser,
+  sessionCookie,
+  sessionFor,
+  TEST_PASSWORD,
+  type TestApp,
+} from './helpers/app.js';
+import { describeEachDatabase } from './helpers/databases.js';
+
+const STEP = 30_000;
+
+describeEachDatabase('two-factor sign-in', (database) => {
+  let t: TestApp;
+  let ann: { id: number; username: string };
+  let cookie: string;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    ann = await createUser(t.app, 'ann');
+    cookie = await sessionFor(t.app, ann.id);
+  });
+  afterEach(() => t.close());
+
+  const post = (url: string, payload: object = {}, as?: string) =>
+    t.app.inject({ method: 'POST', url, payload, headers: as ? { cookie: as } : {} });
+  const status = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/account/2fa', headers: { cookie } })).json();
+  const codeAt = (secret: string, at = t.now()) =>
+    new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
+  const actions = async () =>
+    (
+      await t.app.database.db
+        .selectFrom('activity_logs')
+        .select('action')
+        .where('user_id', '=', ann.id)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.action);
+  const me = async (as: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: as } })).statusCode;
+
+  /** Sets up and enables; answers the secret and the recovery codes, a step later. */
+  async function turnOn() {
+    const setup = await post('/api/account/2fa/totp/setup', {}, cookie);
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret } = setup.json();
+    const enable = await post('/api/account/2fa/totp/enable', { code: codeAt(secret) }, cookie);
+    expect(enable.statusCode, enable.body).toBe(200);
+    t.advance(STEP);
+    return { secret: secret as string, recoveryCodes: enable.json().recoveryCodes as string[] };
+  }
+  /** Signs in with the password: answers the pending session's cookie. */
+  async function password() {
+    const res = await post('/api/login', { username: 'ann', password: TEST_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    return { res, pending: sessionCookie(res) as string };
+  }
+
+  it('sets up a pending secret, answered once and stored encrypted, that nothing uses yet', async () => {
+    const res = await post('/api/account/2fa/totp/setup', {}, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const { secret, otpauthUrl, qrSvg } = res.json();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUrl).toBe(
+      `otpauth://totp/Omega:ann?issuer=Omega&secret=${secret}&algorithm=SHA1&digits=6&period=30`,
+    );
+    expect(qrSvg).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(await status()).toEqual({ enabled: false, pending: true, recoveryCodesLeft: 0 });
+    const row = await t.app.database.db
+      .selectFrom('user_totp')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    expect(row.secret_enc).toMatch(/^v1:/);
+    expect(row.secret_enc).not.toContain(secret);
+    expect(JSON.stringify(row)).not.toContain(secret);
+    // Pending is not on: the password alone still signs in.
+    const { res: login } = await password();
+    expect(login.json().user.username).toBe('ann');
+    // A second setup replaces the pending secret.
+    const again = (await post('/api/account/2fa/totp/setup', {}, cookie)).json();
+    expect(again.secret).not.toBe(secret);
+    const enable = await post('/api/account/2fa/totp/enable', { code: codeAt(secret) }, cookie);
+    expect(enable.statusCode).toBe(400);
+    expect(enable.json()).toEqual({ message: 'The code is incorrect' });
+    expect((await status()).enabled).toBe(false);
+  });
+
+  it('turns on with the first code, answering ten recovery codes once, audited', async () => {
+    expect((await post('/api/account/2fa/totp/enable', { code: '123456' }, cookie)).json()).toEqual(
+      { message: 'Start the setup first: there is no authenticator app waiting to be confirmed' },
+    );
+    const { recoveryCodes } = await turnOn();
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    expect(await status()).toEqual({ enabled: true, pending: false, recoveryCodesLeft: 10 });
+    const stored = await t.app.database.db.selectFrom('recovery_codes').selectAll().execute();
+    expect(stored.map((r) => r.code_hash).join()).not.toContain(recoveryCodes[0]?.slice(0, 5));
+    expect(await actions()).toEqual(['two_factor_enabled']);
+    const setup = await post('/api/account/2fa/totp/setup', {}, cookie);
+    expect(setup.statusCode).toBe(409);
+    expect(setup.json()).toEqual({ message: 'Two-factor authentication is already on' });
+  });
+
+  it('signs in in two steps; the pending step opens nothing by itself', async () => {
+    const { secret } = await turnOn();
+    const { res, pending } = await password();
+    expect(res.json()).toEqual({
+      ok: true,
+      message: 'Enter the code from your authenticator app',
+      twoFactorRequired: true,
+    });
+    expect(await me(pending)).toBe(401);
+    const sessions = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/sessions',
+      headers: { cookie: pending },
+    });
+    expect(sessions.statusCode).toBe(401);
+    const done = await post('/api/login/2fa', { code: codeAt(secret) }, pending);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ ok: true, user: { username: 'ann' } });
+    const signedIn = sessionCookie(done) as string;
+    expect(signedIn).not.toBe(pending);
+    expect(await me(signedIn)).toBe(200);
+    expect(await me(pending)).toBe(401);
+    expect(await actions()).toEqual(['two_factor_enabled', 'login_second_factor', 'login']);
+  });
+
+  it('accepts a code once: a replay in its window is refused, the next step’s code is not', async () => {
+    const { secret } = await turnOn();
+    const code = codeAt(secret);
+    const first = await post('/api/login/2fa', { code }, (await password()).pending);
+    expect(first.statusCode, first.body).toBe(200);
+    const replay = await post('/api/login/2fa', { code }, (await password()).pending);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({
+      message: 'That code has been used already: wait for the next one',
+    });
+    // Nor the step before, once a later one was used.
+    const earlier = await post(
+      '/api/login/2fa',
+      { code: codeAt(secret, t.now() - STEP) },
+      (await password()).pending,
+    );
+    expect(earlier.statusCode).toBe(400);
+    t.advance(STEP);
+    const next = await post('/api/login/2fa', { code: codeAt(secret) }, (await password()).pending);
+    expect(next.statusCode, next.body).toBe(200);
+  });
+
+  it('accepts one step either side of now, and no further', async () => {
+    const { secret } = await turnOn();
+    const late = await post(
+      '/api/login/2fa',
+      { code: codeAt(secret, t.now() + STEP) },
+      (await password()).pending,
+    );
+    expect(late.statusCode, late.body).toBe(200);
+    const far = await post(
+      '/api/login/2fa',
+      { code: codeAt(secret, t.now() + 2 * STEP) },
+      (await password()).pending,
+    );
+    expect(far.statusCode).toBe(400);
+    expect(far.json().message).toBe('The code is incorrect');
+  });
+
+  it('takes each recovery code once, however it is typed', async () => {
+    const { recoveryCodes } = await turnOn();
+    const code = recoveryCodes[3] as string;
+    const typed = ` ${code.toUpperCase().replace('-', ' ')} `;
+    const first = await post('/api/login/2fa', { recoveryCode: typed }, (await password()).pending);
+    expect(first.statusCode, first.body).toBe(200);
+    const twice = await post('/api/login/2fa', { recoveryCode: code }, (await password()).pending);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ message: 'The recovery code is incorrect or has been used' });
+    expect((await status()).recoveryCodesLeft).toBe(9);
+    expect(await actions()).toContain('recovery_code_used');
+  });
+
+  it('lets the pending sign-in lapse after 5 minutes by the server’s clock', async () => {
+    const { secret } = await turnOn();
+    const { pending } = await password();
+    t.advance(5 * 60_000);
+    const late = await post('/api/login/2fa', { code: codeAt(secret) }, pending);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({
+      message: 'Sign in with your username and password first (or again: it lasts 5 minutes)',
+    });
+    const none = await post('/api/login/2fa', { code: codeAt(secret) });
+    expect(none.statusCode).toBe(400);
+    // Within the 5 minutes it completes.
+    const { pending: fresh } = await password();
+    t.advance(5 * 60_000 - 1);
+    expect((await post('/api/login/2fa', { code: codeAt(secret) }, fresh)).statusCode).toBe(200);
+  });
+
+  it('counts wrong codes toward the sign-in throttle', async () => {
+    const { secret } = await turnOn();
+    const { pending } = await password();
+    const right = codeAt(secret);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/api/login/2fa', { code: wrong }, pending)).statusCode).toBe(400);
+    }
+    const waits = await post('/api/login/2fa', { code: right }, pending);
+    expect(waits.statusCode).toBe(429);
+    expect(waits.headers['retry-after']).toBeDefined();
+    // Bad input is a 400 naming the field, before any counting.
+    const bad = await post('/api/login/2fa', { code: '12ab' }, pending);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('6 digits');
+  });
+
+  it('turns off with the password and a factor, audited; sign-in needs the password alone again', async () => {
+    const { secret, recoveryCodes } = await turnOn();
+    const noFactor = await post('/api/account/2fa/disable', { password: TEST_PASSWORD }, cookie);
+    expect(noFactor.json()).toEqual({
+      message: 'Give the code from your authenticator app, or a recovery code',
+    });
+    const wrongPassword = await post(
+      '/api/account/2fa/disable',
+      { password: 'not it', code: codeAt(secret) },
+      cookie,
+    );
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(wrongPassword.json()).toEqual({ message: 'Password is incorrect' });
+    expect((await status()).enabled).toBe(true);
+    const off = await post(
+      '/api/account/2fa/disable',
+      { password: TEST_PASSWORD, recoveryCode: recoveryCodes[0] },
+      cookie,
+    );
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await status()).toEqual({ enabled: false, pending: false, recoveryCodesLeft: 0 });
+    expect(await t.app.database.db.selectFrom('recovery_codes').selectAll().execute()).toEqual([]);
+    const { res } = await password();
+    expect(res.json().user.username).toBe('ann');
+    expect(await actions()).toEqual([
+      'two_factor_enabled',
+      'recovery_code_used',
+      'two_factor_disabled',
+      'login',
+    ]);
+  });
+});

@@ -3,6 +3,7 @@
 // single-use, sign-in then needs a second step that lasts 5 minutes and opens nothing by itself,
 // a code is accepted once, wrong codes count in the sign-in throttle, and turning it off needs
 // the password and a factor. Codes are computed with the same library the server uses.
+import { routeList } from '@omega/contracts';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
@@ -252,3 +253,93 @@ describeEachDatabase('two-factor sign-in', (database) => {
     ]);
   });
 });
+
+describeEachDatabase(
+  'two-factor required of admins and supergods (OMEGA_REQUIRE_2FA)',
+  (database) => {
+    let t: TestApp;
+    afterEach(() => t.close());
+
+    const call = (method: string, url: string, cookie: string) =>
+      t.app.inject({
+        method: method as 'GET',
+        url: url.replace(/:(\w+)/g, '1'),
+        headers: { cookie },
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
+    const privileged = routeList.filter((r) => r.access === 'admin' || r.access === 'supergod');
+
+    async function turnOn(cookie: string) {
+      const { secret } = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/account/2fa/totp/setup',
+          headers: { cookie },
+          payload: {},
+        })
+      ).json();
+      const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: t.now() });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/2fa/totp/enable',
+        headers: { cookie },
+        payload: { code },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+
+    it('answers every admin and supergod route 403 until the account has two-factor on', async () => {
+      t = await createTestApp(database, { requireTwoFactor: ['admin', 'supergod'] });
+      expect(privileged.length).toBeGreaterThan(20);
+      for (const role of ['admin', 'supergod'] as const) {
+        const account = await createUser(t.app, `${role}-x`, role);
+        const cookie = await sessionFor(t.app, account.id);
+        const me = (await call('GET', '/api/user', cookie)).json();
+        expect(me).toMatchObject({ username: `${role}-x`, twoFactorSetupRequired: true });
+        const answered: string[] = [];
+        for (const route of privileged) {
+          const res = await call(route.method, route.url, cookie);
+          const reaches = role === 'supergod' || route.access === 'admin';
+          const expected = reaches
+            ? 'Two-factor authentication required'
+            : 'This requires the supergod role';
+          if (res.statusCode !== 403 || res.json().message !== expected) {
+            answered.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body}`);
+          }
+        }
+        expect(answered, role).toEqual([]);
+        // Their own account pages answer, so two-factor can be set up.
+        expect((await call('GET', '/api/account/2fa', cookie)).statusCode).toBe(200);
+        await turnOn(cookie);
+        expect(
+          (await call('GET', '/api/user', cookie)).json().twoFactorSetupRequired,
+        ).toBeUndefined();
+        const after: string[] = [];
+        for (const route of privileged) {
+          if (role === 'admin' && route.access === 'supergod') continue;
+          const res = await call(route.method, route.url, cookie);
+          // Refusals of the request itself (viewing as oneself, say) are not the access check's.
+          const refused =
+            res.statusCode === 403 && /^(Two-factor|This requires)/.test(res.json().message);
+          if (res.statusCode === 401 || refused || res.statusCode >= 500) {
+            after.push(`${route.method} ${route.url}: ${res.statusCode} ${res.body}`);
+          }
+        }
+        expect(after, role).toEqual([]);
+      }
+    }, 120_000);
+
+    it('requires it only of the roles named, and of nobody by default here', async () => {
+      t = await createTestApp(database, { requireTwoFactor: ['supergod'] });
+      const admin = await sessionFor(t.app, (await createUser(t.app, 'boss', 'admin')).id);
+      const god = await sessionFor(t.app, (await createUser(t.app, 'zeus', 'supergod')).id);
+      expect((await call('GET', '/api/admin/activity-logs', admin)).statusCode).toBe(200);
+      expect((await call('GET', '/api/admin/activity-logs', god)).statusCode).toBe(403);
+      expect((await call('GET', '/api/user', admin)).json().twoFactorSetupRequired).toBeUndefined();
+      await t.close();
+      t = await createTestApp(database);
+      const plain = await sessionFor(t.app, (await createUser(t.app, 'zeus', 'supergod')).id);
+      expect((await call('GET', '/api/supergod/system-status', plain)).statusCode).toBe(200);
+    });
+  },
+);

@@ -2,7 +2,7 @@
 // changing the password (the contract's rule before a round trip, the server's refusal under
 // its field, the success said once); the sessions with loading, error and empty states, ending
 // one and signing out the others, each after confirming.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
@@ -319,8 +319,24 @@ describe('the account security page', () => {
       await userEvent.type(code, '123456');
       await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
       await screen.findByTestId('current-username');
-      expect(location.pathname).toBe('/');
+      await waitFor(() => expect(location.pathname).toBe('/'));
       expect(server.to('POST /api/login/2fa')).toHaveLength(2);
     });
+  });
+
+  it('sends an admin who must use two-factor from the console to set it up', async () => {
+    fakeAdminServer({
+      ...base,
+      'GET /api/user': (req) => ({
+        body: { ...(user('admin')(req).body as object), twoFactorSetupRequired: true },
+      }),
+      'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+    });
+    const { location } = renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Account security' })).toBeTruthy();
+    expect(location.pathname).toBe('/account/security');
+    expect(
+      screen.getByRole('status', { name: /Your role must use two-factor sign-in/ }),
+    ).toBeTruthy();
   });
 });

@@ -34,6 +34,11 @@ export const User = Type.Object({
   lastLogin: Nullable(Timestamp),
   /** Only on GET /api/user, only while an administrator views as this user. */
   impersonating: Type.Optional(ImpersonationSchema),
+  /**
+   * Only on GET /api/user: the account's role must use two-factor (OMEGA_REQUIRE_2FA) and it is
+   * not on, so admin and supergod calls answer 403 until it is set up.
+   */
+  twoFactorSetupRequired: Type.Optional(Type.Literal(true)),
 });
 export type User = Static<typeof User>;
 

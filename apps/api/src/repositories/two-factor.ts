@@ -83,6 +83,23 @@ export class TwoFactorRepository {
     return Number(row.n);
   }
 
+  /** Admins and supergods (enabled accounts), and how many of them have two-factor on. */
+  async privilegedCounts(db = this.db): Promise<{ total: number; enabled: number }> {
+    const row = await db
+      .selectFrom('users')
+      .leftJoin('user_totp', (join) =>
+        join.onRef('user_totp.user_id', '=', 'users.id').on('user_totp.enabled', '=', 1),
+      )
+      .select((eb) => [
+        eb.fn.countAll<number | string>().as('total'),
+        eb.fn.count<number | string>('user_totp.user_id').as('enabled'),
+      ])
+      .where('users.role', 'in', ['admin', 'supergod'])
+      .where('users.disabled', '=', 0)
+      .executeTakeFirstOrThrow();
+    return { total: Number(row.total), enabled: Number(row.enabled) };
+  }
+
   /** Turns two-factor off: the secret and the recovery codes go. */
   async remove(userId: number, db = this.db): Promise<void> {
     await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();

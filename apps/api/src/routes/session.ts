@@ -46,7 +46,13 @@ export default async function sessionRoutes(app: FastifyInstance) {
   }
 
   // The access hook has loaded and checked the account (or answered 401 already).
-  defineRoute(app, routes.currentUser, async (request) => toUser(signedIn(request)));
+  defineRoute(app, routes.currentUser, async (request) => {
+    const user = signedIn(request);
+    // An admin or supergod who must use two-factor and has not: the web app sends them to set
+    // it up, since their consoles answer 403 until then.
+    if (!(await app.twoFactor.setupRequired(user))) return toUser(user);
+    return { ...toUser(user), twoFactorSetupRequired: true as const };
+  });
 
   defineRoute(app, routes.login, async (request, reply) => {
     const { username, password } = request.body;

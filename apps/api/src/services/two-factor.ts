@@ -12,6 +12,7 @@ import {
   type TotpSetupResponse,
   type TwoFactorStatus,
 } from '@omega/contracts';
+import { normalizeRole } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
@@ -51,6 +52,8 @@ export interface TwoFactorDeps {
   clock: Clock;
   /** OMEGA_2FA_KEY, or the session secret when it is unset. */
   keyMaterial: string;
+  /** The roles that must use two-factor (OMEGA_REQUIRE_2FA). */
+  requiredRoles: ReadonlyArray<'admin' | 'supergod'>;
 }
 
 /** A recovery code as people type it: spaces and dashes dropped, letters in lower case. */
@@ -88,6 +91,13 @@ export class TwoFactorService {
   /** The account a pending sign-in is for, while it exists. */
   async pendingUser(pending: { userId: number }): Promise<UserRow | null> {
     return (await this.deps.users.findById(pending.userId)) ?? null;
+  }
+
+  /** Whether the account's role must use two-factor and it is not on yet. */
+  async setupRequired(user: UserRow): Promise<boolean> {
+    const role = normalizeRole(user.role);
+    if (role === 'user' || !this.deps.requiredRoles.includes(role)) return false;
+    return !(await this.isOn(user.id));
   }
 
   /** Whether the account signs in with a second factor. */

@@ -226,6 +226,7 @@ export default fp(
       throttle,
       clock: app.clock,
       keyMaterial: app.config.twoFactorKey ?? app.config.sessionSecret,
+      requiredRoles: app.config.requireTwoFactor,
     });
     app.decorate('twoFactor', twoFactor);
     app.decorate(
@@ -285,6 +286,7 @@ export default fp(
         throttle,
         maintenance,
         config: app.config,
+        twoFactor: repos.twoFactor,
         server: app,
         clock: app.clock,
       }),

@@ -312,7 +312,9 @@ describeEachDatabase('supergod console', (database) => {
     expect(body.executedAt).toBe(new Date(T0 + 5000).toISOString());
     expect(body.output.split('\n')[0]).toBe('Commands:');
     expect(body.output).toContain('maintenance on|off');
-    expect(body.output.split('\n')).toHaveLength(21);
+    expect(body.output).toContain('2fa reset <username>');
+    // A heading, then a usage line and a summary per command (eleven of them).
+    expect(body.output.split('\n')).toHaveLength(23);
     expect((await activity())[0]).toEqual({
       userId: root.id,
       action: 'supergod_command',

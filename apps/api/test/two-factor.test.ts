@@ -3,7 +3,7 @@
 // single-use, sign-in then needs a second step that lasts 5 minutes and opens nothing by itself,
 // a code is accepted once, wrong codes count in the sign-in throttle, and turning it off needs
 // the password and a factor. Codes are computed with the same library the server uses.
-import { routeList } from '@omega/contracts';
+import { CONFIRMATION_PHRASE, routeList } from '@omega/contracts';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
@@ -250,6 +250,88 @@ describeEachDatabase('two-factor sign-in', (database) => {
       'recovery_code_used',
       'two_factor_disabled',
       'login',
+    ]);
+  });
+});
+
+describeEachDatabase('two-factor reset by a supergod (2fa reset)', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+  });
+  afterEach(() => t.close());
+
+  it('turns off the two-factor of a user who lost every factor, audited on both accounts', async () => {
+    const ann = await createUser(t.app, 'ann');
+    const god = await createUser(t.app, 'zeus', 'supergod');
+    const godCookie = await sessionFor(t.app, god.id);
+    const run = (command: string, confirmation = CONFIRMATION_PHRASE) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/supergod/execute',
+        headers: { cookie: godCookie },
+        payload: { command, confirmation },
+      });
+    const none = await run('2fa reset ann');
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ message: 'ann has no two-factor sign-in to reset.' });
+    const annCookie = await sessionFor(t.app, ann.id);
+    const { secret } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/account/2fa/totp/setup',
+        headers: { cookie: annCookie },
+        payload: {},
+      })
+    ).json();
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: t.now() });
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/2fa/totp/enable',
+      headers: { cookie: annCookie },
+      payload: { code },
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect((await run('2fa reset ann', 'wrong')).statusCode).toBe(403);
+    const res = await run('2fa reset ann');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().output).toBe(
+      'Two-factor sign-in of ann is off; they sign in with their password and can set it up again.',
+    );
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'ann', password: TEST_PASSWORD },
+    });
+    expect(login.json().user.username).toBe('ann');
+    const entries = await t.app.database.db
+      .selectFrom('activity_logs')
+      .select(['user_id', 'action', 'details'])
+      .where('action', 'in', ['two_factor_reset', 'supergod_command', 'supergod_command_refused'])
+      .orderBy('id')
+      .execute();
+    expect(entries).toEqual([
+      {
+        user_id: god.id,
+        action: 'supergod_command_refused',
+        details: "zeus was refused '2fa reset ann': ann has no two-factor sign-in to reset.",
+      },
+      {
+        user_id: god.id,
+        action: 'supergod_command_refused',
+        details: "zeus was refused '2fa reset ann': wrong confirmation code",
+      },
+      {
+        user_id: ann.id,
+        action: 'two_factor_reset',
+        details: 'two-factor sign-in of ann reset by zeus (supergod console)',
+      },
+      {
+        user_id: god.id,
+        action: 'supergod_command',
+        details:
+          "zeus ran '2fa reset ann': Two-factor sign-in of ann is off; they sign in with their password and can set it up again.",
+      },
     ]);
   });
 });

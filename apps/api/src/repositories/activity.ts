@@ -32,6 +32,7 @@ export type ActivityAction =
   | 'sessions_end_others'
   | 'two_factor_enabled'
   | 'two_factor_disabled'
+  | 'two_factor_reset'
   | 'recovery_code_used'
   | 'login_second_factor'
   | 'view_as_start'

@@ -93,6 +93,44 @@ export class TwoFactorService {
     return (await this.deps.users.findById(pending.userId)) ?? null;
   }
 
+  /**
+   * Turns off the two-factor of a user who lost every factor (the supergod console's
+   * `2fa reset`, the CLI's `user reset-2fa`): secret and recovery codes go, and the account's
+   * activity log says who did it. Inside the caller's transaction when given one.
+   */
+  async reset(
+    user: UserRow,
+    by: string,
+    requestId: string | null,
+    trx: Kysely<Database> = this.deps.db,
+  ): Promise<void> {
+    const { twoFactor, activity, clock } = this.deps;
+    if (!(await twoFactor.find(user.id, trx))) {
+      throw new HttpError(409, `${user.username} has no two-factor sign-in to reset.`);
+    }
+    await twoFactor.remove(user.id, trx);
+    await activity.record(
+      {
+        userId: user.id,
+        action: 'two_factor_reset',
+        details: `two-factor sign-in of ${user.username} reset by ${by}`,
+        at: clock(),
+        requestId,
+      },
+      trx,
+    );
+  }
+
+  /** `pnpm cli user reset-2fa <username>`: the reset, in its own transaction. */
+  async resetFromCli(username: string): Promise<UserRow> {
+    const user = await this.deps.users.findByUsername(username);
+    if (!user) throw new HttpError(404, `No user named '${username}'`);
+    await this.deps.db
+      .transaction()
+      .execute((trx) => this.reset(user, 'an operator (the CLI)', null, trx));
+    return user;
+  }
+
   /** Whether the account's role must use two-factor and it is not on yet. */
   async setupRequired(user: UserRow): Promise<boolean> {
     const role = normalizeRole(user.role);

@@ -272,6 +272,7 @@ export default fp(
         systemLog: app.systemLogs,
         maintenance,
         announcements: app.announcements,
+        twoFactor,
         clock: app.clock,
       }),
     );

@@ -221,6 +221,24 @@ describeEachDatabase('two-factor sign-in', (database) => {
     expect(bad.json().message).toContain('6 digits');
   });
 
+  it('does not start the streak of wrong codes over when the password is given again', async () => {
+    const { secret } = await turnOn();
+    const right = codeAt(secret);
+    const wrong = right === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 3; i++) {
+      const res = await post('/api/login/2fa', { code: wrong }, (await password()).pending);
+      expect(res.statusCode).toBe(400);
+    }
+    const { pending } = await password();
+    for (let i = 0; i < 2; i++) {
+      expect((await post('/api/login/2fa', { code: wrong }, pending)).statusCode).toBe(400);
+    }
+    // Five wrong in a row: the right code must wait too.
+    expect((await post('/api/login/2fa', { code: right }, pending)).statusCode).toBe(429);
+    t.advance(1000);
+    expect((await post('/api/login/2fa', { code: right }, pending)).statusCode).toBe(200);
+  });
+
   it('turns off with the password and a factor, audited; sign-in needs the password alone again', async () => {
     const { secret, recoveryCodes } = await turnOn();
     const noFactor = await post('/api/account/2fa/disable', { password: TEST_PASSWORD }, cookie);

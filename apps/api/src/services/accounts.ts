@@ -182,18 +182,29 @@ export class AccountService {
         found && valid ? messages.accountDisabled : messages.invalidCredentials,
       );
     }
-    await attempt.succeeded();
-    if (await this.deps.secondFactorOn(found.id)) {
-      await activity.record({
-        userId: found.id,
-        action: 'login_second_factor',
-        details: `${found.username} gave the right password; the second factor is awaited`,
-        at: clock(),
-        requestId,
-      });
-      return { user: found, secondFactor: true };
+    let secondFactor: boolean;
+    try {
+      secondFactor = await this.deps.secondFactorOn(found.id);
+    } catch (err) {
+      await attempt.withdraw();
+      throw err;
     }
-    return { user: await this.completeSignIn(found, requestId), secondFactor: false };
+    if (!secondFactor) {
+      await attempt.succeeded();
+      return { user: await this.completeSignIn(found, requestId), secondFactor: false };
+    }
+    // The right password alone is not a sign-in: its slot is given back, but the account's
+    // streak of failures (wrong codes included) goes on until the second factor is right too,
+    // so knowing the password does not buy fresh guesses at the code.
+    await attempt.withdraw();
+    await activity.record({
+      userId: found.id,
+      action: 'login_second_factor',
+      details: `${found.username} gave the right password; the second factor is awaited`,
+      at: clock(),
+      requestId,
+    });
+    return { user: found, secondFactor: true };
   }
 
   /**

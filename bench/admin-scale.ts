@@ -359,6 +359,8 @@ async function main() {
   const pgSchema = PG_URL ? await createSchema(PG_URL) : undefined;
   const config = loadConfig({
     NODE_ENV: 'production',
+    // Admins here have no authenticator app: two-factor is required of no role (issue 36).
+    OMEGA_REQUIRE_2FA: '',
     DATA_DIR: dataDir,
     DATABASE_URL: pgSchema?.url ?? `sqlite:${dataDir}/bench.db`,
     SESSION_SECRET: randomBytes(32).toString('hex'),

@@ -48,6 +48,8 @@ async function cluster(instanceCount: 1 | 3) {
     instances.push(
       new Instance(`api${n + 1}`, await freePort(), deployDir, {
         NODE_ENV: 'production',
+        // Admins here have no authenticator app: two-factor is required of no role (issue 36).
+        OMEGA_REQUIRE_2FA: '',
         HOST: '127.0.0.1',
         DATABASE_URL: url.toString(),
         REDIS_URL,

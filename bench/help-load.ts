@@ -67,6 +67,8 @@ async function serverStart(): Promise<{ wallMs: number; cpuMs: number; restMB: n
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
+      // Admins here have no authenticator app: two-factor is required of no role (issue 36).
+      OMEGA_REQUIRE_2FA: '',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: mkdtempSync(join(tmpdir(), 'omega-help-load-')),

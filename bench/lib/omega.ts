@@ -34,6 +34,8 @@ export function startOmega(
     nodeFlags: options.nodeFlags,
     env: {
       NODE_ENV: 'production',
+      // Admins here have no authenticator app: two-factor is required of no role (issue 36).
+      OMEGA_REQUIRE_2FA: '',
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl,
       SESSION_SECRET: 'bench-session-secret-of-at-least-32-characters',

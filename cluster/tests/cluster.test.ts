@@ -82,6 +82,8 @@ describeCluster(title, () => {
       (port, i) =>
         new Instance(`api${i + 1}`, port, deployDir, {
           NODE_ENV: 'production',
+          // Admins here have no authenticator app: two-factor is required of no role (issue 36).
+          OMEGA_REQUIRE_2FA: '',
           HOST: '127.0.0.1',
           DATABASE_URL: databaseUrl(),
           REDIS_URL: REDIS_URL ?? '',

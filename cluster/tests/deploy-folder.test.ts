@@ -67,6 +67,8 @@ describe('the deploy folder', () => {
     // SQLite in its data folder: nothing but the folder itself is needed.
     server = new Instance('deployed', await freePort(), deployDir, {
       NODE_ENV: 'production',
+      // Admins here have no authenticator app: two-factor is required of no role (issue 36).
+      OMEGA_REQUIRE_2FA: '',
       HOST: '127.0.0.1',
       SESSION_SECRET: 'a-deploy-folder-session-secret-long-enough',
       DATA_DIR: dataDir(),
@@ -139,6 +141,8 @@ describe('the deploy folder', () => {
       join(repository, 'apps/api'),
       {
         NODE_ENV: 'production',
+        // Admins here have no authenticator app: two-factor is required of no role (issue 36).
+        OMEGA_REQUIRE_2FA: '',
         HOST: '127.0.0.1',
         SESSION_SECRET: 'a-repository-build-session-secret-long-enough',
         DATA_DIR: dataDir(),

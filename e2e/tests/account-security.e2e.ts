@@ -1,7 +1,9 @@
 // Account security (issue 36) in a real browser against the production build: a user opens
 // /account/security from the username in the top bar, ends the session of another browser
 // signed in to the account, then changes the password — the other browser is signed out, this
-// one goes on, and only the new password signs in.
+// one goes on, and only the new password signs in; and turns on two-factor with an
+// authenticator app (codes computed here with the library the server uses), then signs in with it.
+import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
@@ -109,4 +111,44 @@ describeWithBrowser('account security', () => {
       await page.getByLabel('Current password', { exact: true }).getAttribute('aria-invalid'),
     ).toBe('true');
   });
+
+  it('turns on two-factor with an authenticator app and signs in with its code', async () => {
+    const username = uniqueName('tfa');
+    await page.goto(`${h.baseUrl}/auth`);
+    expect(await postFromPage(page, '/api/register', { username, password: 'e2e-password' })).toBe(
+      200,
+    );
+    await page.goto(`${h.baseUrl}/account/security`);
+    await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    await page.getByRole('img', { name: 'QR code of your two-factor key' }).waitFor();
+    const secret =
+      (await page.locator('.omega-account__sections code').first().textContent()) ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await expectAccessible(page);
+    // The app's code now: the server's clock is this machine's (nothing has moved it yet).
+    const app = new TOTP({ secret: Secret.fromBase32(secret) });
+    await fill('Authentication code', app.generate());
+    await page.getByRole('button', { name: 'Turn on two-factor' }).click();
+    const codes = page.getByRole('list', { name: 'Your recovery codes' });
+    await codes.waitFor();
+    expect(await codes.getByRole('listitem').count()).toBe(10);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'I have kept them' }).click();
+    await page.getByText(/10 recovery codes left/).waitFor();
+
+    // Signed out, the password alone is not enough.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${h.baseUrl}/auth`);
+    await fill('Username', username);
+    await fill('Password', 'e2e-password');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.getByLabel('Authentication code').waitFor();
+    expect(await page.evaluate(async () => (await fetch('/api/user')).status)).toBe(401);
+    await expectAccessible(page);
+    // The code that turned it on was used: the next step's code signs in.
+    h.advance(30_000);
+    await fill('Authentication code', app.generate({ timestamp: Date.now() + 30_000 }));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByTestId('current-username').filter({ hasText: username }).waitFor();
+  }, 60_000);
 });

@@ -53,6 +53,51 @@ describe('admin CLI', () => {
     await app.close();
   });
 
+  it('resets the two-factor sign-in of a user who lost every factor, on record', async () => {
+    const { config, lines, run } = setup();
+    await run('user', 'create', 'tia', '--password', 'tia-password');
+    await expect(run('user', 'reset-2fa', 'tia')).rejects.toThrow(
+      new CliError('tia has no two-factor sign-in to reset.'),
+    );
+    await expect(run('user', 'reset-2fa', 'nobody')).rejects.toThrow(
+      new CliError("No user named 'nobody'"),
+    );
+    const app = await build({ config, logger: false });
+    const tia = await app.repos.users.findByUsername('tia');
+    await app.database.db
+      .insertInto('user_totp')
+      .values({ user_id: tia?.id as number, secret_enc: 'v1:x', enabled: 1, created_at: 1 })
+      .execute();
+    const login = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: 'tia', password: 'tia-password' },
+      });
+    expect((await login()).json().twoFactorRequired).toBe(true);
+    await app.close();
+    await run('user', 'reset-2fa', 'tia');
+    expect(lines.at(-1)).toBe("Two-factor sign-in of 'tia' reset: the password alone signs in.");
+    const after = await build({ config, logger: false });
+    const res = await after.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'tia', password: 'tia-password' },
+    });
+    expect(res.json().user.username).toBe('tia');
+    const entry = await after.database.db
+      .selectFrom('activity_logs')
+      .selectAll()
+      .where('action', '=', 'two_factor_reset')
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      user_id: tia?.id,
+      details: 'two-factor sign-in of tia reset by an operator (the CLI)',
+      request_id: null,
+    });
+    await after.close();
+  });
+
   it("creates accounts under the sign-in page's rules and messages, on record", async () => {
     const { config, run } = setup();
     await expect(run('user', 'create', 'has space')).rejects.toThrow(messages.usernamePattern);

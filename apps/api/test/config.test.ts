@@ -38,6 +38,8 @@ describe('configuration', () => {
     [{ SESSION_SECRET: 'short' }, /^Invalid SESSION_SECRET: expected at least 32 characters/],
     [{ OMEGA_SUPERGOD_KEY: 'short' }, /^Invalid OMEGA_SUPERGOD_KEY/],
     [{ COOKIE_SECURE: 'maybe' }, /^Invalid COOKIE_SECURE/],
+    [{ OMEGA_REQUIRE_2FA: 'admin,root' }, /^Invalid OMEGA_REQUIRE_2FA: expected a comma-separated/],
+    [{ OMEGA_2FA_KEY: 'short' }, /^Invalid OMEGA_2FA_KEY: expected 32 to 256 characters/],
     [{ NODE_ENV: 'production' }, /^Invalid SESSION_SECRET: required in production/],
     [
       { OMEGA_ASSISTANT_RETENTION_DAYS: '0' },
@@ -47,6 +49,18 @@ describe('configuration', () => {
     const load = () => loadConfig({ DATA_DIR: dataDir(), ...env });
     expect(load).toThrow(ConfigError);
     expect(load).toThrow(message);
+  });
+
+  it('requires two-factor of admins and supergods in production unless told otherwise (issue 36)', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) };
+    const roles = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir(), ...env }).requireTwoFactor;
+    expect(roles(production)).toEqual(['admin', 'supergod']);
+    expect(roles({ ...production, OMEGA_REQUIRE_2FA: '' })).toEqual([]);
+    expect(roles({ ...production, OMEGA_REQUIRE_2FA: ' supergod ' })).toEqual(['supergod']);
+    expect(roles({})).toEqual([]);
+    expect(roles({ NODE_ENV: 'test' })).toEqual([]);
+    expect(roles({ OMEGA_REQUIRE_2FA: 'admin,supergod' })).toEqual(['admin', 'supergod']);
   });
 
   it('turns Secure cookies on in production and reads PostgreSQL URLs', () => {

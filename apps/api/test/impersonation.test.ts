@@ -160,6 +160,9 @@ describeEachDatabase('view as user', (database) => {
         'POST /api/account/password',
         'DELETE /api/account/sessions/:id',
         'POST /api/account/sessions/sign-out-others',
+        'POST /api/account/2fa/totp/setup',
+        'POST /api/account/2fa/totp/enable',
+        'POST /api/account/2fa/disable',
       ]),
     );
     // Nothing was written, and the view is still on.

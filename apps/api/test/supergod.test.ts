@@ -53,9 +53,20 @@ describeEachDatabase('supergod console', (database) => {
   it('reports real user and log counts and the actual security posture', async () => {
     await createUser(t.app, 'ann');
     await createUser(t.app, 'ben');
-    await createUser(t.app, 'ada', 'admin');
+    const ada = await createUser(t.app, 'ada', 'admin');
     const off = await createUser(t.app, 'cal', 'admin');
     await t.app.repos.users.setDisabled(off.id, true);
+    // Two-factor: on for ada, set up but not confirmed for root, on for the disabled cal.
+    for (const [id, enabled] of [
+      [ada.id, 1],
+      [root.id, 0],
+      [off.id, 1],
+    ] as const) {
+      await t.app.database.db
+        .insertInto('user_totp')
+        .values({ user_id: id, secret_enc: 'v1:x', enabled, created_at: T0 })
+        .execute();
+    }
     await t.app.repos.systemLogs.insertMany([
       { level: 'ERROR', source: 'test', message: 'one', stackTrace: null, at: T0 },
       { level: 'ERROR', source: 'test', message: 'two', stackTrace: 'at x', at: T0 },
@@ -90,6 +101,8 @@ describeEachDatabase('supergod console', (database) => {
       loginRateLimitStore: 'memory',
       contentSecurityPolicy: true,
       crossOriginWriteRefusal: true,
+      twoFactorRequiredOf: 'none',
+      privilegedTwoFactor: '1 of 2 admins and supergods',
       trustedProxies: 'none',
       databaseDialect: database.name === 'SQLite' ? 'sqlite' : 'postgres',
       maintenanceMode: false,
@@ -299,7 +312,9 @@ describeEachDatabase('supergod console', (database) => {
     expect(body.executedAt).toBe(new Date(T0 + 5000).toISOString());
     expect(body.output.split('\n')[0]).toBe('Commands:');
     expect(body.output).toContain('maintenance on|off');
-    expect(body.output.split('\n')).toHaveLength(21);
+    expect(body.output).toContain('2fa reset <username>');
+    // A heading, then a usage line and a summary per command (eleven of them).
+    expect(body.output.split('\n')).toHaveLength(23);
     expect((await activity())[0]).toEqual({
       userId: root.id,
       action: 'supergod_command',

@@ -2,7 +2,7 @@
 // changing the password (the contract's rule before a round trip, the server's refusal under
 // its field, the success said once); the sessions with loading, error and empty states, ending
 // one and signing out the others, each after confirming.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
@@ -29,6 +29,9 @@ const base: Record<string, AdminRoute> = {
   'GET /api/user': user('user'),
   'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
   'GET /api/messages': () => ({ body: [] }),
+  'GET /api/account/2fa': () => ({
+    body: { enabled: false, pending: false, recoveryCodesLeft: 0 },
+  }),
 };
 
 describe('the account security page', () => {
@@ -200,5 +203,140 @@ describe('the account security page', () => {
       expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
       expect(await screen.findByText(/signed in only here/)).toBeTruthy();
     });
+  });
+
+  describe('two-factor sign-in', () => {
+    const CODES = Array.from({ length: 10 }, (_, i) => `abcd${i}-efgh${i}`);
+
+    it('sets up an app, turns it on with a code, and shows the recovery codes once', async () => {
+      let enabled = false;
+      const server = fakeAdminServer({
+        ...base,
+        'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+        'GET /api/account/2fa': () => ({
+          body: { enabled, pending: false, recoveryCodesLeft: enabled ? 10 : 0 },
+        }),
+        'POST /api/account/2fa/totp/setup': () => ({
+          body: {
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            otpauthUrl: 'otpauth://totp/Omega:user-1?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+          },
+        }),
+        'POST /api/account/2fa/totp/enable': (req) => {
+          if (JSON.parse(req.body ?? '{}').code !== '123456') {
+            return { status: 400, body: { message: 'The code is incorrect' } };
+          }
+          enabled = true;
+          return { body: { ok: true, message: 'on', recoveryCodes: CODES } };
+        },
+      });
+      renderAt('/account/security');
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Set up an authenticator app' }),
+      );
+      expect(
+        await screen.findByRole('img', { name: 'QR code of your two-factor key' }),
+      ).toBeTruthy();
+      expect(screen.getByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeTruthy();
+      await userEvent.type(screen.getByLabelText('Authentication code'), '654321');
+      await userEvent.click(screen.getByRole('button', { name: 'Turn on two-factor' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('The code is incorrect');
+      await userEvent.clear(screen.getByLabelText('Authentication code'));
+      await userEvent.type(screen.getByLabelText('Authentication code'), '123456');
+      await userEvent.click(screen.getByRole('button', { name: 'Turn on two-factor' }));
+      const list = await screen.findByRole('list', { name: 'Your recovery codes' });
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(CODES);
+      await userEvent.click(screen.getByRole('button', { name: 'I have kept them' }));
+      expect(await screen.findByText(/10 recovery codes left/)).toBeTruthy();
+      expect(screen.queryByRole('list', { name: 'Your recovery codes' })).toBeNull();
+      expect(server.to('POST /api/account/2fa/totp/enable')).toHaveLength(2);
+    });
+
+    it('turns it off with the password and a recovery code', async () => {
+      let enabled = true;
+      const server = fakeAdminServer({
+        ...base,
+        'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+        'GET /api/account/2fa': () => ({
+          body: { enabled, pending: false, recoveryCodesLeft: enabled ? 3 : 0 },
+        }),
+        'POST /api/account/2fa/disable': () => {
+          enabled = false;
+          return { body: { ok: true, message: 'Two-factor sign-in is off.' } };
+        },
+      });
+      renderAt('/account/security');
+      expect(await screen.findByText(/3 recovery codes left/)).toBeTruthy();
+      await userEvent.type(screen.getByLabelText('Password'), 'correct horse battery');
+      await userEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+      await userEvent.type(screen.getByLabelText('Recovery code'), 'abcd1-efgh1');
+      await userEvent.click(screen.getByRole('button', { name: 'Turn off two-factor' }));
+      expect(await screen.findByText(/Two-factor sign-in is off/)).toBeTruthy();
+      expect(JSON.parse(server.to('POST /api/account/2fa/disable')[0]?.body ?? '{}')).toEqual({
+        password: 'correct horse battery',
+        recoveryCode: 'abcd1-efgh1',
+      });
+    });
+
+    it('asks for the code after the password when signing in, and shows a wrong one', async () => {
+      let signedIn = false;
+      const server = fakeAdminServer({
+        'GET /api/user': (req) =>
+          signedIn
+            ? user('user')(req)
+            : { status: 401, body: { message: 'Authentication required' } },
+        'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+        'POST /api/login': () => ({
+          body: {
+            ok: true,
+            message: 'Enter the code from your authenticator app',
+            twoFactorRequired: true,
+          },
+        }),
+        'POST /api/login/2fa': (req) => {
+          if (JSON.parse(req.body ?? '{}').code !== '123456') {
+            return { status: 400, body: { message: 'The code is incorrect' } };
+          }
+          signedIn = true;
+          const me = user('user')(req).body;
+          return { body: { ok: true, message: 'Logged in successfully', user: me } };
+        },
+      });
+      const { location } = renderAt('/auth');
+      await userEvent.type(await screen.findByLabelText('Username'), 'user-1');
+      await userEvent.type(screen.getByLabelText('Password'), 'correct horse battery');
+      await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+      const code = await screen.findByLabelText('Authentication code');
+      await userEvent.type(code, '000000');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('The code is incorrect');
+      await userEvent.clear(code);
+      await userEvent.type(code, '123456');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      await screen.findByTestId('current-username');
+      await waitFor(() => expect(location.pathname).toBe('/'));
+      expect(server.to('POST /api/login/2fa')).toHaveLength(2);
+    });
+  });
+
+  it('sends an admin who must use two-factor from the console to set it up', async () => {
+    fakeAdminServer({
+      ...base,
+      'GET /api/user': (req) => ({
+        body: { ...(user('admin')(req).body as object), twoFactorSetupRequired: true },
+      }),
+      'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+    });
+    const { location } = renderAt('/admin');
+    expect(await screen.findByRole('heading', { name: 'Account security' })).toBeTruthy();
+    expect(location.pathname).toBe('/account/security');
+    expect(
+      screen.getByRole('status', { name: /Your role must use two-factor sign-in/ }),
+    ).toBeTruthy();
   });
 });

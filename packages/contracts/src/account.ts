@@ -61,3 +61,75 @@ export const EndSessionsResponse = Type.Object({
   ended: Type.Integer({ minimum: 0 }),
 });
 export type EndSessionsResponse = Static<typeof EndSessionsResponse>;
+
+// Two-factor sign-in with an authenticator app (TOTP: RFC 6238, SHA-1, 6 digits, 30 s).
+
+export const twoFactorMessages = {
+  codeIncorrect: 'The code is incorrect',
+  codeUsed: 'That code has been used already: wait for the next one',
+  recoveryCodeIncorrect: 'The recovery code is incorrect or has been used',
+  factorRequired: 'Give the code from your authenticator app, or a recovery code',
+  alreadyOn: 'Two-factor authentication is already on',
+  notPending: 'Start the setup first: there is no authenticator app waiting to be confirmed',
+  notOn: 'Two-factor authentication is not on',
+  noPendingSignIn: 'Sign in with your username and password first (or again: it lasts 5 minutes)',
+  required: 'Enter the code from your authenticator app',
+} as const;
+
+export const TotpCode = Type.String({
+  pattern: '^[0-9]{6}$',
+  errorMessage: 'code must be the 6 digits your authenticator app shows',
+});
+
+export const RecoveryCode = Type.String({
+  minLength: 1,
+  maxLength: 32,
+  errorMessage: 'recoveryCode must be one of your recovery codes',
+});
+
+export const TwoFactorStatus = Type.Object({
+  enabled: Type.Boolean(),
+  /** An authenticator app has been set up and awaits its first code. */
+  pending: Type.Boolean(),
+  /** Unused recovery codes (0 while two-factor is off). */
+  recoveryCodesLeft: Type.Integer({ minimum: 0 }),
+});
+export type TwoFactorStatus = Static<typeof TwoFactorStatus>;
+
+export const TotpSetupResponse = Type.Object({
+  /** The secret in base32, for typing into an app by hand: shown once, never answered again. */
+  secret: Type.String(),
+  otpauthUrl: Type.String(),
+  /** The otpauth URL as a QR code, an SVG document. */
+  qrSvg: Type.String(),
+});
+export type TotpSetupResponse = Static<typeof TotpSetupResponse>;
+
+export const TotpEnableBody = Type.Object({ code: TotpCode });
+
+export const TotpEnableResponse = Type.Object({
+  ok: Type.Literal(true),
+  message: Type.String(),
+  /** Ten single-use codes, shown once: the server keeps only their hashes. */
+  recoveryCodes: Type.Array(Type.String(), { minItems: 10, maxItems: 10 }),
+});
+export type TotpEnableResponse = Static<typeof TotpEnableResponse>;
+
+/** The second factor: a code from the app, or one of the recovery codes. */
+const SecondFactor = {
+  code: Type.Optional(TotpCode),
+  recoveryCode: Type.Optional(RecoveryCode),
+};
+
+export const TwoFactorDisableBody = Type.Object({
+  password: Type.String({
+    minLength: 1,
+    maxLength: PASSWORD_MAX,
+    errorMessage: { minLength: 'Password is required', maxLength: messages.passwordMax },
+  }),
+  ...SecondFactor,
+});
+export type TwoFactorDisableBody = Static<typeof TwoFactorDisableBody>;
+
+export const LoginTwoFactorBody = Type.Object(SecondFactor);
+export type LoginTwoFactorBody = Static<typeof LoginTwoFactorBody>;

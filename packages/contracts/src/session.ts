@@ -34,6 +34,11 @@ export const User = Type.Object({
   lastLogin: Nullable(Timestamp),
   /** Only on GET /api/user, only while an administrator views as this user. */
   impersonating: Type.Optional(ImpersonationSchema),
+  /**
+   * Only on GET /api/user: the account's role must use two-factor (OMEGA_REQUIRE_2FA) and it is
+   * not on, so admin and supergod calls answer 403 until it is set up.
+   */
+  twoFactorSetupRequired: Type.Optional(Type.Literal(true)),
 });
 export type User = Static<typeof User>;
 
@@ -108,3 +113,14 @@ export const SessionResponse = Type.Object({
   user: User,
 });
 export type SessionResponse = Static<typeof SessionResponse>;
+
+/**
+ * Sign-in of an account with two-factor on: the password was right, and the session now holds
+ * only a pending sign-in (5 minutes, no access) until POST /api/login/2fa completes it.
+ */
+export const TwoFactorRequiredResponse = Type.Object({
+  ok: Type.Literal(true),
+  message: Type.String(),
+  twoFactorRequired: Type.Literal(true),
+});
+export type TwoFactorRequiredResponse = Static<typeof TwoFactorRequiredResponse>;

@@ -31,6 +31,7 @@ const ALL_USAGE = [
   'user disable <username>',
   'user enable <username>',
   'sessions revoke <username>',
+  '2fa reset <username>',
   'logs clear',
   'maintenance on|off',
   'announce <title> | <content>',
@@ -138,7 +139,7 @@ describe('parseCommand: user role <username> <role>', () => {
   });
 });
 
-describe.each(['user disable', 'user enable', 'sessions revoke'] as const)(
+describe.each(['user disable', 'user enable', 'sessions revoke', '2fa reset'] as const)(
   'parseCommand: %s <username>',
   (name) => {
     it('reads the username', () => {
@@ -270,6 +271,7 @@ describe('formatCommand', () => {
       'user disable bob',
       'user enable bob',
       'sessions revoke carol',
+      '2fa reset dave',
       'logs clear',
       'maintenance on',
       'maintenance off',

@@ -1,5 +1,5 @@
-// The admin CLI: create a user with a role, reset a password, and show or rotate the
-// registration keys. It opens the same database the server uses (from the same config), and
+// The admin CLI: create a user with a role, reset a password or two-factor sign-in, and show or
+// rotate the registration keys. It opens the same database the server uses (from the same config), and
 // changes accounts through the same account service as the sign-in page, under the same rules.
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -14,6 +14,8 @@ export const USAGE = `Usage: omega-cli <command>
       Create an account. Without --password a strong one is generated and printed.
   user reset-password <username> [--password <password>]
       Set a new password and sign the user out everywhere.
+  user reset-2fa <username>
+      Turn off the two-factor sign-in of a user who lost every factor.
   keys status
       Where each registration key comes from (configuration, generated, stored).
   keys rotate <admin|supergod>
@@ -84,6 +86,12 @@ export async function runCli(argv: string[], config: Config, io: CliIo): Promise
       );
       io.out(`Password of '${user.username}' reset; ${sessionsEnded} session(s) ended.`);
       if (!values.password) io.out(`Password: ${password}`);
+      return;
+    }
+
+    if (group === 'user' && command === 'reset-2fa' && arg) {
+      const user = await refusalsAsCliErrors(() => app.twoFactor.resetFromCli(arg));
+      io.out(`Two-factor sign-in of '${user.username}' reset: the password alone signs in.`);
       return;
     }
 

@@ -72,6 +72,10 @@ const EnvSchema = Type.Object({
   OMEGA_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   OMEGA_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 8000 }),
   OMEGA_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
+  OMEGA_2FA_KEY: Type.Optional(Type.String({ minLength: 32, maxLength: 256 })),
+  OMEGA_REQUIRE_2FA: Type.Optional(
+    Type.String({ pattern: '^\\s*(admin|supergod)\\s*(,\\s*(admin|supergod)\\s*)*$' }),
+  ),
   HTTP_HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 120_000, default: 10_000 }),
   HTTP_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 30_000 }),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 72_000 }),
@@ -125,6 +129,9 @@ const EXPECTATIONS: Record<string, string> = {
   OMEGA_LLM_API_KEY: 'the API key (sent as a Bearer token)',
   OMEGA_LLM_TIMEOUT_MS: 'milliseconds from 100 to 60000',
   OMEGA_METRICS_TOKEN: '16 to 256 characters (the bearer token Prometheus sends to GET /metrics)',
+  OMEGA_2FA_KEY: '32 to 256 characters (the key two-factor secrets are encrypted with)',
+  OMEGA_REQUIRE_2FA:
+    "a comma-separated list of the roles admin and supergod, or '' for none (the roles that must use two-factor)",
   HTTP_HEADERS_TIMEOUT_MS: 'milliseconds from 1000 to 120000',
   HTTP_REQUEST_TIMEOUT_MS: 'milliseconds from 1000 to 600000',
   HTTP_KEEP_ALIVE_TIMEOUT_MS: 'milliseconds from 1000 to 600000',
@@ -185,6 +192,16 @@ export interface Config {
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
   /** The bearer token that GET /metrics asks for; null: the endpoint is off (404). */
   metricsToken: string | null;
+  /**
+   * What two-factor secrets are encrypted with (a key is derived from it); null: derived from
+   * the session secret instead.
+   */
+  twoFactorKey: string | null;
+  /**
+   * The roles whose admin and supergod routes answer only once the account has two-factor on
+   * (OMEGA_REQUIRE_2FA: unset, both in production and none elsewhere; empty, none).
+   */
+  requireTwoFactor: ReadonlyArray<'admin' | 'supergod'>;
   /** Slow clients' limits: Node answers 408 past them (decision 016). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /**
@@ -194,6 +211,19 @@ export interface Config {
   shutdown: { delayMs: number; timeoutMs: number };
   /** Load shedding: above any of these API calls answer 503 at once; 0 turns a check off. */
   pressure: { maxEventLoopDelayMs: number; maxHeapBytes: number; maxRssBytes: number };
+}
+
+/** OMEGA_REQUIRE_2FA read: an empty value (set, but to nothing) requires it of no role. */
+function requiredTwoFactorRoles(
+  value: string | undefined,
+  production: boolean,
+): ReadonlyArray<'admin' | 'supergod'> {
+  if (value === undefined) return production ? ['admin', 'supergod'] : [];
+  const roles = value
+    .split(',')
+    .map((r) => r.trim())
+    .filter((r): r is 'admin' | 'supergod' => r === 'admin' || r === 'supergod');
+  return [...new Set(roles)];
 }
 
 export class ConfigError extends Error {
@@ -290,6 +320,8 @@ export function loadConfig(env: Env = process.env): Config {
       ? parsed.OMEGA_WIDGET_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, ''))
       : [],
     metricsToken: parsed.OMEGA_METRICS_TOKEN ?? null,
+    twoFactorKey: parsed.OMEGA_2FA_KEY ?? null,
+    requireTwoFactor: requiredTwoFactorRoles(env.OMEGA_REQUIRE_2FA, production),
     http,
     shutdown,
     pressure,

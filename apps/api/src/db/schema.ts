@@ -32,6 +32,26 @@ export interface SessionsTable {
   user_agent: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** An account's authenticator-app secret (migration 0017). */
+export interface UserTotpTable {
+  user_id: number;
+  /** The secret, encrypted (services/two-factor.ts): never stored or logged in the clear. */
+  secret_enc: string;
+  /** 0 while pending (set up, not yet confirmed by a code), 1 once on. */
+  enabled: number;
+  /** The time step of the last code accepted: a code is accepted once. */
+  last_step: number | null;
+  created_at: number;
+  enabled_at: number | null;
+}
+
+/** One single-use recovery code of an account (migration 0017), as a SHA-256 hash. */
+export interface RecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+}
+
 export interface ActivityLogsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -291,6 +311,8 @@ export interface Database {
   assistant_feedback: AssistantFeedbackTable;
   unanswered_questions: UnansweredQuestionsTable;
   ussd_sessions: UssdSessionsTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export type UssdTransactionRow = Selectable<UssdTransactionsTable>;

@@ -30,6 +30,11 @@ export type ActivityAction =
   | 'session_revoke'
   | 'session_end'
   | 'sessions_end_others'
+  | 'two_factor_enabled'
+  | 'two_factor_disabled'
+  | 'two_factor_reset'
+  | 'recovery_code_used'
+  | 'login_second_factor'
   | 'view_as_start'
   | 'view_as_end';
 

@@ -51,6 +51,40 @@ export default async function accountRoutes(app: FastifyInstance) {
     return answer;
   });
 
+  defineRoute(app, routes.twoFactorStatus, async (request) =>
+    app.twoFactor.status(signedIn(request).id),
+  );
+
+  defineRoute(app, routes.totpSetup, async (request) => app.twoFactor.setup(signedIn(request)));
+
+  defineRoute(app, routes.totpEnable, async (request) => {
+    const recoveryCodes = await app.twoFactor.enable(
+      signedIn(request),
+      request.body.code,
+      request.id,
+    );
+    return {
+      ok: true as const,
+      message:
+        'Two-factor sign-in is on. Keep these recovery codes somewhere safe: each works once, and they are not shown again.',
+      recoveryCodes,
+    };
+  });
+
+  defineRoute(app, routes.twoFactorDisable, async (request) => {
+    const user = signedIn(request);
+    await app.twoFactor.disable(
+      user,
+      request.body,
+      {
+        ip: request.ip,
+        knownDevice: devices.knownDevice(request.cookies[DEVICE_COOKIE], user.username),
+      },
+      request.id,
+    );
+    return { ok: true as const, message: 'Two-factor sign-in is off.' };
+  });
+
   defineRoute(app, routes.signOutOtherSessions, async (request) =>
     app.accountSessions.signOutOthers(
       signedIn(request),

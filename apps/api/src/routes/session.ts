@@ -1,12 +1,13 @@
 // The session calls of spec section 7: who am I, sign in, sign out, register (user, admin,
 // supergod). Accounts are the account service's; this file holds what is HTTP: the session
 // cookie. Registration keys are checked by the server, never in the browser.
-import { routes } from '@omega/contracts';
+import { routes, twoFactorMessages } from '@omega/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { defineRoute } from '../lib/define-route.js';
+import { HttpError } from '../lib/http-error.js';
 import { signedIn } from '../plugins/app/access.js';
-import { beginSession, SESSION_COOKIE } from '../plugins/external/session.js';
+import { beginPendingSignIn, beginSession, SESSION_COOKIE } from '../plugins/external/session.js';
 import { toUser } from '../services/accounts.js';
 import {
   DEVICE_COOKIE,
@@ -14,6 +15,7 @@ import {
   DEVICE_COOKIE_PATH,
   DeviceTrust,
 } from '../services/device-trust.js';
+import { PENDING_SIGN_IN_MS } from '../services/two-factor.js';
 
 export default async function sessionRoutes(app: FastifyInstance) {
   const accounts = app.accounts;
@@ -44,13 +46,55 @@ export default async function sessionRoutes(app: FastifyInstance) {
   }
 
   // The access hook has loaded and checked the account (or answered 401 already).
-  defineRoute(app, routes.currentUser, async (request) => toUser(signedIn(request)));
+  defineRoute(app, routes.currentUser, async (request) => {
+    const user = signedIn(request);
+    // An admin or supergod who must use two-factor and has not: the web app sends them to set
+    // it up, since their consoles answer 403 until then.
+    if (!(await app.twoFactor.setupRequired(user))) return toUser(user);
+    return { ...toUser(user), twoFactorSetupRequired: true as const };
+  });
 
   defineRoute(app, routes.login, async (request, reply) => {
     const { username, password } = request.body;
     const device = devices.knownDevice(request.cookies[DEVICE_COOKIE], username);
-    const user = await accounts.signIn(username, password, request.ip, request.id, device);
-    return signedInAs(request, reply, user, 'Logged in successfully');
+    const { user, secondFactor } = await accounts.signIn(
+      username,
+      password,
+      request.ip,
+      request.id,
+      device,
+    );
+    if (!secondFactor) return signedInAs(request, reply, user, 'Logged in successfully');
+    // Only a pending sign-in until the second factor comes: no account on this session yet.
+    await beginPendingSignIn(app, request, {
+      userId: user.id,
+      until: app.clock() + PENDING_SIGN_IN_MS,
+    });
+    return {
+      ok: true as const,
+      message: twoFactorMessages.required,
+      twoFactorRequired: true as const,
+    };
+  });
+
+  defineRoute(app, routes.loginTwoFactor, async (request, reply) => {
+    const pending = request.session.twoFactorPending;
+    const user =
+      pending && pending.until > app.clock() ? await app.twoFactor.pendingUser(pending) : null;
+    if (!user) {
+      // Expired (5 minutes by the server's clock) or never begun: the password comes first.
+      if (pending) delete request.session.twoFactorPending;
+      throw new HttpError(400, twoFactorMessages.noPendingSignIn);
+    }
+    const device = devices.knownDevice(request.cookies[DEVICE_COOKIE], user.username);
+    await app.twoFactor.verifySignIn(
+      user,
+      request.body,
+      { ip: request.ip, knownDevice: device },
+      request.id,
+    );
+    const signedIn = await accounts.completeSignIn(user, request.id);
+    return signedInAs(request, reply, signedIn, 'Logged in successfully');
   });
 
   defineRoute(app, routes.logout, async (request, reply) => {

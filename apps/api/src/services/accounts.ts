@@ -30,7 +30,7 @@ const KEY_GUESS_ACCOUNT = '#registration-key';
  * The sign-in throttle's account for tries at `username`'s password: the account's shared budget,
  * or a known device's own (services/device-trust.ts, decision 018).
  */
-const throttleAccount = (username: string, knownDevice: string | null) => {
+export const throttleAccount = (username: string, knownDevice: string | null) => {
   const login = username.toLowerCase();
   return knownDevice === null ? login : `${login}#device:${knownDevice}`;
 };
@@ -77,6 +77,8 @@ export interface AccountDeps {
   throttle: LoginThrottle;
   keys: RegistrationKeys;
   clock: Clock;
+  /** Whether the account signs in with a second factor (services/two-factor.ts). */
+  secondFactorOn: (userId: number) => Promise<boolean>;
 }
 
 export class AccountService {
@@ -144,6 +146,8 @@ export class AccountService {
    * `knownDevice` is the device cookie's id when this browser has signed in to the account
    * before (services/device-trust.ts): its tries count against that device's own budget, so
    * an outsider's failures, which spend the account's, never lock the owner out.
+   * An account with two-factor on is not signed in yet: the answer says a second factor is
+   * needed, with a 'login_second_factor' entry, and `completeSignIn` follows it.
    */
   async signIn(
     username: string,
@@ -151,7 +155,7 @@ export class AccountService {
     ip: string,
     requestId: string | null,
     knownDevice: string | null = null,
-  ): Promise<UserRow> {
+  ): Promise<{ user: UserRow; secondFactor: boolean }> {
     const { users, activity, throttle, clock } = this.deps;
     const account = throttleAccount(username, knownDevice);
     const attempt = await throttle.begin(PASSWORD_SIGN_IN, ip, account, requestId);
@@ -178,8 +182,38 @@ export class AccountService {
         found && valid ? messages.accountDisabled : messages.invalidCredentials,
       );
     }
-    await attempt.succeeded();
-    const user = found;
+    let secondFactor: boolean;
+    try {
+      secondFactor = await this.deps.secondFactorOn(found.id);
+    } catch (err) {
+      await attempt.withdraw();
+      throw err;
+    }
+    if (!secondFactor) {
+      await attempt.succeeded();
+      return { user: await this.completeSignIn(found, requestId), secondFactor: false };
+    }
+    // The right password alone is not a sign-in: its slot is given back, but the account's
+    // streak of failures (wrong codes included) goes on until the second factor is right too,
+    // so knowing the password does not buy fresh guesses at the code.
+    await attempt.withdraw();
+    await activity.record({
+      userId: found.id,
+      action: 'login_second_factor',
+      details: `${found.username} gave the right password; the second factor is awaited`,
+      at: clock(),
+      requestId,
+    });
+    return { user: found, secondFactor: true };
+  }
+
+  /**
+   * Records a sign-in whose checks have passed: the sign-in time and the 'login' entry are one
+   * write. Refuses an account disabled since its password was checked.
+   */
+  async completeSignIn(user: UserRow, requestId: string | null): Promise<UserRow> {
+    const { users, activity, clock } = this.deps;
+    if (user.disabled !== 0) throw new HttpError(401, messages.accountDisabled);
     const at = clock();
     await this.deps.db.transaction().execute(async (trx) => {
       await users.recordLogin(user.id, at, trx);

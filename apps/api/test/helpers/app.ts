@@ -56,6 +56,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     ussdGateway: null,
     llm: null,
     metricsToken: METRICS_TOKEN,
+    twoFactorKey: null,
+    requireTwoFactor: [],
     http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000 },
     shutdown: { delayMs: 0, timeoutMs: 10_000 },
     // Load shedding off: a busy test machine must not turn ordinary answers into 503s.

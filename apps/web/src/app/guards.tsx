@@ -41,14 +41,16 @@ export function RequireUser() {
  * anyone else is sent to / (spec section 6; decision 030 says why on every admin page).
  */
 export function RequireAdmin() {
-  const { role } = useSession();
+  const { role, user } = useSession();
   if (!role || !atLeast(role, 'admin' satisfies Role)) return <Navigate to={paths.home} replace />;
+  // The server answers the console 403 until two-factor is on (OMEGA_REQUIRE_2FA): set it up.
+  if (user?.twoFactorSetupRequired) return <Navigate to={paths.accountSecurity} replace />;
   return <Outlet />;
 }
 
 /** The supergod area: others are told so and sent home. */
 export function RequireSupergod() {
-  const { isSupergod } = useSession();
+  const { isSupergod, user } = useSession();
   useEffect(() => {
     if (!isSupergod) {
       toast({
@@ -59,5 +61,6 @@ export function RequireSupergod() {
     }
   }, [isSupergod]);
   if (!isSupergod) return <Navigate to={paths.home} replace />;
+  if (user?.twoFactorSetupRequired) return <Navigate to={paths.accountSecurity} replace />;
   return <Outlet />;
 }

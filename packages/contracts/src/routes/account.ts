@@ -4,6 +4,11 @@ import {
   AccountSessionsResponse,
   ChangePasswordBody,
   EndSessionsResponse,
+  TotpEnableBody,
+  TotpEnableResponse,
+  TotpSetupResponse,
+  TwoFactorDisableBody,
+  TwoFactorStatus,
 } from '../account.js';
 import { ErrorResponse, OkResponse } from '../common.js';
 import { route } from './define.js';
@@ -52,5 +57,46 @@ export const accountRoutes = {
     summary: "End every session of one's account but this one (recorded in the activity log)",
     tags: ['account'],
     schema: { response: { 200: EndSessionsResponse } },
+  }),
+  twoFactorStatus: route({
+    method: 'GET',
+    url: '/api/account/2fa',
+    access: 'user',
+    summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
+    tags: ['account'],
+    schema: { response: { 200: TwoFactorStatus } },
+  }),
+  totpSetup: route({
+    method: 'POST',
+    url: '/api/account/2fa/totp/setup',
+    access: 'user',
+    summary:
+      'Start setting up an authenticator app: a new secret, pending until a code confirms it',
+    description:
+      'Answers the secret (base32), its otpauth URL and a QR code of it. Nothing is on until POST /api/account/2fa/totp/enable confirms a code; a second setup replaces a pending secret. The secret is never answered again.',
+    tags: ['account'],
+    schema: { response: { 200: TotpSetupResponse, 409: ErrorResponse } },
+  }),
+  totpEnable: route({
+    method: 'POST',
+    url: '/api/account/2fa/totp/enable',
+    access: 'user',
+    summary: "Turn two-factor on with the app's first code; answers ten recovery codes, once",
+    tags: ['account'],
+    schema: {
+      body: TotpEnableBody,
+      response: { 200: TotpEnableResponse, 400: ErrorResponse, 409: ErrorResponse },
+    },
+  }),
+  twoFactorDisable: route({
+    method: 'POST',
+    url: '/api/account/2fa/disable',
+    access: 'user',
+    summary: 'Turn two-factor off, with the password and a code (or a recovery code)',
+    tags: ['account'],
+    schema: {
+      body: TwoFactorDisableBody,
+      response: { 200: OkResponse, 400: ErrorResponse, 429: ErrorResponse },
+    },
   }),
 } as const;

@@ -1,4 +1,7 @@
 // Who am I, sign in and out, and registration (user, admin, supergod).
+
+import { Type } from '@sinclair/typebox';
+import { LoginTwoFactorBody } from '../account.js';
 import { ErrorResponse, OkResponse } from '../common.js';
 import {
   Credentials,
@@ -6,6 +9,7 @@ import {
   RegisterAdminBody,
   RegisterSupergodBody,
   SessionResponse,
+  TwoFactorRequiredResponse,
   User,
 } from '../session.js';
 import { route } from './define.js';
@@ -24,10 +28,34 @@ export const sessionRoutes = {
     url: '/api/login',
     access: 'public',
     summary: 'Sign in with username and password',
+    description:
+      'For an account with two-factor on, a right password answers `{ twoFactorRequired: true }` and the session holds only a pending sign-in for 5 minutes: POST /api/login/2fa completes it.',
     tags: ['session'],
     schema: {
       body: LoginBody,
-      response: { 200: SessionResponse, 401: ErrorResponse, 429: ErrorResponse },
+      response: {
+        200: Type.Union([SessionResponse, TwoFactorRequiredResponse]),
+        401: ErrorResponse,
+        429: ErrorResponse,
+      },
+    },
+  }),
+  loginTwoFactor: route({
+    method: 'POST',
+    url: '/api/login/2fa',
+    access: 'public',
+    summary: "Complete a sign-in with the authenticator app's code or a recovery code",
+    description:
+      'Only after POST /api/login answered `twoFactorRequired`, within 5 minutes (else 400, naming that). A code is accepted once; a recovery code once; wrong ones count toward the sign-in throttle.',
+    tags: ['session'],
+    schema: {
+      body: LoginTwoFactorBody,
+      response: {
+        200: SessionResponse,
+        400: ErrorResponse,
+        401: ErrorResponse,
+        429: ErrorResponse,
+      },
     },
   }),
   logout: route({

@@ -11,6 +11,7 @@ export type SupergodCommand =
   | { name: 'user disable'; username: string }
   | { name: 'user enable'; username: string }
   | { name: 'sessions revoke'; username: string }
+  | { name: '2fa reset'; username: string }
   | { name: 'logs clear' }
   | { name: 'maintenance'; on: boolean }
   | { name: 'announce'; title: string; content: string };
@@ -85,7 +86,9 @@ function usernameProblem(word: string | undefined): string | null {
 }
 
 /** A command that takes exactly one username. */
-function oneUsername<N extends 'user disable' | 'user enable' | 'sessions revoke'>(name: N) {
+function oneUsername<N extends 'user disable' | 'user enable' | 'sessions revoke' | '2fa reset'>(
+  name: N,
+) {
   return (args: CommandArguments): ArgumentResult<N> => {
     const [username, ...extra] = args.words;
     const problem = usernameProblem(username);
@@ -156,6 +159,12 @@ export const COMMANDS = [
     usage: 'sessions revoke <username>',
     summary: 'Sign a user out everywhere',
     parse: oneUsername('sessions revoke'),
+  }),
+  spec({
+    name: '2fa reset',
+    usage: '2fa reset <username>',
+    summary: 'Turn off the two-factor sign-in of a user who lost every factor',
+    parse: oneUsername('2fa reset'),
   }),
   spec({
     name: 'logs clear',
@@ -281,6 +290,7 @@ export function formatCommand(command: SupergodCommand): string {
     case 'user disable':
     case 'user enable':
     case 'sessions revoke':
+    case '2fa reset':
       return `${command.name} ${command.username}`;
     case 'maintenance':
       return `maintenance ${command.on ? 'on' : 'off'}`;

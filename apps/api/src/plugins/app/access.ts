@@ -36,6 +36,8 @@ export function signedIn(request: FastifyRequest): UserRow {
   if (!request.user) throw new HttpError(401, AUTH_REQUIRED);
   return request.user;
 }
+/** An admin or supergod route, to a role that must use two-factor and has not set it up. */
+export const TWO_FACTOR_REQUIRED = 'Two-factor authentication required';
 export const WALLET_REQUIRED =
   'Wallet sign-in required: send Authorization: Bearer <token> from /api/ussd/login';
 
@@ -79,6 +81,12 @@ export default fp(
       return timingSafeEqual(offered, expectedMetrics) ? 'ok' : 'refused';
     };
 
+    /** Roles that must have two-factor on before an admin or supergod route answers them. */
+    const requireTwoFactor = new Set<string>(app.config.requireTwoFactor);
+    const secondFactorApplies = (user: UserRow, access: Access) =>
+      (access === 'admin' || access === 'supergod') &&
+      requireTwoFactor.has(normalizeRole(user.role));
+
     /** Whether the request may go on; when not, the refusal has been sent. */
     const admit = async (
       request: FastifyRequest,
@@ -114,7 +122,11 @@ export default fp(
         reply.code(401).send({ message: AUTH_REQUIRED });
         return false;
       }
-      if (atLeast(normalizeRole(user.role), access)) return true;
+      if (atLeast(normalizeRole(user.role), access)) {
+        if (!secondFactorApplies(user, access) || (await app.twoFactor.isOn(user.id))) return true;
+        reply.code(403).send({ message: TWO_FACTOR_REQUIRED });
+        return false;
+      }
       // A signed-in account reaching above its role is worth an admin's eye.
       await app.repos.activity.record({
         userId: user.id,
@@ -147,7 +159,11 @@ export default fp(
       }
       if (request.user === undefined && isAccountLevel(access)) {
         const user = cachedUser(request);
-        if (user && atLeast(normalizeRole(user.role), access)) {
+        if (
+          user &&
+          atLeast(normalizeRole(user.role), access) &&
+          !secondFactorApplies(user, access)
+        ) {
           request.user = user;
           done();
           return;

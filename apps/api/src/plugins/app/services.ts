@@ -7,6 +7,7 @@ import { SessionsRepository } from '../../repositories/sessions.js';
 import { SettingsRepository } from '../../repositories/settings.js';
 import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
 import { SystemLogsRepository } from '../../repositories/system-logs.js';
+import { TwoFactorRepository } from '../../repositories/two-factor.js';
 import { UnansweredQuestionsRepository } from '../../repositories/unanswered-questions.js';
 import { UsersRepository } from '../../repositories/users.js';
 import { UssdSessionsRepository } from '../../repositories/ussd-sessions.js';
@@ -31,6 +32,7 @@ import { DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
 import { createSmsSender } from '../../services/sms/create-sms-sender.js';
 import { SubscriptionService } from '../../services/subscriptions.js';
 import { TrendsService } from '../../services/trends.js';
+import { TwoFactorService } from '../../services/two-factor.js';
 import { UnansweredQuestionsService } from '../../services/unanswered-questions.js';
 import { UssdGateway } from '../../services/ussd-gateway.js';
 import { WalletEntitlements } from '../../services/wallet-entitlements.js';
@@ -48,6 +50,7 @@ export interface Repositories {
   ussdSessions: UssdSessionsRepository;
   wallets: WalletsRepository;
   unansweredQuestions: UnansweredQuestionsRepository;
+  twoFactor: TwoFactorRepository;
 }
 
 declare module 'fastify' {
@@ -66,6 +69,7 @@ declare module 'fastify' {
     unansweredQuestions: UnansweredQuestionsService;
     accounts: AccountService;
     accountSessions: AccountSessionsService;
+    twoFactor: TwoFactorService;
     featureCatalogue: FeatureCatalogueService;
     adminReads: AdminReads;
     trends: TrendsService;
@@ -88,6 +92,7 @@ export default fp(
       ussdSessions: new UssdSessionsRepository(db),
       wallets: new WalletsRepository(db, app.database.dialect),
       unansweredQuestions: new UnansweredQuestionsRepository(db),
+      twoFactor: new TwoFactorRepository(db),
     };
     app.decorate('repos', repos);
     app.systemLogs.attach(repos.systemLogs, repos.activity);
@@ -213,6 +218,17 @@ export default fp(
       app.log.info({ file }, 'registration keys generated');
     }
     app.decorate('registrationKeys', keys);
+    const twoFactor = new TwoFactorService({
+      db,
+      users: repos.users,
+      twoFactor: repos.twoFactor,
+      activity: repos.activity,
+      throttle,
+      clock: app.clock,
+      keyMaterial: app.config.twoFactorKey ?? app.config.sessionSecret,
+      requiredRoles: app.config.requireTwoFactor,
+    });
+    app.decorate('twoFactor', twoFactor);
     app.decorate(
       'accounts',
       new AccountService({
@@ -223,6 +239,7 @@ export default fp(
         throttle,
         keys,
         clock: app.clock,
+        secondFactorOn: (userId) => twoFactor.isOn(userId),
       }),
     );
     app.decorate(
@@ -255,6 +272,7 @@ export default fp(
         systemLog: app.systemLogs,
         maintenance,
         announcements: app.announcements,
+        twoFactor,
         clock: app.clock,
       }),
     );
@@ -269,6 +287,7 @@ export default fp(
         throttle,
         maintenance,
         config: app.config,
+        twoFactor: repos.twoFactor,
         server: app,
         clock: app.clock,
       }),

@@ -8,7 +8,16 @@ import { CachingSigner } from '../../lib/caching-signer.js';
 import { SessionsRepository } from '../../repositories/sessions.js';
 import { DatabaseSessionStore, DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
 
+/** A sign-in whose password was right, awaiting its second factor until `until`. */
+export interface PendingSignIn {
+  userId: number;
+  until: number;
+}
+
 declare module 'fastify' {
+  interface Session {
+    twoFactorPending?: PendingSignIn;
+  }
   interface FastifyInstance {
     /** The session store: sign-in stores a new session's row through it (`create`). */
     sessionStore: DatabaseSessionStore;
@@ -29,6 +38,24 @@ export async function beginSession(
 ): Promise<void> {
   await request.session.regenerate();
   request.session.userId = userId;
+  await storeBegun(app, request);
+}
+
+/**
+ * Starts a session that holds only a sign-in awaiting its second factor (a new id, no account:
+ * every route but POST /api/login/2fa treats it as signed out).
+ */
+export async function beginPendingSignIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  pending: PendingSignIn,
+): Promise<void> {
+  await request.session.regenerate();
+  request.session.twoFactorPending = pending;
+  await storeBegun(app, request);
+}
+
+async function storeBegun(app: FastifyInstance, request: FastifyRequest): Promise<void> {
   const userAgent = request.headers['user-agent'];
   await app.sessionStore.create(request.session.sessionId, request.session, {
     ip: request.ip,

@@ -22,6 +22,7 @@ import type { SystemLogsRepository } from '../../repositories/system-logs.js';
 import type { UsersRepository } from '../../repositories/users.js';
 import type { AnnouncementService } from '../announcements.js';
 import type { SystemLog } from '../system-log.js';
+import type { TwoFactorService } from '../two-factor.js';
 import { usersNote } from './system-status.js';
 
 export const CONFIRMATION_REFUSED = `The confirmation code is incorrect: type ${CONFIRMATION_PHRASE} to run supergod commands.`;
@@ -73,6 +74,7 @@ export interface ConsoleDeps {
   systemLog: Pick<SystemLog, 'clearAll'>;
   maintenance: MaintenanceSwitch;
   announcements: Pick<AnnouncementService, 'publish'>;
+  twoFactor: Pick<TwoFactorService, 'reset'>;
   clock: Clock;
 }
 
@@ -176,6 +178,8 @@ export class SupergodConsole {
         return this.setDisabled(command.username, false, audit);
       case 'sessions revoke':
         return this.revokeSessions(command.username, audit);
+      case '2fa reset':
+        return this.resetTwoFactor(actor, command.username, audit, requestId);
       case 'logs clear':
         return this.clearLogs(actor, audit, requestId);
       case 'maintenance':
@@ -306,6 +310,22 @@ export class SupergodConsole {
             ? `${user.username} was not disabled; nothing changed.`
             : `${user.username} is enabled again and can sign in.`;
       }
+      await audit(output, trx);
+      return output;
+    });
+  }
+
+  /** Two-factor off for a user who lost every factor; their next sign-in takes the password. */
+  private resetTwoFactor(
+    actor: UserRow,
+    username: string,
+    audit: Audit,
+    requestId: string | null,
+  ): Promise<string> {
+    return this.transaction(async (trx) => {
+      const user = await this.target(username, trx);
+      await this.deps.twoFactor.reset(user, `${actor.username} (supergod console)`, requestId, trx);
+      const output = `Two-factor sign-in of ${user.username} is off; they sign in with their password and can set it up again.`;
       await audit(output, trx);
       return output;
     });

@@ -12,6 +12,7 @@ import { bytesText, millisText, thresholdText } from '../../lib/limits-text.js';
 import type { MaintenanceMode } from '../../plugins/app/maintenance.js';
 import type { ActivityRepository } from '../../repositories/activity.js';
 import type { SystemLogsRepository } from '../../repositories/system-logs.js';
+import type { TwoFactorRepository } from '../../repositories/two-factor.js';
 import type { UsersRepository } from '../../repositories/users.js';
 import type { LoginThrottle } from '../login-throttle.js';
 import type { RegistrationKeys } from '../registration-keys.js';
@@ -52,7 +53,8 @@ export interface SystemStatusDeps {
   keys: Pick<RegistrationKeys, 'status'>;
   throttle: Pick<LoginThrottle, 'storeKind'>;
   maintenance: Pick<MaintenanceMode, 'isOn'>;
-  config: Pick<Config, 'pressure' | 'http' | 'shutdown' | 'trustProxy'>;
+  config: Pick<Config, 'pressure' | 'http' | 'shutdown' | 'trustProxy' | 'requireTwoFactor'>;
+  twoFactor: Pick<TwoFactorRepository, 'privilegedCounts'>;
   /** The running server's plugins and decorations (the Fastify instance answers this). */
   server: { hasPlugin(name: string): boolean; hasDecorator(name: string): boolean };
   clock: Clock;
@@ -63,18 +65,19 @@ export class SystemStatusService {
 
   async status(request: StatusRequest): Promise<SystemStatus> {
     const { deps } = this;
-    const [counts, errors, activities, durable, maintenance] = await Promise.all([
+    const [counts, errors, activities, durable, maintenance, secondFactor] = await Promise.all([
       deps.users.countsByRole(),
       deps.systemLogs.count('ERROR'),
       deps.activity.count(),
       this.durability(),
       deps.maintenance.isOn(),
+      deps.twoFactor.privilegedCounts(),
     ]);
     const keys = Object.fromEntries(
       deps.keys.status().map((k) => [`${k.kind}RegistrationKey`, k.source]),
     );
     const { cookie } = request;
-    const { pressure, http, shutdown, trustProxy } = deps.config;
+    const { pressure, http, shutdown, trustProxy, requireTwoFactor } = deps.config;
     const security: Record<string, string | boolean> = {
       ...keys,
       sessionCookieSecure: cookie.secure === true,
@@ -85,6 +88,9 @@ export class SystemStatusService {
       loginRateLimitStore: deps.throttle.storeKind,
       contentSecurityPolicy: request.contentSecurityPolicy,
       crossOriginWriteRefusal: deps.server.hasPlugin('cross-origin-guard'),
+      // Issue 36: who must use two-factor (OMEGA_REQUIRE_2FA), and how many privileged accounts do.
+      twoFactorRequiredOf: requireTwoFactor.length > 0 ? requireTwoFactor.join(', ') : 'none',
+      privilegedTwoFactor: `${secondFactor.enabled} of ${secondFactor.total} admins and supergods`,
       trustedProxies: trustProxy.length > 0 ? trustProxy.join(', ') : 'none',
       databaseDialect: deps.database.dialect,
       databaseDurability: durable,

@@ -3,8 +3,40 @@
 import type { RouteAnswer } from '@omega/contracts/client';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.js';
+import { SESSION_KEY } from '../../../lib/session.js';
 
 const SESSIONS_KEY = api.url('accountSessions');
+const TWO_FACTOR_KEY = api.url('twoFactorStatus');
+
+export const useTwoFactorStatus = () => useSWR<RouteAnswer<'twoFactorStatus'>>(TWO_FACTOR_KEY);
+
+export function useTwoFactorActions() {
+  const { mutate } = useSWRConfig();
+  const reread = () => mutate(TWO_FACTOR_KEY);
+  return {
+    async setup() {
+      const result = await api.call('totpSetup');
+      await reread();
+      return result;
+    },
+    /**
+     * Answers the recovery codes; the status is read again when they have been put away. The
+     * session is read again at once: a role that had to set two-factor up may now open its
+     * console.
+     */
+    async enable(code: string) {
+      const result = await api.call('totpEnable', { body: { code } });
+      await mutate(SESSION_KEY);
+      return result;
+    },
+    async disable(body: { password: string; code?: string; recoveryCode?: string }) {
+      const result = await api.call('twoFactorDisable', { body });
+      await Promise.all([reread(), mutate(SESSION_KEY)]);
+      return result;
+    },
+    reread,
+  };
+}
 
 export const useAccountSessions = () => useSWR<RouteAnswer<'accountSessions'>>(SESSIONS_KEY);
 

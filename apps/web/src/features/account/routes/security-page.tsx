@@ -1,11 +1,14 @@
 // /account/security (issue 36): every signed-in user's own account security — change the
-// password, and see and end the account's sessions. Reached from the top bar's username.
-import { Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@omega/ui';
+// password, two-factor sign-in with an authenticator app, and see and end the account's
+// sessions. Reached from the top bar's username.
+import { Banner, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@omega/ui';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
+import { useSession } from '../../../lib/session.js';
 import { useAccountActions, useAccountSessions } from '../api/account-api.js';
 import { ChangePasswordForm } from '../components/change-password-form.js';
 import { SessionsList } from '../components/sessions-list.js';
+import { TwoFactorSection } from '../components/two-factor-section.js';
 import '../components/account.css';
 
 /** A card that is a region named by its heading. */
@@ -60,12 +63,22 @@ function Sessions() {
 
 export function SecurityPage() {
   const actions = useAccountActions();
+  const { user } = useSession();
   return (
     <main className="omega-page omega-stack">
       <h1>Account security</h1>
+      {user?.twoFactorSetupRequired && (
+        <Banner variant="destructive">
+          Your role must use two-factor sign-in: set up an authenticator app below to open the admin
+          and supergod consoles.
+        </Banner>
+      )}
       <div className="omega-account__sections">
         <Section id="password" title="Change password">
           <ChangePasswordForm onChange={actions.changePassword} />
+        </Section>
+        <Section id="two-factor" title="Two-factor sign-in">
+          <TwoFactorSection />
         </Section>
         <Section id="sessions" title="Sessions">
           <p className="omega-muted">

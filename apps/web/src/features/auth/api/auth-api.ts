@@ -13,3 +13,6 @@ export const registerSupergod = (body: RouteBody<'registerSupergod'>) =>
   sessionApi.call('registerSupergod', { body });
 
 export const logout = () => sessionApi.call('logout');
+
+export const loginTwoFactor = (body: RouteBody<'loginTwoFactor'>) =>
+  sessionApi.call('loginTwoFactor', { body });

@@ -2,15 +2,17 @@
 // Register tab also opens the plan comparison, where a visitor's main button is 'Sign Up Now':
 // a paid plan chosen there stays in the address (`?plan=`) through registration, and the new
 // user is then asked to confirm it on the plan chooser.
-import type { Plan } from '@omega/contracts';
+import type { Plan, User } from '@omega/contracts';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@omega/ui';
 import { type ComponentType, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client.js';
 import { errorMessage } from '../../../lib/error-message.js';
 import { PLAN_PARAM, paths } from '../../../lib/paths.js';
 import { useRefreshSession, useSession } from '../../../lib/session.js';
 import { AuthCard } from '../components/auth-card.js';
 import { CredentialsForm } from '../components/credentials-form.js';
+import { SecondFactorForm } from '../components/second-factor-form.js';
 import { serverFieldErrors } from '../components/server-field-errors.js';
 import type { FormValues } from '../components/validate.js';
 
@@ -42,8 +44,35 @@ export function AuthPage({ PlanComparison, ChosenPlanNote }: AuthPageProps) {
   const returnTo = useReturnPath(chosenPlan);
   const [tab, setTab] = useState(chosenPlan ? 'register' : 'login');
   const [comparing, setComparing] = useState(false);
+  // The password was right and the account has two-factor on: its second step is shown.
+  const [secondStep, setSecondStep] = useState(false);
 
   if (user) return <Navigate to={returnTo} replace />;
+
+  async function welcome(kind: 'login' | 'register', signedIn: User) {
+    await refresh(signedIn);
+    toast({
+      title: kind === 'login' ? 'Logged in successfully' : 'Registered successfully',
+      description: `Welcome ${signedIn.username}!`,
+    });
+    navigate(returnTo, { replace: true });
+  }
+
+  async function secondFactor(factor: { code?: string; recoveryCode?: string }) {
+    try {
+      const { loginTwoFactor } = await import('../api/auth-api.js');
+      await welcome('login', (await loginTwoFactor(factor)).user);
+      return undefined;
+    } catch (err) {
+      // A wrong code is said under the field; anything else (the 5 minutes ran out, too many
+      // tries, no connection) in a toast as well.
+      const message = errorMessage(err);
+      if (!(err instanceof ApiError && err.status === 400 && /code/i.test(message))) {
+        toast({ title: 'Error', description: message, variant: 'destructive' });
+      }
+      return message;
+    }
+  }
 
   const submit = (kind: 'login' | 'register') => async (values: FormValues) => {
     try {
@@ -51,12 +80,11 @@ export function AuthPage({ PlanComparison, ChosenPlanNote }: AuthPageProps) {
       // Loaded on submit: the sign-in page's first load carries no API client.
       const { login, register } = await import('../api/auth-api.js');
       const res = kind === 'login' ? await login(body) : await register(body);
-      await refresh(res.user);
-      toast({
-        title: kind === 'login' ? 'Logged in successfully' : 'Registered successfully',
-        description: `Welcome ${res.user.username}!`,
-      });
-      navigate(returnTo, { replace: true });
+      if ('twoFactorRequired' in res) {
+        setSecondStep(true);
+        return undefined;
+      }
+      await welcome(kind, res.user);
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err), variant: 'destructive' });
       return serverFieldErrors(err);
@@ -85,26 +113,30 @@ export function AuthPage({ PlanComparison, ChosenPlanNote }: AuthPageProps) {
           <ChosenPlanNote planId={chosenPlan} />
         </Suspense>
       )}
-      <Tabs value={tab} onValueChange={setTab}>
-        <TabsList aria-label="Sign in or register">
-          <TabsTrigger value="login">Login</TabsTrigger>
-          <TabsTrigger value="register">Register</TabsTrigger>
-        </TabsList>
-        <TabsContent value="login">
-          <CredentialsForm kind="login" submitLabel="Login" onSubmit={submit('login')} />
-        </TabsContent>
-        <TabsContent value="register">
-          <CredentialsForm kind="register" submitLabel="Register" onSubmit={submit('register')} />
-          <Button
-            variant="link"
-            className="omega-auth__alt"
-            aria-haspopup="dialog"
-            onClick={() => setComparing(true)}
-          >
-            Compare plans
-          </Button>
-        </TabsContent>
-      </Tabs>
+      {secondStep ? (
+        <SecondFactorForm onSubmit={secondFactor} onCancel={() => setSecondStep(false)} />
+      ) : (
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList aria-label="Sign in or register">
+            <TabsTrigger value="login">Login</TabsTrigger>
+            <TabsTrigger value="register">Register</TabsTrigger>
+          </TabsList>
+          <TabsContent value="login">
+            <CredentialsForm kind="login" submitLabel="Login" onSubmit={submit('login')} />
+          </TabsContent>
+          <TabsContent value="register">
+            <CredentialsForm kind="register" submitLabel="Register" onSubmit={submit('register')} />
+            <Button
+              variant="link"
+              className="omega-auth__alt"
+              aria-haspopup="dialog"
+              onClick={() => setComparing(true)}
+            >
+              Compare plans
+            </Button>
+          </TabsContent>
+        </Tabs>
+      )}
       {comparing && (
         <Suspense fallback={<Spinner aria-label="Loading the plans" />}>
           <PlanComparison onClose={() => setComparing(false)} onSignUp={signUpFor} />

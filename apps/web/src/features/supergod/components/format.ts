@@ -17,6 +17,8 @@ const FLAG_LABELS: Record<string, string> = {
   loginRateLimitStore: 'Rate limit counters',
   contentSecurityPolicy: 'Content Security Policy',
   crossOriginWriteRefusal: 'Cross-site writes refused',
+  twoFactorRequiredOf: 'Two-factor required of',
+  privilegedTwoFactor: 'Two-factor in use',
   trustedProxies: 'Trusted proxies',
   databaseDialect: 'Database',
   databaseDurability: 'Database durability',

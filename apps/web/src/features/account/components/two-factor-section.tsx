@@ -1,0 +1,258 @@
+// Two-factor sign-in with an authenticator app (issue 36): off → set up (a QR code and the key to
+// type by hand, then the app's first code) → on, with ten recovery codes shown once; on → turn
+// off with the password and a code or a recovery code. The secret is shown only during setup:
+// the server never answers it again, so a setup left half-way is simply started again.
+import type { TotpSetupResponse } from '@omega/contracts';
+import { Button, Input, Label, Skeleton, toast } from '@omega/ui';
+import { type FormEvent, useId, useState } from 'react';
+import { errorMessage } from '../../../lib/error-message.js';
+import { useTwoFactorActions, useTwoFactorStatus } from '../api/account-api.js';
+
+function CodeField(props: {
+  id: string;
+  label: string;
+  value: string;
+  error?: string;
+  numeric?: boolean;
+  type?: string;
+  autoComplete: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <div className="omega-field">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        type={props.type ?? 'text'}
+        inputMode={props.numeric ? 'numeric' : undefined}
+        autoComplete={props.autoComplete}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+      />
+      {props.error && (
+        <p id={`${props.id}-error`} className="omega-field__error" role="alert">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Setup(props: { setup: TotpSetupResponse; onEnabled(codes: string[]): void }) {
+  const id = useId();
+  const actions = useTwoFactorActions();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!/^[0-9]{6}$/.test(code.trim())) {
+      setError('Enter the 6 digits your authenticator app shows');
+      return;
+    }
+    setBusy(true);
+    try {
+      props.onEnabled((await actions.enable(code.trim())).recoveryCodes);
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="omega-form" onSubmit={submit} noValidate aria-label="Set up two-factor">
+      <p>1. Scan this QR code with your authenticator app.</p>
+      <img
+        className="omega-account__qr"
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(props.setup.qrSvg)}`}
+        alt="QR code of your two-factor key"
+        width={192}
+        height={192}
+      />
+      <p className="omega-muted">
+        Cannot scan it? Type this key into the app: <code>{props.setup.secret}</code>
+      </p>
+      <p>2. Type the 6-digit code the app shows, to turn two-factor on.</p>
+      <CodeField
+        id={`${id}-code`}
+        label="Authentication code"
+        value={code}
+        error={error}
+        numeric
+        autoComplete="one-time-code"
+        onChange={(v) => {
+          setCode(v);
+          setError(undefined);
+        }}
+      />
+      <Button type="submit" loading={busy} className="omega-form__submit">
+        Turn on two-factor
+      </Button>
+    </form>
+  );
+}
+
+function RecoveryCodes(props: { codes: string[]; onDone(): void }) {
+  return (
+    <div className="omega-stack">
+      <p role="status">
+        Two-factor sign-in is on. Keep these recovery codes somewhere safe: each signs you in once
+        if you lose your authenticator app, and they are not shown again.
+      </p>
+      <ul className="omega-account__codes" aria-label="Your recovery codes">
+        {props.codes.map((c) => (
+          <li key={c}>
+            <code>{c}</code>
+          </li>
+        ))}
+      </ul>
+      <div className="omega-actions">
+        <Button onClick={props.onDone}>I have kept them</Button>
+      </div>
+    </div>
+  );
+}
+
+function TurnOff() {
+  const id = useId();
+  const actions = useTwoFactorActions();
+  const [password, setPassword] = useState('');
+  const [factor, setFactor] = useState('');
+  const [recovery, setRecovery] = useState(false);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!password || !factor.trim()) {
+      setError('Give your password and a code');
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await actions.disable({
+        password,
+        ...(recovery ? { recoveryCode: factor.trim() } : { code: factor.trim() }),
+      });
+      toast({ title: 'Two-factor is off', description: result.message });
+    } catch (err) {
+      setError(errorMessage(err));
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="omega-form" onSubmit={submit} noValidate aria-label="Turn off two-factor">
+      <CodeField
+        id={`${id}-password`}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(v) => {
+          setPassword(v);
+          setError(undefined);
+        }}
+      />
+      <CodeField
+        id={`${id}-factor`}
+        label={recovery ? 'Recovery code' : 'Authentication code'}
+        numeric={!recovery}
+        autoComplete="one-time-code"
+        value={factor}
+        error={error}
+        onChange={(v) => {
+          setFactor(v);
+          setError(undefined);
+        }}
+      />
+      <div className="omega-actions">
+        <Button type="submit" variant="destructive" loading={busy}>
+          Turn off two-factor
+        </Button>
+        <Button type="button" variant="link" onClick={() => setRecovery(!recovery)}>
+          {recovery ? 'Use the authenticator app instead' : 'Use a recovery code instead'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function TwoFactorSection() {
+  const { data, error, isLoading, mutate } = useTwoFactorStatus();
+  const actions = useTwoFactorActions();
+  const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function start() {
+    setBusy(true);
+    try {
+      setSetup(await actions.setup());
+    } catch (err) {
+      toast({
+        title: 'Could not start the setup',
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (codes) {
+    return (
+      <RecoveryCodes
+        codes={codes}
+        onDone={() => {
+          setCodes(null);
+          setSetup(null);
+          void actions.reread();
+        }}
+      />
+    );
+  }
+  if (error && !data) {
+    return (
+      <div className="omega-stack">
+        <p role="alert">Could not load your two-factor setting: {errorMessage(error)}</p>
+        <div className="omega-actions">
+          <Button variant="outline" onClick={() => void mutate()}>
+            Try again
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (isLoading || !data) {
+    return <Skeleton style={{ height: '4rem' }} aria-label="Loading your two-factor setting" />;
+  }
+  if (data.enabled) {
+    return (
+      <div className="omega-stack">
+        <p>
+          Two-factor sign-in is on: signing in asks for a code from your authenticator app.{' '}
+          {data.recoveryCodesLeft} recovery code{data.recoveryCodesLeft === 1 ? '' : 's'} left.
+        </p>
+        <TurnOff />
+      </div>
+    );
+  }
+  if (setup) return <Setup setup={setup} onEnabled={setCodes} />;
+  return (
+    <div className="omega-stack">
+      <p>
+        Two-factor sign-in is off. With it on, signing in also asks for a code from an authenticator
+        app on your phone, so a password alone does not open your account.
+      </p>
+      {data.pending && (
+        <p className="omega-muted">A setup was started but not finished: start it again.</p>
+      )}
+      <div className="omega-actions">
+        <Button loading={busy} onClick={start}>
+          Set up an authenticator app
+        </Button>
+      </div>
+    </div>
+  );
+}

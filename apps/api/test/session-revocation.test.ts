@@ -267,4 +267,37 @@ describe('the session store', () => {
       await t.close();
     }
   });
+
+  it("counts the cache's second from when a read was sent, not from when its answer came", async () => {
+    // On a busy machine a read sent just before another instance ended the session can answer
+    // hundreds of milliseconds later with the row as it was; stamped when it answered, that row
+    // was trusted for a second after that, past the bound (CI of 745b2b8, on 2 instances).
+    const t = await createTestApp(sqlite);
+    try {
+      const user = await createUser(t.app, 'alice');
+      const sessions = t.app.repos.sessions;
+      const store = new DatabaseSessionStore(sessions, t.app.clock);
+      await store.create('a-slow-read', { userId: user.id } as Session);
+      const find = sessions.find.bind(sessions);
+      const slowly = Object.assign(Object.create(sessions), {
+        find: async (idHash: string) => {
+          const row = await find(idHash);
+          await new Promise((resolve) => setTimeout(resolve, 600));
+          return row;
+        },
+      });
+      const slow = new DatabaseSessionStore(slowly, t.app.clock);
+      const sent = performance.now();
+      expect(await slow.load('a-slow-read')).toEqual({ userId: user.id });
+      // Ended right after the read was sent (here: after it answered, which is the same to the
+      // cache); a second after the read was sent, this instance must look again.
+      await sessions.delete(hashSessionId('a-slow-read'));
+      await new Promise((resolve) =>
+        setTimeout(resolve, sent + SESSION_CACHE_MS + 20 - performance.now()),
+      );
+      expect(await slow.load('a-slow-read')).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -10,7 +10,7 @@ import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, FeatureRow, SubscriptionRow } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
 import { prepare } from '../lib/prepared-query.js';
-import { TtlCache } from '../lib/ttl-cache.js';
+import { now as readTime, TtlCache } from '../lib/ttl-cache.js';
 
 /**
  * An override (aliased `o`) applies at `now` until its expiry passes, with no job needed to
@@ -137,13 +137,14 @@ export class SubscriptionsRepository {
   async catalogue(): Promise<Catalogue> {
     const cached = this.catalogueCache.get('catalogue');
     if (cached) return cached;
+    const readAt = readTime();
     const [plans, features, assignments] = await Promise.all([
       this.plans(),
       this.features(),
       this.assignments(),
     ]);
     const catalogue = { plans, features, assignments };
-    this.catalogueCache.set('catalogue', catalogue);
+    this.catalogueCache.set('catalogue', catalogue, readAt);
     return catalogue;
   }
 

@@ -4,7 +4,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import { containsPattern } from '../lib/like-pattern.js';
 import { type BucketCount, bucketOf, toBucketCounts } from '../lib/time-buckets.js';
-import { TtlCache } from '../lib/ttl-cache.js';
+import { now as readTime, TtlCache } from '../lib/ttl-cache.js';
 
 export interface NewUser {
   username: string;
@@ -40,8 +40,9 @@ export class UsersRepository {
   async findForSession(id: number): Promise<UserRow | undefined> {
     const cached = this.cache.get(id);
     if (cached) return cached;
+    const readAt = readTime();
     const row = await this.findById(id);
-    if (row) this.cache.set(id, row);
+    if (row) this.cache.set(id, row, readAt);
     return row;
   }
 

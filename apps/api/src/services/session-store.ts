@@ -13,7 +13,7 @@ import type { Session } from 'fastify';
 import type { SessionRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
-import { TtlCache } from '../lib/ttl-cache.js';
+import { now as readTime, TtlCache } from '../lib/ttl-cache.js';
 import type { SessionClient, SessionsRepository } from '../repositories/sessions.js';
 
 export interface SessionPolicy {
@@ -112,6 +112,8 @@ export class DatabaseSessionStore implements SessionStore {
   async load(sessionId: string): Promise<Session | null> {
     const cached = this.cache.get(sessionId);
     const idHash = hashSessionId(sessionId);
+    // The cache's second counts from here, before the read is sent (lib/ttl-cache.ts).
+    const readAt = readTime();
     const row = cached?.row ?? (await this.sessions.find(idHash));
     if (!row) return null;
     const now = this.clock();
@@ -123,13 +125,18 @@ export class DatabaseSessionStore implements SessionStore {
     const data = cached?.data ?? (JSON.parse(row.data) as Session);
     if (this.extendDue(row, now)) {
       // Revoked since it was read: the session has ended.
+      const extendedAt = readTime();
       if (!(await this.sessions.extend(idHash, now + this.policy.idleMs))) {
         this.cache.delete(sessionId);
         return null;
       }
-      this.cache.set(sessionId, { row: { ...row, expires_at: now + this.policy.idleMs }, data });
+      this.cache.set(
+        sessionId,
+        { row: { ...row, expires_at: now + this.policy.idleMs }, data },
+        extendedAt,
+      );
     } else if (!cached) {
-      this.cache.set(sessionId, { row, data });
+      this.cache.set(sessionId, { row, data }, readAt);
     }
     return data;
   }

@@ -419,6 +419,7 @@ describeEachDatabase('sessions ended by their owner stay ended', (database) => {
             url: '/api/login',
             payload: { username: `own-${way}`, password: TEST_PASSWORD },
           });
+          expect(res.statusCode, res.body).toBe(200);
           map.set(way, sessionCookie(res) as string);
         }
       }

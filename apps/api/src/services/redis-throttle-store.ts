@@ -160,7 +160,10 @@ export class RedisThrottleStore implements ThrottleStore {
     }
     // One wait per connection attempt, shared by every call that arrives meanwhile.
     this.connecting ??= new Promise<void>((resolve, reject) => {
+      let settled = false;
       const settle = (err?: Error) => {
+        if (settled) return;
+        settled = true;
         clearTimeout(timer);
         this.redis.off('ready', onReady);
         this.redis.off('close', onClose);
@@ -170,8 +173,12 @@ export class RedisThrottleStore implements ThrottleStore {
       };
       const onReady = () => settle();
       const onClose = () => settle(new Error('Redis closed the connection while connecting'));
+      // Judged after the turn's reads, as a command's deadline is (`answer`).
       const timer = setTimeout(
-        () => settle(new Error(`Redis did not become ready within ${this.timeoutMs} ms`)),
+        () =>
+          setImmediate(() =>
+            settle(new Error(`Redis did not become ready within ${this.timeoutMs} ms`)),
+          ),
         this.timeoutMs,
       );
       this.redis.once('ready', onReady);

@@ -1,6 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button } from './button.js';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from './card.js';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardFooter,
+  CardHeader,
+  CardTitle,
+  SectionCard,
+} from './card.js';
 
 const meta = { title: 'Components/Card', component: Card } satisfies Meta<typeof Card>;
 export default meta;
@@ -27,5 +35,16 @@ export const TitleOnly: Story = {
         <CardTitle>Module 1</CardTitle>
       </CardHeader>
     </Card>
+  ),
+};
+/** A page section: a region named by its `<h2>`, its parts stacked. */
+export const Section: Story = {
+  render: () => (
+    <div style={{ maxWidth: '28rem' }}>
+      <SectionCard id="story-sessions" title="Sessions">
+        <p>Where your account is signed in.</p>
+        <p>Two parts, stacked.</p>
+      </SectionCard>
+    </div>
   ),
 };

@@ -1,5 +1,5 @@
 // A card: a bordered surface with header, content and footer slots.
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { cn } from './cn.js';
 
 type DivProps = HTMLAttributes<HTMLDivElement>;
@@ -23,3 +23,25 @@ export const CardContent = ({ className, ...p }: DivProps) => (
 export const CardFooter = ({ className, ...p }: DivProps) => (
   <div className={cn('omega-card__footer', className)} {...p} />
 );
+
+/**
+ * A card that is a page region named by its heading: `<section aria-labelledby>` around a card
+ * whose title is an `<h2>` (the level a page's sections take under its `<h1>`). `id` names the
+ * heading, so it must be unique on the page.
+ */
+export function SectionCard(props: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id}>
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2 id={props.id} className="omega-card__heading">
+              {props.title}
+            </h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="omega-card__stack">{props.children}</CardContent>
+      </Card>
+    </section>
+  );
+}

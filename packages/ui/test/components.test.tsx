@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../src/button.js';
+import { SectionCard } from '../src/card.js';
 import { ConfirmProvider, useConfirm } from '../src/confirm.js';
 import { Input } from '../src/input.js';
 import { Select } from '../src/select.js';
@@ -32,6 +33,19 @@ describe('Input', () => {
     await user.click(screen.getByRole('button', { name: 'Show administrator secret key' }));
     expect(screen.getByLabelText('Key').getAttribute('type')).toBe('text');
     expect(screen.getByRole('button', { name: 'Hide administrator secret key' })).toBeDefined();
+  });
+});
+
+describe('SectionCard', () => {
+  it('is a region named by its level-2 heading', () => {
+    render(
+      <SectionCard id="s-sessions" title="Sessions">
+        <p>content</p>
+      </SectionCard>,
+    );
+    const region = screen.getByRole('region', { name: 'Sessions' });
+    expect(region.querySelector('h2')?.textContent).toBe('Sessions');
+    expect(region.textContent).toContain('content');
   });
 });
 

@@ -1,8 +1,7 @@
 // /account/security (issue 36): every signed-in user's own account security — change the
 // password, two-factor sign-in with an authenticator app, and see and end the account's
 // sessions. Reached from the top bar's username.
-import { Banner, Button, Card, CardContent, CardHeader, CardTitle, Skeleton } from '@omega/ui';
-import type { ReactNode } from 'react';
+import { Banner, Button, SectionCard, Skeleton } from '@omega/ui';
 import { errorMessage } from '../../../lib/error-message.js';
 import { useSession } from '../../../lib/session.js';
 import { useAccountActions, useAccountSessions } from '../api/account-api.js';
@@ -10,25 +9,6 @@ import { ChangePasswordForm } from '../components/change-password-form.js';
 import { SessionsList } from '../components/sessions-list.js';
 import { TwoFactorSection } from '../components/two-factor-section.js';
 import '../components/account.css';
-
-/** A card that is a region named by its heading. */
-function Section(props: { id: string; title: string; children: ReactNode }) {
-  const headingId = `account-${props.id}`;
-  return (
-    <section aria-labelledby={headingId}>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 id={headingId} className="omega-card-heading">
-              {props.title}
-            </h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="omega-stack">{props.children}</CardContent>
-      </Card>
-    </section>
-  );
-}
 
 function Sessions() {
   const { data, error, isLoading, mutate } = useAccountSessions();
@@ -74,18 +54,18 @@ export function SecurityPage() {
         </Banner>
       )}
       <div className="omega-account__sections">
-        <Section id="password" title="Change password">
+        <SectionCard id="account-password" title="Change password">
           <ChangePasswordForm onChange={actions.changePassword} />
-        </Section>
-        <Section id="two-factor" title="Two-factor sign-in">
+        </SectionCard>
+        <SectionCard id="account-two-factor" title="Two-factor sign-in">
           <TwoFactorSection />
-        </Section>
-        <Section id="sessions" title="Sessions">
+        </SectionCard>
+        <SectionCard id="account-sessions" title="Sessions">
           <p className="omega-muted">
             Where your account is signed in. "Last seen" is accurate to five minutes.
           </p>
           <Sessions />
-        </Section>
+        </SectionCard>
       </div>
     </main>
   );

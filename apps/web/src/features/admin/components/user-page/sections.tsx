@@ -3,10 +3,7 @@
 // its heading, with an empty state of its own.
 import {
   Badge,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
+  SectionCard,
   Table,
   TableBody,
   TableCell,
@@ -21,24 +18,12 @@ import type { UserPage } from './types.js';
 const usd = (cents: number) =>
   new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' }).format(cents / 100);
 
-/** A card that is a region named by its heading. */
-export function Section(props: { id: string; title: string; children: ReactNode }) {
-  const headingId = `user-page-${props.id}`;
-  return (
-    <section aria-labelledby={headingId}>
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2 id={headingId} className="omega-card-heading">
-              {props.title}
-            </h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="omega-stack">{props.children}</CardContent>
-      </Card>
-    </section>
-  );
-}
+/** A section of the user page: a card that is a region named by its heading. */
+export const Section = (props: { id: string; title: string; children: ReactNode }) => (
+  <SectionCard id={`user-page-${props.id}`} title={props.title}>
+    {props.children}
+  </SectionCard>
+);
 
 export const Time = ({ iso }: { iso: string }) => <time dateTime={iso}>{when(iso)}</time>;
 

@@ -1,11 +1,13 @@
 // Walks the whole route table with an anonymous visitor and a user, an admin and a
-// supergod session, and checks every answer against the route's declared access level.
+// supergod session, and checks every answer against the route's declared access level; then
+// again with personal access tokens of each role and scope.
 // New routes join the table, so they are covered here without touching this file.
-import { type Access, routeList } from '@omega/contracts';
-import { atLeast, type Role } from '@omega/domain';
+import { randomBytes } from 'node:crypto';
+import { type Access, type RouteSpec, routeList } from '@omega/contracts';
+import { atLeast, missingScope, type Role, type TokenScope } from '@omega/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCS_PREFIX } from '../src/plugins/external/openapi.js';
-import { cookieForRole, createTestApp, type TestApp } from './helpers/app.js';
+import { cookieForRole, createTestApp, createUser, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 
 const VIEWERS = ['anonymous', 'user', 'admin', 'supergod'] as const;
@@ -68,4 +70,79 @@ describeEachDatabase('access matrix', (database) => {
       .filter((key) => !declared.has(key));
     expect(undeclared).toEqual([]);
   });
+});
+
+/** Personal access tokens (issue 37): who holds one, and the scopes it was given. */
+const TOKEN_HOLDERS = [
+  { role: 'user', scopes: ['read'] },
+  { role: 'user', scopes: ['write'] },
+  { role: 'admin', scopes: ['write'] },
+  { role: 'admin', scopes: ['read', 'admin'] },
+  { role: 'supergod', scopes: ['write', 'admin'] },
+] as const satisfies readonly { role: Role; scopes: readonly TokenScope[] }[];
+type TokenHolder = (typeof TOKEN_HOLDERS)[number];
+
+/**
+ * What a token's call gets: let through (null), or refused with this status. Only an account's
+ * routes take tokens, where the route allows them, with the scopes the call needs, for an account
+ * whose role reaches the route; the other levels have credentials of their own.
+ */
+function tokenVerdict(holder: TokenHolder, route: RouteSpec): number | null {
+  if (route.access === 'public') return null;
+  if (NOT_ACCOUNTS.has(route.access)) return 401;
+  const access = route.access as 'user' | 'admin' | 'supergod';
+  if (route.tokens === false) return 403;
+  if (missingScope(holder.scopes, { method: route.method, access, readOnly: route.readOnly })) {
+    return 403;
+  }
+  return atLeast(holder.role, access) ? null : 403;
+}
+
+describeEachDatabase('access matrix with personal access tokens', (database) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(database, {
+      ussdGateway: { secret: 'a-gateway-secret-for-tests', cidrs: [] },
+    });
+  });
+  afterAll(() => t.close());
+
+  /** A new account of the holder's role with one token: the token. */
+  async function tokenFor(holder: TokenHolder) {
+    const user = await createUser(
+      t.app,
+      `${holder.role}-${randomBytes(4).toString('hex')}`,
+      holder.role,
+    );
+    const created = await t.app.accessTokens.create(
+      user,
+      { name: 'matrix', scopes: [...holder.scopes] },
+      null,
+    );
+    return created.token;
+  }
+
+  for (const route of routeList) {
+    describe(`${route.method} ${route.url} (${route.access}${route.tokens === false ? ', no tokens' : ''})`, () => {
+      for (const holder of TOKEN_HOLDERS) {
+        const refusal = tokenVerdict(holder, route);
+        const who = `a ${holder.role}'s ${holder.scopes.join('+')} token`;
+        it(`${who} ${refusal === null ? 'is let through' : `is refused ${refusal}`}`, async () => {
+          const res = await t.app.inject({
+            method: route.method,
+            url: route.url.replace(/:(\w+)/g, '1'),
+            headers: { authorization: `Bearer ${await tokenFor(holder)}` },
+            ...(route.method === 'GET' ? {} : { payload: {} }),
+          });
+          if (refusal === null) {
+            expect([401, 403], res.body).not.toContain(res.statusCode);
+          } else {
+            expect(res.statusCode, res.body).toBe(refusal);
+            expect(res.json().message).toBeTruthy();
+          }
+          expect(res.statusCode).toBeLessThan(500);
+        });
+      }
+    });
+  }
 });

@@ -46,6 +46,39 @@ describeEachDatabase('the served OpenAPI document', (database) => {
     expect(String(document.openapi)).toMatch(/^3\.0\./);
   });
 
+  it('declares how each call is authorised: an account’s session or its personal access token', () => {
+    const components = document.components as { securitySchemes: Record<string, object> };
+    expect(components.securitySchemes.accessToken).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'omega_pat_…',
+    });
+    expect(components.securitySchemes.session).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'omega.sid',
+    });
+    const paths = document.paths as Record<string, Record<string, { security?: object[] }>>;
+    const security = (path: string, method: string) => paths[path]?.[method]?.security;
+    // A token opens an account's calls…
+    expect(security('/api/user', 'get')).toEqual([{ session: [] }, { accessToken: [] }]);
+    expect(security('/api/admin/logs', 'get')).toEqual([{ session: [] }, { accessToken: [] }]);
+    // …but not its own security, and never a keypad wallet's calls or public ones.
+    expect(security('/api/account/tokens', 'post')).toEqual([{ session: [] }]);
+    expect(security('/api/ussd/balance', 'get')).toEqual([{ walletToken: [] }]);
+    expect(security('/api/login', 'post')).toEqual([]);
+    // Every declared requirement names a declared scheme.
+    for (const methods of Object.values(paths)) {
+      for (const op of Object.values(methods)) {
+        for (const requirement of op.security ?? []) {
+          for (const name of Object.keys(requirement)) {
+            expect(components.securitySchemes).toHaveProperty(name);
+          }
+        }
+      }
+    }
+  });
+
   it('documents each body in the encodings its route takes', async () => {
     const paths = document.paths as Record<
       string,

@@ -1,7 +1,8 @@
 // /account/security against a fake server (issue 36): reached from the top bar's username;
 // changing the password (the contract's rule before a round trip, the server's refusal under
 // its field, the success said once); the sessions with loading, error and empty states, ending
-// one and signing out the others, each after confirming.
+// one and signing out the others, each after confirming; personal access tokens (the secret
+// shown once, the admin scope offered to administrators only, revoking after confirming).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ const base: Record<string, AdminRoute> = {
   'GET /api/account/2fa': () => ({
     body: { enabled: false, pending: false, recoveryCodesLeft: 0 },
   }),
+  'GET /api/account/tokens': () => ({ body: [] }),
 };
 
 describe('the account security page', () => {
@@ -338,5 +340,112 @@ describe('the account security page', () => {
     expect(
       screen.getByRole('status', { name: /Your role must use two-factor sign-in/ }),
     ).toBeTruthy();
+  });
+});
+
+describe('personal access tokens on the account security page', () => {
+  beforeEach(() => polyfillRadix());
+  const SECRET = `omega_pat_${'A1b2'.repeat(10)}`;
+  const CI = {
+    id: 7,
+    name: 'ci',
+    scopes: ['read', 'write'],
+    hint: 'A1b2',
+    createdAt: '2026-11-20T08:00:00.000Z',
+    expiresAt: '2026-12-20T08:00:00.000Z',
+    lastUsedAt: null,
+    expired: false,
+  };
+
+  it('says when there is none, and offers read and write but not admin to a user', async () => {
+    fakeAdminServer({ ...base, 'GET /api/account/sessions': () => ({ body: [LAPTOP] }) });
+    renderAt('/account/security');
+    expect(await screen.findByText('No tokens yet.')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Create a token' });
+    expect(within(form).getByRole('checkbox', { name: 'read' })).toBeTruthy();
+    expect(within(form).getByRole('checkbox', { name: 'write' })).toBeTruthy();
+    expect(within(form).queryByRole('checkbox', { name: 'admin' })).toBeNull();
+  });
+
+  it('offers the admin scope to an administrator', async () => {
+    fakeAdminServer({
+      ...base,
+      'GET /api/user': user('admin'),
+      'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+    });
+    renderAt('/account/security');
+    const form = await screen.findByRole('form', { name: 'Create a token' });
+    expect(await within(form).findByRole('checkbox', { name: 'admin' })).toBeTruthy();
+  });
+
+  it('asks for a name and a scope before sending anything', async () => {
+    const server = fakeAdminServer({
+      ...base,
+      'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+    });
+    renderAt('/account/security');
+    const form = await screen.findByRole('form', { name: 'Create a token' });
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'read' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Create token' }));
+    expect(within(form).getByText('Give the token a name: say what it is for')).toBeTruthy();
+    expect(within(form).getByText('Choose at least one scope')).toBeTruthy();
+    expect(server.to('POST /api/account/tokens')).toHaveLength(0);
+  });
+
+  it('creates a token, shows its secret once, and lists it without the secret', async () => {
+    let tokens: (typeof CI)[] = [];
+    const server = fakeAdminServer({
+      ...base,
+      'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+      'GET /api/account/tokens': () => ({ body: tokens }),
+      'POST /api/account/tokens': () => {
+        tokens = [CI];
+        return { body: { ...CI, token: SECRET, message: 'Copy the token now.' } };
+      },
+    });
+    renderAt('/account/security');
+    const form = await screen.findByRole('form', { name: 'Create a token' });
+    await userEvent.type(within(form).getByLabelText('Token name'), ' ci ');
+    await userEvent.click(within(form).getByRole('checkbox', { name: 'write' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Create token' }));
+
+    const secret = (await screen.findByLabelText('Your new token')) as HTMLInputElement;
+    expect(secret.value).toBe(SECRET);
+    expect(
+      screen.getByText(/Token 'ci' created\. Copy it now: it is not shown again\./),
+    ).toBeTruthy();
+    expect(JSON.parse(server.to('POST /api/account/tokens')[0]?.body ?? '{}')).toEqual({
+      name: 'ci',
+      scopes: ['read', 'write'],
+      expiresInDays: 30,
+    });
+    const list = await screen.findByRole('list', { name: 'Your tokens' });
+    expect(list.textContent).toContain('omega_pat_…A1b2');
+    expect(list.textContent).toContain('Never used');
+    expect(list.textContent).not.toContain(SECRET);
+
+    await userEvent.click(screen.getByRole('button', { name: 'I have copied it' }));
+    expect(screen.queryByLabelText('Your new token')).toBeNull();
+    expect(document.body.textContent).not.toContain(SECRET);
+  });
+
+  it('revokes a token after confirming', async () => {
+    let tokens = [CI];
+    const server = fakeAdminServer({
+      ...base,
+      'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+      'GET /api/account/tokens': () => ({ body: tokens }),
+      'DELETE /api/account/tokens/7': () => {
+        tokens = [];
+        return { body: { ok: true, message: 'Token revoked.' } };
+      },
+    });
+    renderAt('/account/security');
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke token ci' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain("Revoke the token 'ci'?");
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke token' }));
+    expect(await screen.findByText('No tokens yet.')).toBeTruthy();
+    expect(server.to('DELETE /api/account/tokens/7')).toHaveLength(1);
   });
 });

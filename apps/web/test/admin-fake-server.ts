@@ -70,6 +70,13 @@ export function polyfillRadix() {
   proto.scrollIntoView ??= () => {};
   proto.hasPointerCapture ??= () => false;
   proto.releasePointerCapture ??= () => {};
+  // jsdom has no ResizeObserver; Radix measures a checkbox inside a form with one (its hidden
+  // input follows the button's size). Nothing here lays out, so it never reports.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
 }
 
 /** A user's current subscription as GET /api/subscription/current answers it: Starter, monthly. */

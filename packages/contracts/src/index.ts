@@ -1,3 +1,4 @@
+export * from './access-tokens.js';
 export * from './account.js';
 export * from './admin.js';
 export * from './admin-trends.js';

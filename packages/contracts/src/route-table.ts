@@ -3,6 +3,7 @@
 // access level cannot be registered), the access hook enforces the level, and the
 // access-matrix test walks it.
 
+import { accessTokenRoutes } from './routes/access-tokens.js';
 import { accountRoutes } from './routes/account.js';
 import { adminRoutes } from './routes/admin.js';
 import { adminTrendsRoutes } from './routes/admin-trends.js';
@@ -30,6 +31,7 @@ export const routes = {
   ...healthRoutes,
   ...sessionRoutes,
   ...accountRoutes,
+  ...accessTokenRoutes,
   ...adminRoutes,
   ...adminUsersRoutes,
   ...adminTrendsRoutes,

@@ -1,3 +1,4 @@
+export * from './access-tokens/index.js';
 export * from './commands/index.js';
 export * from './keypad/index.js';
 export * from './roles.js';

@@ -7,6 +7,7 @@ export * from './checkbox.js';
 export { cn } from './cn.js';
 export * from './confirm.js';
 export * from './dialog.js';
+export * from './form-field.js';
 export * from './input.js';
 export * from './label.js';
 export * from './pager.js';

@@ -52,6 +52,23 @@ export interface RecoveryCodesTable {
   used_at: number | null;
 }
 
+/** A personal access token (migration 0019): only its hash is kept. */
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** SHA-256 of the whole token, hex. */
+  token_hash: string;
+  /** The token's last four characters. */
+  hint: string;
+  /** Space-separated, in a fixed order (domain `encodeScopes`). */
+  scopes: string;
+  created_at: number;
+  expires_at: number | null;
+  /** Moved at most once a minute, so a busy token does not write on every call. */
+  last_used_at: number | null;
+}
+
 export interface ActivityLogsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -313,6 +330,7 @@ export interface Database {
   ussd_sessions: UssdSessionsTable;
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
+  access_tokens: AccessTokensTable;
 }
 
 export type UssdTransactionRow = Selectable<UssdTransactionsTable>;

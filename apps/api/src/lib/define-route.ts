@@ -3,6 +3,7 @@
 import { ErrorResponse, type RouteSpec, routes } from '@omega/contracts';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { routeSecurity } from '../plugins/external/openapi.js';
 
 type StaticOr<T, Fallback> = T extends TSchema ? Static<T> : Fallback;
 
@@ -74,6 +75,7 @@ export function defineRoute<S extends RouteSpec>(
       access: spec.access,
       polled: spec.polled ?? false,
       readOnly: spec.readOnly ?? false,
+      tokens: spec.tokens ?? true,
       name: ROUTE_NAMES.get(spec) ?? `${spec.method} ${spec.url}`,
     },
     schema: {
@@ -82,6 +84,7 @@ export function defineRoute<S extends RouteSpec>(
         ? `Access: ${spec.access}. ${spec.description}`
         : `Access: ${spec.access}`,
       tags: [...spec.tags],
+      security: routeSecurity(spec),
       ...(spec.schema.body ? { body: spec.schema.body, consumes: bodyMediaTypes(spec) } : {}),
       ...(spec.schema.querystring ? { querystring: spec.schema.querystring } : {}),
       ...(spec.schema.params ? { params: spec.schema.params } : {}),

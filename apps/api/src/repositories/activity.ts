@@ -35,6 +35,8 @@ export type ActivityAction =
   | 'two_factor_reset'
   | 'recovery_code_used'
   | 'login_second_factor'
+  | 'token_created'
+  | 'token_revoked'
   | 'view_as_start'
   | 'view_as_end';
 

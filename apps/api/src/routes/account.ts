@@ -1,8 +1,9 @@
-// The signed-in user's own account security (issue 36): changing the password, and listing and
-// ending one's sessions. The rules and the audit are the services'; this file holds what is
-// HTTP: the device cookie the throttle reads, the caller's own session, and replacing its id once
-// the password has changed.
-import { accountMessages, routes } from '@omega/contracts';
+// The signed-in user's own account security (issues 36, 37): changing the password, listing and
+// ending one's sessions, two-factor sign-in, and personal access tokens. The rules and the audit
+// are the services'; this file holds what is HTTP: the device cookie the throttle reads, the
+// caller's own session, and replacing its id once the password has changed. None of these
+// routes takes a personal access token (the route table says `tokens: false`).
+import { accessTokenMessages, accountMessages, routes } from '@omega/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { signedIn } from '../plugins/app/access.js';
@@ -92,4 +93,17 @@ export default async function accountRoutes(app: FastifyInstance) {
       request.id,
     ),
   );
+
+  defineRoute(app, routes.accessTokens, async (request) =>
+    app.accessTokens.list(signedIn(request).id),
+  );
+
+  defineRoute(app, routes.createAccessToken, async (request) =>
+    app.accessTokens.create(signedIn(request), request.body, request.id),
+  );
+
+  defineRoute(app, routes.revokeAccessToken, async (request) => {
+    await app.accessTokens.revoke(signedIn(request), request.params.id, request.id);
+    return { ok: true as const, message: accessTokenMessages.revoked };
+  });
 }

@@ -18,6 +18,7 @@ export const accountRoutes = {
     method: 'POST',
     url: '/api/account/password',
     access: 'user',
+    tokens: false,
     summary: "Change one's own password (signs out every other session of the account)",
     description:
       "The new password follows the registration rules. A wrong current password is a 400 and counts toward the sign-in throttle (429 once it must wait). On success every other session of the account ends and this session's id is replaced (a new cookie).",
@@ -31,6 +32,7 @@ export const accountRoutes = {
     method: 'GET',
     url: '/api/account/sessions',
     access: 'user',
+    tokens: false,
     summary: "The signed-in user's live sessions, newest first",
     description:
       'Each session is named by an opaque handle (`id`), never by its id or token. At most the newest 100 are listed.',
@@ -41,6 +43,7 @@ export const accountRoutes = {
     method: 'DELETE',
     url: '/api/account/sessions/:id',
     access: 'user',
+    tokens: false,
     summary: "End one of one's own sessions (recorded in the activity log)",
     description:
       "A handle that names no live session of the caller's account — another account's, or one already ended — is a 404. Every server refuses the session within a second.",
@@ -54,6 +57,7 @@ export const accountRoutes = {
     method: 'POST',
     url: '/api/account/sessions/sign-out-others',
     access: 'user',
+    tokens: false,
     summary: "End every session of one's account but this one (recorded in the activity log)",
     tags: ['account'],
     schema: { response: { 200: EndSessionsResponse } },
@@ -62,6 +66,7 @@ export const accountRoutes = {
     method: 'GET',
     url: '/api/account/2fa',
     access: 'user',
+    tokens: false,
     summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
     tags: ['account'],
     schema: { response: { 200: TwoFactorStatus } },
@@ -70,6 +75,7 @@ export const accountRoutes = {
     method: 'POST',
     url: '/api/account/2fa/totp/setup',
     access: 'user',
+    tokens: false,
     summary:
       'Start setting up an authenticator app: a new secret, pending until a code confirms it',
     description:
@@ -81,6 +87,7 @@ export const accountRoutes = {
     method: 'POST',
     url: '/api/account/2fa/totp/enable',
     access: 'user',
+    tokens: false,
     summary: "Turn two-factor on with the app's first code; answers ten recovery codes, once",
     tags: ['account'],
     schema: {
@@ -92,6 +99,7 @@ export const accountRoutes = {
     method: 'POST',
     url: '/api/account/2fa/disable',
     access: 'user',
+    tokens: false,
     summary: 'Turn two-factor off, with the password and a code (or a recovery code)',
     tags: ['account'],
     schema: {

@@ -39,6 +39,7 @@ export const adminUsersRoutes = {
     method: 'POST',
     url: '/api/admin/users/:id/view-as',
     access: 'admin',
+    tokens: false,
     summary:
       "Start a read-only view as a user (15 minutes at most; never an admin's or supergod's)",
     description:
@@ -53,6 +54,7 @@ export const adminUsersRoutes = {
     method: 'POST',
     url: '/api/view-as/end',
     access: 'user',
+    tokens: false,
     summary: 'End the read-only view as a user (harmless when none is in force)',
     tags: ['admin'],
     schema: { response: { 200: EndViewResponse } },

@@ -45,6 +45,13 @@ export interface RouteSpec {
   polled?: boolean;
   /** A POST that changes nothing (a question with a body): open during maintenance mode. */
   readOnly?: boolean;
+  /**
+   * `false`: a personal access token never opens this route, whatever its scopes — the account's
+   * own security (password, sessions, two-factor, the tokens themselves) and what lives in a
+   * browser session (view-as). Account routes ('user', 'admin', 'supergod') take tokens
+   * otherwise; the other levels have credentials of their own and never do.
+   */
+  tokens?: false;
 }
 
 /** Declares one route, keeping its literal types (method, path, schemas) for typed clients. */

@@ -1,16 +1,26 @@
 // Access control: every /api route declares who may call it (route table in
 // @omega/contracts, carried in the route's `config.access`; see route-registry.ts), and this
-// one hook enforces the level before any handler runs.
+// one hook enforces the level before any handler runs. An account's route is opened by its
+// session cookie or by one of its personal access tokens (`Authorization: Bearer omega_pat_…`):
+// a token is checked for the route (`tokens`), its scopes and then the account's role, as a
+// session is; a request with a token is the token's alone (plugins/app/signed-out.ts drops its
+// cookie).
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Access } from '@omega/contracts';
-import { atLeast, normalizeRole } from '@omega/domain';
+import { accessTokenMessages } from '@omega/contracts';
+import { atLeast, missingScope, normalizeRole, type TokenScope } from '@omega/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
+import { bearerAccessToken } from '../../services/access-tokens.js';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** False when a personal access token never opens the route (the route table's `tokens`). */
+    tokens?: boolean;
+  }
   interface FastifyInstance {
     /** The signed-in, enabled user of this request, or null; read once per request. */
     currentUser(request: FastifyRequest): Promise<UserRow | null>;
@@ -19,6 +29,8 @@ declare module 'fastify' {
     user: UserRow | null | undefined;
     /** The phone of the keypad wallet signed in with a bearer token, on 'wallet' routes. */
     wallet: string | null;
+    /** The personal access token the request was made with, when it was. */
+    accessToken: { id: number; scopes: TokenScope[] } | null;
   }
 }
 
@@ -52,6 +64,7 @@ export default fp(
   async (app) => {
     app.decorateRequest('user', undefined);
     app.decorateRequest('wallet', null);
+    app.decorateRequest('accessToken', null);
     /** A session's account row that may act: it exists and is not disabled. */
     const active = (row: UserRow | undefined): UserRow | undefined =>
       row && row.disabled === 0 ? row : undefined;
@@ -117,11 +130,23 @@ export default fp(
         reply.code(401).send({ message: WALLET_REQUIRED });
         return false;
       }
+      const token = bearerAccessToken(request.headers.authorization);
+      if (token !== null) return admitToken(request, reply, access, token);
       const user = await app.currentUser(request);
       if (!user) {
         reply.code(401).send({ message: AUTH_REQUIRED });
         return false;
       }
+      return admitAccount(request, reply, access, user);
+    };
+
+    /** An account, signed in by session or token, against the route's role. */
+    const admitAccount = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      access: 'user' | 'admin' | 'supergod',
+      user: UserRow,
+    ): Promise<boolean> => {
       if (atLeast(normalizeRole(user.role), access)) {
         if (!secondFactorApplies(user, access) || (await app.twoFactor.isOn(user.id))) return true;
         reply.code(403).send({ message: TWO_FACTOR_REQUIRED });
@@ -137,6 +162,40 @@ export default fp(
       });
       reply.code(403).send({ message: `This requires the ${access} role` });
       return false;
+    };
+
+    /**
+     * A personal access token on an account's route: the route must take tokens, the token must
+     * be live and hold the scopes the call needs, and its account the role.
+     */
+    const admitToken = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      access: 'user' | 'admin' | 'supergod',
+      token: string,
+    ): Promise<boolean> => {
+      if (request.routeOptions.config.tokens === false) {
+        reply.code(403).send({ message: accessTokenMessages.notHere });
+        return false;
+      }
+      const verdict = await app.accessTokens.verify(token);
+      if (!verdict.ok) {
+        reply.code(401).send({ message: verdict.message });
+        return false;
+      }
+      const { grant } = verdict;
+      const missing = missingScope(grant.scopes, {
+        method: request.method,
+        access,
+        readOnly: request.routeOptions.config.readOnly,
+      });
+      if (missing !== null) {
+        reply.code(403).send({ message: `This token lacks the ${missing} scope` });
+        return false;
+      }
+      request.user = grant.user;
+      request.accessToken = { id: grant.tokenId, scopes: grant.scopes };
+      return admitAccount(request, reply, access, grant.user);
     };
 
     /**

@@ -1,5 +1,6 @@
 // Repositories (one per table group) and the services built on them.
 import fp from 'fastify-plugin';
+import { AccessTokensRepository } from '../../repositories/access-tokens.js';
 import { ActivityRepository } from '../../repositories/activity.js';
 import { AnnouncementsRepository } from '../../repositories/announcements.js';
 import { AssistantRepository } from '../../repositories/assistant.js';
@@ -12,6 +13,7 @@ import { UnansweredQuestionsRepository } from '../../repositories/unanswered-que
 import { UsersRepository } from '../../repositories/users.js';
 import { UssdSessionsRepository } from '../../repositories/ussd-sessions.js';
 import { WalletsRepository } from '../../repositories/wallets.js';
+import { AccessTokensService } from '../../services/access-tokens.js';
 import { AccountSessionsService } from '../../services/account-sessions.js';
 import { AccountService } from '../../services/accounts.js';
 import { AdminReads } from '../../services/admin-reads.js';
@@ -51,6 +53,7 @@ export interface Repositories {
   wallets: WalletsRepository;
   unansweredQuestions: UnansweredQuestionsRepository;
   twoFactor: TwoFactorRepository;
+  accessTokens: AccessTokensRepository;
 }
 
 declare module 'fastify' {
@@ -70,6 +73,7 @@ declare module 'fastify' {
     accounts: AccountService;
     accountSessions: AccountSessionsService;
     twoFactor: TwoFactorService;
+    accessTokens: AccessTokensService;
     featureCatalogue: FeatureCatalogueService;
     adminReads: AdminReads;
     trends: TrendsService;
@@ -93,6 +97,7 @@ export default fp(
       wallets: new WalletsRepository(db, app.database.dialect),
       unansweredQuestions: new UnansweredQuestionsRepository(db),
       twoFactor: new TwoFactorRepository(db),
+      accessTokens: new AccessTokensRepository(db),
     };
     app.decorate('repos', repos);
     app.systemLogs.attach(repos.systemLogs, repos.activity);
@@ -251,6 +256,15 @@ export default fp(
         policy: DEFAULT_SESSION_POLICY,
         clock: app.clock,
         sessionSecret: app.config.sessionSecret,
+      }),
+    );
+    app.decorate(
+      'accessTokens',
+      new AccessTokensService({
+        db,
+        tokens: repos.accessTokens,
+        activity: repos.activity,
+        clock: app.clock,
       }),
     );
 

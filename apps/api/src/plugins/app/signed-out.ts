@@ -8,7 +8,13 @@
 // headers or refuses earlier (load shedding, the cross-site guard), so the 401 is the same
 // answer, headers included, as the access hook's; a request that carries the cookie, valid or
 // not, goes on to the session and the access hook as before.
+//
+// A request with a personal access token (`Authorization: Bearer omega_pat_…`) is the token's
+// alone: its Cookie header is dropped here, so no session — nor a view as a user kept in one —
+// can add to or stand in for what the token may do, and an account's route goes on to the
+// access hook, which checks the token.
 import fp from 'fastify-plugin';
+import { bearerAccessToken } from '../../services/access-tokens.js';
 import { AUTH_REQUIRED, isAccountLevel, WALLET_REQUIRED } from './access.js';
 
 /**
@@ -24,6 +30,11 @@ export default fp<{ cookieName: string }>(
   async (app, { cookieName }) => {
     app.addHook('onRequest', (request, reply, done) => {
       const access = request.routeOptions.config.access;
+      if (access !== undefined && bearerAccessToken(request.headers.authorization) !== null) {
+        delete request.headers.cookie;
+        done();
+        return;
+      }
       // With a session cookie the request goes on either way: a view as a user, kept in the
       // session, refuses writes (403) before any 401 (plugins/app/impersonation.ts).
       if (access === undefined || mayCarrySession(request.headers.cookie, cookieName)) {

@@ -1,11 +1,62 @@
 // OpenAPI built from the route table's TypeBox schemas, browsable at /api/docs and served as a
 // valid OpenAPI 3.0 document at /api/docs/json, from which clients generate their types.
+
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { RouteSpec } from '@omega/contracts';
 import fp from 'fastify-plugin';
 import { isObject, mapSchema } from '../../lib/json-schema.js';
 
 export const DOCS_PREFIX = '/api/docs';
+
+/**
+ * How callers prove who they are, as the document declares them: an account's session cookie or
+ * one of its personal access tokens, a keypad wallet's token, and the monitoring system's token.
+ */
+export const SECURITY_SCHEMES = {
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'omega.sid',
+    description: 'The session cookie that POST /api/login sets.',
+  },
+  accessToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'omega_pat_…',
+    description:
+      "A personal access token from POST /api/account/tokens, sent as `Authorization: Bearer omega_pat_…`; it opens what its scopes (read, write, admin) and its account's role allow.",
+  },
+  walletToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: "A keypad wallet's token from POST /api/ussd/login.",
+  },
+  metricsToken: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'The token set in OMEGA_METRICS_TOKEN.',
+  },
+} as const;
+
+type SecurityRequirement = Partial<Record<keyof typeof SECURITY_SCHEMES, []>>;
+
+/** The credentials a route takes, any one of them (an empty list: none needed). */
+export function routeSecurity(spec: Pick<RouteSpec, 'access' | 'tokens'>): SecurityRequirement[] {
+  switch (spec.access) {
+    case 'user':
+    case 'admin':
+    case 'supergod':
+      return spec.tokens === false ? [{ session: [] }] : [{ session: [] }, { accessToken: [] }];
+    case 'wallet':
+      return [{ walletToken: [] }];
+    case 'metrics':
+      return [{ metricsToken: [] }];
+    default:
+      // Public, and the USSD gateway, which proves itself with a header its route describes.
+      return [];
+  }
+}
 
 /**
  * Our schemas carry `errorMessage` (the product's wording for a violated rule, read by the
@@ -59,9 +110,10 @@ export default fp(
         info: {
           title: 'Omega API',
           description:
-            'Every call with its access level (public, user, admin, supergod). Sessions are cookies set by /api/login.',
+            "Every call with its access level (public, user, admin, supergod). An account's calls take its session cookie (set by /api/login) or one of its personal access tokens (`Authorization: Bearer omega_pat_…`, from /api/account/tokens).",
           version: '0.1.0',
         },
+        components: { securitySchemes: SECURITY_SCHEMES },
       },
       transform: ({ schema, url }) => ({
         schema: schema && (documentedRouteSchema(schema as Record<string, Json>) as typeof schema),

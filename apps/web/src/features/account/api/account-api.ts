@@ -1,5 +1,5 @@
-// The signed-in user's own security: the password, and the account's sessions. Ending sessions
-// or changing the password changes the list, so it is read again after each.
+// The signed-in user's own security: the password, the account's sessions, two-factor sign-in
+// and personal access tokens. Each change reads its list again.
 import type { RouteAnswer } from '@omega/contracts/client';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.js';
@@ -7,6 +7,7 @@ import { SESSION_KEY } from '../../../lib/session.js';
 
 const SESSIONS_KEY = api.url('accountSessions');
 const TWO_FACTOR_KEY = api.url('twoFactorStatus');
+const TOKENS_KEY = api.url('accessTokens');
 
 export const useTwoFactorStatus = () => useSWR<RouteAnswer<'twoFactorStatus'>>(TWO_FACTOR_KEY);
 
@@ -56,6 +57,30 @@ export function useAccountActions() {
     },
     async signOutOthers() {
       const result = await api.call('signOutOtherSessions');
+      await reread();
+      return result;
+    },
+  };
+}
+
+export const useAccessTokens = () => useSWR<RouteAnswer<'accessTokens'>>(TOKENS_KEY);
+
+export function useAccessTokenActions() {
+  const { mutate } = useSWRConfig();
+  const reread = () => mutate(TOKENS_KEY);
+  return {
+    /** Answers the new token with its secret, which is never shown again. */
+    async create(body: {
+      name: string;
+      scopes: ('read' | 'write' | 'admin')[];
+      expiresInDays: 7 | 30 | 90 | 365 | null;
+    }) {
+      const result = await api.call('createAccessToken', { body });
+      await reread();
+      return result;
+    },
+    async revoke(id: number) {
+      const result = await api.call('revokeAccessToken', { params: { id } });
       await reread();
       return result;
     },

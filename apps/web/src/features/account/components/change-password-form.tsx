@@ -3,8 +3,8 @@
 // password is the server's refusal, shown under its field. On success the other sessions of the
 // account have ended, and the form says so.
 import { passwordProblem } from '@omega/contracts';
-import { Button, Input, Label, toast } from '@omega/ui';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Button, FormField, Input, toast } from '@omega/ui';
+import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.js';
 import { errorMessage } from '../../../lib/error-message.js';
 
@@ -16,36 +16,6 @@ interface Values {
 type Errors = Partial<Record<keyof Values, string>>;
 
 const EMPTY: Values = { current: '', next: '', repeat: '' };
-
-function Field(props: {
-  id: string;
-  label: string;
-  hint?: string;
-  error: string | undefined;
-  children: (describedBy: string | undefined) => ReactNode;
-}) {
-  const hintId = `${props.id}-hint`;
-  const errorId = `${props.id}-error`;
-  const describedBy =
-    [props.hint ? hintId : null, props.error ? errorId : null].filter(Boolean).join(' ') ||
-    undefined;
-  return (
-    <div className="omega-field">
-      <Label htmlFor={props.id}>{props.label}</Label>
-      {props.hint && (
-        <p id={hintId} className="omega-muted omega-account__hint">
-          {props.hint}
-        </p>
-      )}
-      {props.children(describedBy)}
-      {props.error && (
-        <p id={errorId} className="omega-field__error" role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export function ChangePasswordForm(props: {
   onChange(currentPassword: string, newPassword: string): Promise<{ message: string }>;
@@ -96,7 +66,7 @@ export function ChangePasswordForm(props: {
 
   return (
     <form className="omega-form" onSubmit={submit} noValidate aria-label="Change password">
-      <Field id={`${id}-current`} label="Current password" error={errors.current}>
+      <FormField id={`${id}-current`} label="Current password" error={errors.current}>
         {(describedBy) => (
           <Input
             id={`${id}-current`}
@@ -110,8 +80,8 @@ export function ChangePasswordForm(props: {
             aria-describedby={describedBy}
           />
         )}
-      </Field>
-      <Field
+      </FormField>
+      <FormField
         id={`${id}-next`}
         label="New password"
         hint="At least 6 characters."
@@ -130,8 +100,8 @@ export function ChangePasswordForm(props: {
             aria-describedby={describedBy}
           />
         )}
-      </Field>
-      <Field id={`${id}-repeat`} label="New password again" error={errors.repeat}>
+      </FormField>
+      <FormField id={`${id}-repeat`} label="New password again" error={errors.repeat}>
         {(describedBy) => (
           <Input
             id={`${id}-repeat`}
@@ -145,7 +115,7 @@ export function ChangePasswordForm(props: {
             aria-describedby={describedBy}
           />
         )}
-      </Field>
+      </FormField>
       <p className="omega-muted">Changing it signs out every other session of your account.</p>
       <Button type="submit" loading={busy} className="omega-form__submit">
         Change password

@@ -1,12 +1,13 @@
 // /account/security (issue 36): every signed-in user's own account security — change the
-// password, two-factor sign-in with an authenticator app, and see and end the account's
-// sessions. Reached from the top bar's username.
+// password, two-factor sign-in with an authenticator app, see and end the account's sessions,
+// and personal access tokens for scripts and other applications. Reached from the top bar's username.
 import { Banner, Button, SectionCard, Skeleton } from '@omega/ui';
 import { errorMessage } from '../../../lib/error-message.js';
 import { useSession } from '../../../lib/session.js';
 import { useAccountActions, useAccountSessions } from '../api/account-api.js';
 import { ChangePasswordForm } from '../components/change-password-form.js';
 import { SessionsList } from '../components/sessions-list.js';
+import { TokensSection } from '../components/tokens-section.js';
 import { TwoFactorSection } from '../components/two-factor-section.js';
 import '../components/account.css';
 
@@ -65,6 +66,9 @@ export function SecurityPage() {
             Where your account is signed in. "Last seen" is accurate to five minutes.
           </p>
           <Sessions />
+        </SectionCard>
+        <SectionCard id="account-tokens" title="Personal access tokens">
+          <TokensSection />
         </SectionCard>
       </div>
     </main>

@@ -1,5 +1,6 @@
 export * from './commands/index.js';
 export * from './keypad/index.js';
+export * from './passkeys.js';
 export * from './roles.js';
 export * from './subscriptions/index.js';
 export * from './text.js';

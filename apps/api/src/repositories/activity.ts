@@ -35,6 +35,11 @@ export type ActivityAction =
   | 'two_factor_reset'
   | 'recovery_code_used'
   | 'login_second_factor'
+  | 'passkey_added'
+  | 'passkey_renamed'
+  | 'passkey_removed'
+  | 'passkey_used'
+  | 'passkey_counter_rejected'
   | 'view_as_start'
   | 'view_as_end';
 

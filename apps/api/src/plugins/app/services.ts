@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { ActivityRepository } from '../../repositories/activity.js';
 import { AnnouncementsRepository } from '../../repositories/announcements.js';
 import { AssistantRepository } from '../../repositories/assistant.js';
+import { PasskeysRepository } from '../../repositories/passkeys.js';
 import { SessionsRepository } from '../../repositories/sessions.js';
 import { SettingsRepository } from '../../repositories/settings.js';
 import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
@@ -26,6 +27,7 @@ import { FeatureCatalogueService } from '../../services/feature-catalogue.js';
 import { GatewayAuth } from '../../services/gateway-auth.js';
 import { HealthService } from '../../services/health.js';
 import { LoginThrottle, MemoryThrottleStore } from '../../services/login-throttle.js';
+import { PasskeysService } from '../../services/passkeys.js';
 import { RedisThrottleStore } from '../../services/redis-throttle-store.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
 import { DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
@@ -51,6 +53,7 @@ export interface Repositories {
   wallets: WalletsRepository;
   unansweredQuestions: UnansweredQuestionsRepository;
   twoFactor: TwoFactorRepository;
+  passkeys: PasskeysRepository;
 }
 
 declare module 'fastify' {
@@ -70,6 +73,7 @@ declare module 'fastify' {
     accounts: AccountService;
     accountSessions: AccountSessionsService;
     twoFactor: TwoFactorService;
+    passkeys: PasskeysService;
     featureCatalogue: FeatureCatalogueService;
     adminReads: AdminReads;
     trends: TrendsService;
@@ -93,6 +97,7 @@ export default fp(
       wallets: new WalletsRepository(db, app.database.dialect),
       unansweredQuestions: new UnansweredQuestionsRepository(db),
       twoFactor: new TwoFactorRepository(db),
+      passkeys: new PasskeysRepository(db),
     };
     app.decorate('repos', repos);
     app.systemLogs.attach(repos.systemLogs, repos.activity);
@@ -229,6 +234,17 @@ export default fp(
       requiredRoles: app.config.requireTwoFactor,
     });
     app.decorate('twoFactor', twoFactor);
+    app.decorate(
+      'passkeys',
+      new PasskeysService({
+        db,
+        users: repos.users,
+        passkeys: repos.passkeys,
+        activity: repos.activity,
+        throttle,
+        clock: app.clock,
+      }),
+    );
     app.decorate(
       'accounts',
       new AccountService({

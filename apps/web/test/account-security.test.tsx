@@ -32,6 +32,7 @@ const base: Record<string, AdminRoute> = {
   'GET /api/account/2fa': () => ({
     body: { enabled: false, pending: false, recoveryCodesLeft: 0 },
   }),
+  'GET /api/account/passkeys': () => ({ body: [] }),
 };
 
 describe('the account security page', () => {

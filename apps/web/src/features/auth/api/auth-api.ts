@@ -4,6 +4,8 @@ import type { RouteBody } from '@omega/contracts/client';
 import { sessionApi } from '../../../lib/api.js';
 import { requirePasskeys, signWithPasskey } from '../../../lib/passkeys.js';
 
+export { passkeyFailure } from '../../../lib/passkeys.js';
+
 export const login = (body: RouteBody<'login'>) => sessionApi.call('login', { body });
 
 export const register = (body: RouteBody<'register'>) => sessionApi.call('register', { body });

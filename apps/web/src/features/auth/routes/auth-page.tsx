@@ -9,7 +9,6 @@ import { type ComponentType, Suspense, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.js';
 import { errorMessage } from '../../../lib/error-message.js';
-import { passkeyFailure } from '../../../lib/passkeys.js';
 import { PLAN_PARAM, paths } from '../../../lib/paths.js';
 import { useRefreshSession, useSession } from '../../../lib/session.js';
 import { AuthCard } from '../components/auth-card.js';
@@ -79,14 +78,15 @@ export function AuthPage({ PlanComparison, ChosenPlanNote }: AuthPageProps) {
 
   /** A sign-in by passkey (alone, or the second step): the refusal to show, if any. */
   async function withPasskey(secondStep: boolean) {
+    let api: typeof import('../api/auth-api.js') | undefined;
     try {
       // Loaded on click, with the WebAuthn library after it: the first load carries neither.
-      const api = await import('../api/auth-api.js');
+      api = await import('../api/auth-api.js');
       const res = secondStep ? await api.loginTwoFactorWithPasskey() : await api.loginWithPasskey();
       await welcome('login', res.user);
       return undefined;
     } catch (err) {
-      return passkeyFailure(err);
+      return api ? api.passkeyFailure(err) : errorMessage(err);
     }
   }
 

@@ -666,39 +666,20 @@ describeEachDatabase('passkeys with a configured relying party', (database) => {
     });
     const ann = await createUser(t.app, 'ann');
     const cookie = await sessionFor(t.app, ann.id);
-    const options = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/account/passkeys/registration-options',
-        headers: { cookie },
-        payload: {},
-      })
-    ).json();
-    expect(options.rp).toEqual({ name: 'Omega', id: 'omega.example' });
-    const add = (auth: SoftwareAuthenticator, o = options) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/account/passkeys',
-        headers: { cookie },
-        payload: { response: auth.register(o) },
-      });
-    const derived = await add(new SoftwareAuthenticator());
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    /** A registration from start to end by `auth`: the add call's answer. */
+    const register = async (auth: SoftwareAuthenticator) => {
+      const options = (await post('/api/account/passkeys/registration-options', {})).json();
+      expect(options.rp).toEqual({ name: 'Omega', id: 'omega.example' });
+      return post('/api/account/passkeys', { response: auth.register(options) });
+    };
+    const derived = await register(new SoftwareAuthenticator());
     expect(derived.statusCode).toBe(400);
     expect(derived.json().message).toBe(
       'The passkey could not be added: Unexpected registration response origin "http://localhost:80", expected "https://app.omega.example"',
     );
-    const again = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/account/passkeys/registration-options',
-        headers: { cookie },
-        payload: {},
-      })
-    ).json();
-    const res = await add(
-      new SoftwareAuthenticator({ origin: 'https://app.omega.example' }),
-      again,
-    );
+    const res = await register(new SoftwareAuthenticator({ origin: 'https://app.omega.example' }));
     expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -4,7 +4,7 @@
 // Loading, error and empty states as the sessions list has them.
 import type { Passkey } from '@omega/contracts';
 import { passkeyName } from '@omega/domain';
-import { Badge, Button, Input, Label, Skeleton, toast, useConfirm } from '@omega/ui';
+import { Badge, Button, Skeleton, toast, useConfirm } from '@omega/ui';
 import {
   type FormEvent,
   type KeyboardEvent,
@@ -17,6 +17,8 @@ import {
 import { errorMessage } from '../../../lib/error-message.js';
 import { passkeyFailure, passkeysAvailable, passkeyText } from '../../../lib/passkeys.js';
 import { usePasskeyActions, usePasskeys } from '../api/account-api.js';
+import { LoadFailed } from './load-failed.js';
+import { TextField } from './text-field.js';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -65,27 +67,19 @@ function RenameForm(props: {
       noValidate
       aria-label={`Rename the passkey ${props.passkey.name}`}
     >
-      <div className="omega-field">
-        <Label htmlFor={`${id}-name`}>Passkey name</Label>
-        <Input
-          id={`${id}-name`}
-          ref={input}
-          value={value}
-          maxLength={64}
-          autoComplete="off"
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(undefined);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} className="omega-field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
+      <TextField
+        id={`${id}-name`}
+        label="Passkey name"
+        value={value}
+        error={error}
+        maxLength={64}
+        autoComplete="off"
+        inputRef={input}
+        onChange={(v) => {
+          setValue(v);
+          setError(undefined);
+        }}
+      />
       <div className="omega-actions">
         <Button type="submit" size="sm" loading={busy}>
           Save
@@ -221,16 +215,7 @@ export function PasskeysSection() {
 
   let list: ReactNode;
   if (error && !data) {
-    list = (
-      <div className="omega-stack">
-        <p role="alert">Could not load your passkeys: {errorMessage(error)}</p>
-        <div className="omega-actions">
-          <Button variant="outline" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </div>
-      </div>
-    );
+    list = <LoadFailed what="your passkeys" error={error} onRetry={() => void mutate()} />;
   } else if (isLoading || !data) {
     list = (
       <div aria-busy="true">

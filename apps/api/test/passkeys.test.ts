@@ -557,6 +557,30 @@ describeEachDatabase('passkeys', (database) => {
     expect(wrongOrigin.json().message).toBe(
       'The passkey could not be added: Unexpected registration response origin "https://evil.example", expected "http://localhost:80"',
     );
+    // What the stored passkey must fit: WebAuthn's 1023-byte credential ids, a few transports.
+    const longId = new SoftwareAuthenticator({ credentialIdBytes: 1024 }).register(
+      (await call('POST', '/api/account/passkeys/registration-options', {}, cookie)).json(),
+    );
+    expect((await add({ response: longId })).json()).toEqual({
+      message: 'response.id must be base64url text of 1 to 1364 characters',
+    });
+    // The id inside the attestation is not the one beside it: it is checked too.
+    const again = (
+      await call('POST', '/api/account/passkeys/registration-options', {}, cookie)
+    ).json();
+    const hidden = new SoftwareAuthenticator({ credentialIdBytes: 1024 }).register(again);
+    expect(
+      (await add({ response: { ...hidden, id: 'c2hvcnQ', rawId: 'c2hvcnQ' } })).json(),
+    ).toEqual({
+      message: 'The passkey could not be added: its credential id is longer than 1023 bytes',
+    });
+    const manyWays = {
+      ...genuine,
+      response: { ...genuine.response, transports: Array(9).fill('internal') },
+    };
+    expect((await add({ response: manyWays })).json()).toEqual({
+      message: 'response.response.transports must NOT have more than 8 items',
+    });
     expect(await list()).toHaveLength(2);
 
     const signInRes = await call('POST', '/api/login/passkey', {});

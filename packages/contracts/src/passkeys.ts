@@ -34,14 +34,19 @@ const base64url = (field: string, maxLength: number) =>
     errorMessage: `${field} must be base64url text of 1 to ${maxLength} characters`,
   });
 
-// Sizes: a credential id is at most 1023 bytes (WebAuthn §5.8.3); a post-quantum (ML-DSA)
-// signature is some 2.4 KB; attestation objects with certificate chains stay under 16 KB.
-const CREDENTIAL_ID_MAX = 1400;
+// Sizes: a credential id is at most 1023 bytes (WebAuthn §5.8.3), 1364 characters here; a
+// post-quantum (ML-DSA) signature is some 2.4 KB; attestation objects with certificate chains
+// stay under 16 KB.
+export const CREDENTIAL_ID_BYTES_MAX = 1023;
+const CREDENTIAL_ID_MAX = 1364;
 
-/** How the browser reached the authenticator; unknown future values are kept, not refused. */
+/**
+ * How the browser reached the authenticator ('internal', 'hybrid', 'usb', …); unknown future
+ * values are kept, not refused, within bounds the stored list fits in.
+ */
 const TransportsIn = Type.Array(
-  Type.String({ minLength: 1, maxLength: 32, pattern: '^[a-z-]+$' }),
-  { maxItems: 10 },
+  Type.String({ minLength: 1, maxLength: 16, pattern: '^[a-z-]+$' }),
+  { maxItems: 8 },
 );
 
 const AuthenticatorAttachment = Type.Union([

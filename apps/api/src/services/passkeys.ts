@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   type AddPasskeyBody,
+  CREDENTIAL_ID_BYTES_MAX,
   passkeyMessages as m,
   messages,
   type Passkey,
@@ -196,6 +197,13 @@ export class PasskeysService {
       throw new HttpError(400, 'The passkey could not be added: its attestation was not verified');
     }
     const info = verification.registrationInfo;
+    // The attestation's own length field is not bounded by the library: WebAuthn's is.
+    if (isoBase64URL.toBuffer(info.credential.id).length > CREDENTIAL_ID_BYTES_MAX) {
+      throw new HttpError(
+        400,
+        `The passkey could not be added: its credential id is longer than ${CREDENTIAL_ID_BYTES_MAX} bytes`,
+      );
+    }
     return db.transaction().execute(async (trx) => {
       const existing = await passkeys.forUser(user.id, trx);
       if (existing.length >= PASSKEYS_MAX) throw new HttpError(409, m.tooMany);

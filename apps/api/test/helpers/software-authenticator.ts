@@ -41,6 +41,8 @@ export interface AuthenticatorOptions {
   userVerified?: boolean;
   /** Whether it says its passkeys are backed up (synced). */
   backedUp?: boolean;
+  /** How long the credential ids it makes are, in bytes (32; WebAuthn allows up to 1023). */
+  credentialIdBytes?: number;
 }
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
@@ -57,12 +59,14 @@ export class SoftwareAuthenticator {
   userVerified: boolean;
   private readonly keepsCounter: boolean;
   private readonly backedUp: boolean;
+  private readonly credentialIdBytes: number;
 
   constructor(options: AuthenticatorOptions = {}) {
     this.origin = options.origin ?? INJECT_ORIGIN;
     this.keepsCounter = options.counter ?? true;
     this.userVerified = options.userVerified ?? true;
     this.backedUp = options.backedUp ?? false;
+    this.credentialIdBytes = options.credentialIdBytes ?? 32;
   }
 
   /** Answers registration options: a new discoverable credential, unless one is excluded. */
@@ -84,7 +88,7 @@ export class SoftwareAuthenticator {
         [-3, isoBase64URL.toBuffer(jwk.y ?? '')],
       ]),
     );
-    const rawId = randomBytes(32);
+    const rawId = randomBytes(this.credentialIdBytes);
     const credential: Credential = {
       id: isoBase64URL.fromBuffer(rawId),
       rpId,

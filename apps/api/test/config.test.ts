@@ -42,6 +42,21 @@ describe('configuration', () => {
     [{ OMEGA_2FA_KEY: 'short' }, /^Invalid OMEGA_2FA_KEY: expected 32 to 256 characters/],
     [{ NODE_ENV: 'production' }, /^Invalid SESSION_SECRET: required in production/],
     [
+      { OMEGA_WEBAUTHN_RP_ID: 'https://omega.example' },
+      /^Invalid OMEGA_WEBAUTHN_RP_ID: expected the passkeys' relying party: the site's domain name/,
+    ],
+    [
+      { OMEGA_WEBAUTHN_ORIGIN: 'https://omega.example/app' },
+      /^Invalid OMEGA_WEBAUTHN_ORIGIN: expected the origin the web app is served from/,
+    ],
+    [
+      {
+        OMEGA_WEBAUTHN_RP_ID: 'omega.example',
+        OMEGA_WEBAUTHN_ORIGIN: 'https://evil-omega.example',
+      },
+      /^Invalid OMEGA_WEBAUTHN_RP_ID: the origin's host evil-omega.example \(OMEGA_WEBAUTHN_ORIGIN\) must be omega.example or a subdomain of it$/,
+    ],
+    [
       { OMEGA_ASSISTANT_RETENTION_DAYS: '0' },
       /^Invalid OMEGA_ASSISTANT_RETENTION_DAYS: expected an integer from 1 to 3650 \(days the assistant's unanswered questions are kept\)/,
     ],
@@ -61,6 +76,30 @@ describe('configuration', () => {
     expect(roles({})).toEqual([]);
     expect(roles({ NODE_ENV: 'test' })).toEqual([]);
     expect(roles({ OMEGA_REQUIRE_2FA: 'admin,supergod' })).toEqual(['admin', 'supergod']);
+  });
+
+  it("reads the passkeys' relying party, or leaves it to each request (issue 37)", () => {
+    const webauthn = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir(), ...env }).webauthn;
+    expect(webauthn({})).toEqual({ rpId: null, origin: null });
+    expect(webauthn({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(32) })).toEqual({
+      rpId: null,
+      origin: null,
+    });
+    expect(webauthn({ OMEGA_WEBAUTHN_ORIGIN: 'https://Omega.example:8443' })).toEqual({
+      rpId: 'omega.example',
+      origin: 'https://omega.example:8443',
+    });
+    expect(
+      webauthn({
+        OMEGA_WEBAUTHN_RP_ID: 'omega.example',
+        OMEGA_WEBAUTHN_ORIGIN: 'https://app.omega.example',
+      }),
+    ).toEqual({ rpId: 'omega.example', origin: 'https://app.omega.example' });
+    expect(webauthn({ OMEGA_WEBAUTHN_RP_ID: 'omega.example' })).toEqual({
+      rpId: 'omega.example',
+      origin: null,
+    });
   });
 
   it('turns Secure cookies on in production and reads PostgreSQL URLs', () => {

@@ -34,6 +34,7 @@ const base: Record<string, AdminRoute> = {
     body: { enabled: false, pending: false, recoveryCodesLeft: 0 },
   }),
   'GET /api/account/tokens': () => ({ body: [] }),
+  'GET /api/account/passkeys': () => ({ body: [] }),
 };
 
 describe('the account security page', () => {

@@ -4,6 +4,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from './common.js';
 import { messages, PASSWORD_MAX } from './credentials.js';
+import { PasskeyAssertion } from './passkeys.js';
 import { passwordSchema } from './session.js';
 
 export const accountMessages = {
@@ -131,5 +132,9 @@ export const TwoFactorDisableBody = Type.Object({
 });
 export type TwoFactorDisableBody = Static<typeof TwoFactorDisableBody>;
 
-export const LoginTwoFactorBody = Type.Object(SecondFactor);
+/** The second step of a sign-in: a code, a recovery code, or a passkey's answer (issue 37). */
+export const LoginTwoFactorBody = Type.Object({
+  ...SecondFactor,
+  passkey: Type.Optional(PasskeyAssertion),
+});
 export type LoginTwoFactorBody = Static<typeof LoginTwoFactorBody>;

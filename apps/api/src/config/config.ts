@@ -76,6 +76,16 @@ const EnvSchema = Type.Object({
   OMEGA_REQUIRE_2FA: Type.Optional(
     Type.String({ pattern: '^\\s*(admin|supergod)\\s*(,\\s*(admin|supergod)\\s*)*$' }),
   ),
+  OMEGA_WEBAUTHN_RP_ID: Type.Optional(
+    Type.String({
+      maxLength: 253,
+      pattern:
+        '^[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$',
+    }),
+  ),
+  OMEGA_WEBAUTHN_ORIGIN: Type.Optional(
+    Type.String({ pattern: '^https?://[A-Za-z0-9.-]+(:[0-9]{1,5})?$' }),
+  ),
   HTTP_HEADERS_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 120_000, default: 10_000 }),
   HTTP_REQUEST_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 30_000 }),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 600_000, default: 72_000 }),
@@ -132,6 +142,10 @@ const EXPECTATIONS: Record<string, string> = {
   OMEGA_2FA_KEY: '32 to 256 characters (the key two-factor secrets are encrypted with)',
   OMEGA_REQUIRE_2FA:
     "a comma-separated list of the roles admin and supergod, or '' for none (the roles that must use two-factor)",
+  OMEGA_WEBAUTHN_RP_ID:
+    "the passkeys' relying party: the site's domain name, such as omega.example (no scheme, no port)",
+  OMEGA_WEBAUTHN_ORIGIN:
+    'the origin the web app is served from, such as https://omega.example (no path)',
   HTTP_HEADERS_TIMEOUT_MS: 'milliseconds from 1000 to 120000',
   HTTP_REQUEST_TIMEOUT_MS: 'milliseconds from 1000 to 600000',
   HTTP_KEEP_ALIVE_TIMEOUT_MS: 'milliseconds from 1000 to 600000',
@@ -202,6 +216,11 @@ export interface Config {
    * (OMEGA_REQUIRE_2FA: unset, both in production and none elsewhere; empty, none).
    */
   requireTwoFactor: ReadonlyArray<'admin' | 'supergod'>;
+  /**
+   * The passkeys' relying party (decision 034): its id (a domain) and the origin ceremonies must
+   * come from. Null: derived from each request (its host name; its protocol and host).
+   */
+  webauthn: { rpId: string | null; origin: string | null };
   /** Slow clients' limits: Node answers 408 past them (decision 016). */
   http: { headersTimeoutMs: number; requestTimeoutMs: number; keepAliveTimeoutMs: number };
   /**
@@ -224,6 +243,22 @@ function requiredTwoFactorRoles(
     .map((r) => r.trim())
     .filter((r): r is 'admin' | 'supergod' => r === 'admin' || r === 'supergod');
   return [...new Set(roles)];
+}
+
+/**
+ * The passkeys' relying party: an origin alone gives its host as the id; an id and an origin
+ * together must agree (the origin's host is the id or below it), as browsers require.
+ */
+function relyingParty(rpId: string | undefined, origin: string | undefined): Config['webauthn'] {
+  if (origin === undefined) return { rpId: rpId?.toLowerCase() ?? null, origin: null };
+  const host = new URL(origin).hostname;
+  const id = (rpId ?? host).toLowerCase();
+  if (host !== id && !host.endsWith(`.${id}`)) {
+    throw new ConfigError(
+      `Invalid OMEGA_WEBAUTHN_RP_ID: the origin's host ${host} (OMEGA_WEBAUTHN_ORIGIN) must be ${id} or a subdomain of it`,
+    );
+  }
+  return { rpId: id, origin: new URL(origin).origin };
 }
 
 export class ConfigError extends Error {
@@ -273,6 +308,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const sms = smsConfig(parsed);
   const { http, shutdown, pressure } = serverLimits(parsed, production);
+  const webauthn = relyingParty(parsed.OMEGA_WEBAUTHN_RP_ID, parsed.OMEGA_WEBAUTHN_ORIGIN);
   return {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
@@ -322,6 +358,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: parsed.OMEGA_METRICS_TOKEN ?? null,
     twoFactorKey: parsed.OMEGA_2FA_KEY ?? null,
     requireTwoFactor: requiredTwoFactorRoles(env.OMEGA_REQUIRE_2FA, production),
+    webauthn,
     http,
     shutdown,
     pressure,

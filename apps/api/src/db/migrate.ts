@@ -18,6 +18,7 @@ import * as m0014 from './migrations/0014-unanswered-questions.js';
 import * as m0015 from './migrations/0015-optional-override-reasons.js';
 import * as m0016 from './migrations/0016-session-clients.js';
 import * as m0017 from './migrations/0017-two-factor.js';
+import * as m0018 from './migrations/0018-passkeys.js';
 import * as m0019 from './migrations/0019-access-tokens.js';
 
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0015-optional-override-reasons': m0015,
   '0016-session-clients': m0016,
   '0017-two-factor': m0017,
+  '0018-passkeys': m0018,
   '0019-access-tokens': m0019,
 };
 

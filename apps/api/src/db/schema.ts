@@ -69,6 +69,28 @@ export interface AccessTokensTable {
   last_used_at: number | null;
 }
 
+/** A WebAuthn credential an account registered (migration 0018, decision 034). */
+export interface PasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url; unique across every account. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The WebAuthn user id (base64url of random bytes), one per account. */
+  user_handle: string;
+  /** The authenticator's signature counter when last used; 0 for those that keep none. */
+  counter: number;
+  /** JSON array of the transports the browser reported at registration. */
+  transports: string;
+  name: string;
+  aaguid: string | null;
+  /** 1 when the authenticator said the passkey is backed up (synced), 0 otherwise. */
+  backed_up: number;
+  created_at: number;
+  last_used_at: number | null;
+}
+
 export interface ActivityLogsTable {
   id: Generated<number>;
   user_id: number | null;
@@ -331,6 +353,7 @@ export interface Database {
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   access_tokens: AccessTokensTable;
+  passkeys: PasskeysTable;
 }
 
 export type UssdTransactionRow = Selectable<UssdTransactionsTable>;
@@ -345,3 +368,4 @@ export type ActivityLogRow = Selectable<ActivityLogsTable>;
 export type SystemLogRow = Selectable<SystemLogsTable>;
 export type AnnouncementRow = Selectable<AnnouncementsTable>;
 export type UnansweredQuestionRow = Selectable<UnansweredQuestionsTable>;
+export type PasskeyRow = Selectable<PasskeysTable>;

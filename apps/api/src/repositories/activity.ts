@@ -37,6 +37,11 @@ export type ActivityAction =
   | 'login_second_factor'
   | 'token_created'
   | 'token_revoked'
+  | 'passkey_added'
+  | 'passkey_renamed'
+  | 'passkey_removed'
+  | 'passkey_used'
+  | 'passkey_counter_rejected'
   | 'view_as_start'
   | 'view_as_end';
 

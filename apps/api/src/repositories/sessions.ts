@@ -60,6 +60,20 @@ export class SessionsRepository {
     return result.numUpdatedRows > 0n;
   }
 
+  /**
+   * Rewrites a session's data only if it is still exactly `expected`: false when the row is gone
+   * or another request changed it first (so what is taken out is taken once).
+   */
+  async replaceData(idHash: string, expected: string, data: string, db = this.db) {
+    const result = await db
+      .updateTable('sessions')
+      .set({ data })
+      .where('id_hash', '=', idHash)
+      .where('data', '=', expected)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   /** Pushes the idle deadline; answers false when the session no longer exists. */
   async extend(idHash: string, expiresAt: number, db = this.db): Promise<boolean> {
     const result = await db

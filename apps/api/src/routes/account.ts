@@ -1,14 +1,20 @@
 // The signed-in user's own account security (issues 36, 37): changing the password, listing and
-// ending one's sessions, two-factor sign-in, and personal access tokens. The rules and the audit
+// ending one's sessions, two-factor sign-in, passkeys, and personal access tokens. The rules and the audit
 // are the services'; this file holds what is HTTP: the device cookie the throttle reads, the
 // caller's own session, and replacing its id once the password has changed. None of these
 // routes takes a personal access token (the route table says `tokens: false`).
-import { accessTokenMessages, accountMessages, routes } from '@omega/contracts';
+import { accessTokenMessages, accountMessages, passkeyMessages, routes } from '@omega/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { signedIn } from '../plugins/app/access.js';
-import { beginSession, SESSION_COOKIE } from '../plugins/external/session.js';
+import {
+  beginSession,
+  keepPasskeyChallenge,
+  SESSION_COOKIE,
+  takePasskeyChallenge,
+} from '../plugins/external/session.js';
 import { DEVICE_COOKIE, DeviceTrust } from '../services/device-trust.js';
+import { relyingParty } from '../services/passkeys.js';
 import { hashSessionId } from '../services/session-store.js';
 
 export default async function accountRoutes(app: FastifyInstance) {
@@ -105,5 +111,44 @@ export default async function accountRoutes(app: FastifyInstance) {
   defineRoute(app, routes.revokeAccessToken, async (request) => {
     await app.accessTokens.revoke(signedIn(request), request.params.id, request.id);
     return { ok: true as const, message: accessTokenMessages.revoked };
+  });
+
+  // Under an administrator's read-only view the list is the viewed user's; the rest are writes,
+  // refused there.
+  defineRoute(app, routes.passkeys, async (request) => app.passkeys.list(signedIn(request).id));
+
+  defineRoute(app, routes.passkeyRegistrationOptions, async (request) => {
+    const { options, challenge } = await app.passkeys.registrationOptions(
+      signedIn(request),
+      relyingParty(app.config.webauthn, request),
+    );
+    await keepPasskeyChallenge(app, request, challenge);
+    return options;
+  });
+
+  defineRoute(app, routes.addPasskey, async (request) => {
+    const passkey = await app.passkeys.register(
+      signedIn(request),
+      request.body,
+      () => takePasskeyChallenge(app, request),
+      relyingParty(app.config.webauthn, request),
+      request.id,
+    );
+    return { ok: true as const, message: passkeyMessages.added, passkey };
+  });
+
+  defineRoute(app, routes.renamePasskey, async (request) => {
+    const passkey = await app.passkeys.rename(
+      signedIn(request),
+      request.params.id,
+      request.body.name,
+      request.id,
+    );
+    return { ok: true as const, message: passkeyMessages.renamed, passkey };
+  });
+
+  defineRoute(app, routes.removePasskey, async (request) => {
+    await app.passkeys.remove(signedIn(request), request.params.id, request.id);
+    return { ok: true as const, message: passkeyMessages.removed };
   });
 }

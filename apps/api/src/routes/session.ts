@@ -1,13 +1,20 @@
 // The session calls of spec section 7: who am I, sign in, sign out, register (user, admin,
-// supergod). Accounts are the account service's; this file holds what is HTTP: the session
-// cookie. Registration keys are checked by the server, never in the browser.
-import { routes, twoFactorMessages } from '@omega/contracts';
+// supergod); and signing in with a passkey (issue 37). Accounts are the account service's; this
+// file holds what is HTTP: the session cookie. Registration keys are checked by the server,
+// never in the browser.
+import { passkeyMessages, routes, twoFactorMessages } from '@omega/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.js';
 import { defineRoute } from '../lib/define-route.js';
 import { HttpError } from '../lib/http-error.js';
 import { signedIn } from '../plugins/app/access.js';
-import { beginPendingSignIn, beginSession, SESSION_COOKIE } from '../plugins/external/session.js';
+import {
+  beginPendingSignIn,
+  beginSession,
+  keepPasskeyChallenge,
+  SESSION_COOKIE,
+  takePasskeyChallenge,
+} from '../plugins/external/session.js';
 import { toUser } from '../services/accounts.js';
 import {
   DEVICE_COOKIE,
@@ -15,6 +22,7 @@ import {
   DEVICE_COOKIE_PATH,
   DeviceTrust,
 } from '../services/device-trust.js';
+import { type PasskeyClient, relyingParty } from '../services/passkeys.js';
 import { PENDING_SIGN_IN_MS } from '../services/two-factor.js';
 
 export default async function sessionRoutes(app: FastifyInstance) {
@@ -44,6 +52,24 @@ export default async function sessionRoutes(app: FastifyInstance) {
     request.user = user;
     return { ok: true as const, message, user: toUser(user) };
   }
+
+  /** The account whose sign-in waits for its second factor; else a 400 (or it lapsed). */
+  async function pendingUser(request: FastifyRequest): Promise<UserRow> {
+    const pending = request.session.twoFactorPending;
+    const user =
+      pending && pending.until > app.clock() ? await app.twoFactor.pendingUser(pending) : null;
+    if (!user) {
+      // Expired (5 minutes by the server's clock) or never begun: the password comes first.
+      if (pending) delete request.session.twoFactorPending;
+      throw new HttpError(400, twoFactorMessages.noPendingSignIn);
+    }
+    return user;
+  }
+
+  const passkeyClient = (request: FastifyRequest): PasskeyClient => ({
+    ip: request.ip,
+    knownDevice: (username) => devices.knownDevice(request.cookies[DEVICE_COOKIE], username),
+  });
 
   // The access hook has loaded and checked the account (or answered 401 already).
   defineRoute(app, routes.currentUser, async (request) => {
@@ -78,19 +104,55 @@ export default async function sessionRoutes(app: FastifyInstance) {
   });
 
   defineRoute(app, routes.loginTwoFactor, async (request, reply) => {
-    const pending = request.session.twoFactorPending;
-    const user =
-      pending && pending.until > app.clock() ? await app.twoFactor.pendingUser(pending) : null;
-    if (!user) {
-      // Expired (5 minutes by the server's clock) or never begun: the password comes first.
-      if (pending) delete request.session.twoFactorPending;
-      throw new HttpError(400, twoFactorMessages.noPendingSignIn);
+    const user = await pendingUser(request);
+    const { passkey, ...factor } = request.body;
+    if (passkey) {
+      if (factor.code || factor.recoveryCode) throw new HttpError(400, passkeyMessages.oneFactor);
+      await app.passkeys.verifySecondFactor(
+        user,
+        passkey,
+        () => takePasskeyChallenge(app, request),
+        relyingParty(app.config.webauthn, request),
+        passkeyClient(request),
+        request.id,
+      );
+    } else {
+      const device = devices.knownDevice(request.cookies[DEVICE_COOKIE], user.username);
+      await app.twoFactor.verifySignIn(
+        user,
+        factor,
+        { ip: request.ip, knownDevice: device },
+        request.id,
+      );
     }
-    const device = devices.knownDevice(request.cookies[DEVICE_COOKIE], user.username);
-    await app.twoFactor.verifySignIn(
-      user,
-      request.body,
-      { ip: request.ip, knownDevice: device },
+    const signedIn = await accounts.completeSignIn(user, request.id);
+    return signedInAs(request, reply, signedIn, 'Logged in successfully');
+  });
+
+  defineRoute(app, routes.passkeySecondFactorOptions, async (request) => {
+    const { options, challenge } = await app.passkeys.secondFactorOptions(
+      await pendingUser(request),
+      relyingParty(app.config.webauthn, request),
+    );
+    await keepPasskeyChallenge(app, request, challenge);
+    return options;
+  });
+
+  defineRoute(app, routes.passkeySignInOptions, async (request) => {
+    const { options, challenge } = await app.passkeys.signInOptions(
+      relyingParty(app.config.webauthn, request),
+    );
+    await keepPasskeyChallenge(app, request, challenge);
+    return options;
+  });
+
+  // A passkey with user verification is two factors in one: no second step follows.
+  defineRoute(app, routes.passkeySignIn, async (request, reply) => {
+    const user = await app.passkeys.signIn(
+      request.body.response,
+      () => takePasskeyChallenge(app, request),
+      relyingParty(app.config.webauthn, request),
+      passkeyClient(request),
       request.id,
     );
     const signedIn = await accounts.completeSignIn(user, request.id);

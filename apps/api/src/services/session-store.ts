@@ -178,6 +178,22 @@ export class DatabaseSessionStore implements SessionStore {
     if (!updated && written.userId !== null) throw new SessionEndedError();
   }
 
+  /**
+   * Takes `key` out of the stored session in one conditional write and answers its value; or
+   * undefined when the session has no row, holds no such value, or another request took it
+   * first. For what may be used once: a passkey challenge (decision 034).
+   */
+  async take(sessionId: string, key: string): Promise<unknown> {
+    this.cache.delete(sessionId);
+    const idHash = hashSessionId(sessionId);
+    const row = await this.sessions.find(idHash);
+    if (!row) return undefined;
+    const { [key]: value, ...rest } = JSON.parse(row.data) as Record<string, unknown>;
+    if (value === undefined) return undefined;
+    const taken = await this.sessions.replaceData(idHash, row.data, JSON.stringify(rest));
+    return taken ? value : undefined;
+  }
+
   async remove(sessionId: string): Promise<void> {
     this.cache.delete(sessionId);
     await this.sessions.delete(hashSessionId(sessionId));

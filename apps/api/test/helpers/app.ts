@@ -58,6 +58,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     metricsToken: METRICS_TOKEN,
     twoFactorKey: null,
     requireTwoFactor: [],
+    webauthn: { rpId: null, origin: null },
     http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000 },
     shutdown: { delayMs: 0, timeoutMs: 10_000 },
     // Load shedding off: a busy test machine must not turn ordinary answers into 503s.

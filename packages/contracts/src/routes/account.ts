@@ -1,4 +1,5 @@
-// The signed-in user's own account security (issue 36): password and sessions.
+// The signed-in user's own account security (issue 36): password, sessions and two-factor; and
+// passkeys (issue 37).
 import {
   AccountSessionParams,
   AccountSessionsResponse,
@@ -11,6 +12,14 @@ import {
   TwoFactorStatus,
 } from '../account.js';
 import { ErrorResponse, OkResponse } from '../common.js';
+import {
+  AddPasskeyBody,
+  PasskeyParams,
+  PasskeyRegistrationOptions,
+  PasskeyResponse,
+  PasskeysResponse,
+  RenamePasskeyBody,
+} from '../passkeys.js';
 import { route } from './define.js';
 
 export const accountRoutes = {
@@ -106,5 +115,58 @@ export const accountRoutes = {
       body: TwoFactorDisableBody,
       response: { 200: OkResponse, 400: ErrorResponse, 429: ErrorResponse },
     },
+  }),
+  passkeys: route({
+    method: 'GET',
+    url: '/api/account/passkeys',
+    access: 'user',
+    summary: "The account's passkeys, oldest first (never a key or a credential id)",
+    tags: ['account'],
+    schema: { response: { 200: PasskeysResponse } },
+  }),
+  passkeyRegistrationOptions: route({
+    method: 'POST',
+    url: '/api/account/passkeys/registration-options',
+    access: 'user',
+    summary: 'Start adding a passkey: the options for navigator.credentials.create',
+    description:
+      "The challenge is kept in the caller's session for 5 minutes; POST /api/account/passkeys answers it once. The account's passkeys are excluded, so one authenticator is not registered twice. A discoverable credential with user verification is asked for, so every passkey can sign in alone.",
+    tags: ['account'],
+    schema: { response: { 200: PasskeyRegistrationOptions, 409: ErrorResponse } },
+  }),
+  addPasskey: route({
+    method: 'POST',
+    url: '/api/account/passkeys',
+    access: 'user',
+    summary: "Add a passkey: the browser's answer to the registration options, and a name",
+    description:
+      "The name is trimmed and must be 1 to 64 characters; without one the passkey is called 'Passkey N'. The answer is verified against the challenge of this session (once, within 5 minutes), the relying party and the origin; a refusal is a 400 naming the problem.",
+    tags: ['account'],
+    schema: {
+      body: AddPasskeyBody,
+      response: { 200: PasskeyResponse, 400: ErrorResponse, 409: ErrorResponse },
+    },
+  }),
+  renamePasskey: route({
+    method: 'PATCH',
+    url: '/api/account/passkeys/:id',
+    access: 'user',
+    summary: 'Rename one of your passkeys',
+    description: "Another account's passkey is the same 404 as one that does not exist.",
+    tags: ['account'],
+    schema: {
+      params: PasskeyParams,
+      body: RenamePasskeyBody,
+      response: { 200: PasskeyResponse, 400: ErrorResponse, 404: ErrorResponse },
+    },
+  }),
+  removePasskey: route({
+    method: 'DELETE',
+    url: '/api/account/passkeys/:id',
+    access: 'user',
+    summary: 'Remove one of your passkeys: it signs in no more',
+    description: "Another account's passkey is the same 404 as one that does not exist.",
+    tags: ['account'],
+    schema: { params: PasskeyParams, response: { 200: OkResponse, 404: ErrorResponse } },
   }),
 } as const;

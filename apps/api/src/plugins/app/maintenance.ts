@@ -30,10 +30,17 @@ export const MAINTENANCE_CACHE_MS = 3000;
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Writes that stay open during maintenance. */
-const ALWAYS_OPEN = new Set([
-  `${routes.login.method} ${routes.login.url}`,
-  `${routes.logout.method} ${routes.logout.url}`,
-]);
+const ALWAYS_OPEN = new Set(
+  [
+    routes.login,
+    // Every way in: a supergod's second step and passkeys (issue 37) too.
+    routes.loginTwoFactor,
+    routes.passkeySecondFactorOptions,
+    routes.passkeySignInOptions,
+    routes.passkeySignIn,
+    routes.logout,
+  ].map((r) => `${r.method} ${r.url}`),
+);
 
 function isApiPath(url: string): boolean {
   const path = url.split('?', 1)[0] ?? '';

@@ -4,6 +4,7 @@ import { AccessTokensRepository } from '../../repositories/access-tokens.js';
 import { ActivityRepository } from '../../repositories/activity.js';
 import { AnnouncementsRepository } from '../../repositories/announcements.js';
 import { AssistantRepository } from '../../repositories/assistant.js';
+import { PasskeysRepository } from '../../repositories/passkeys.js';
 import { SessionsRepository } from '../../repositories/sessions.js';
 import { SettingsRepository } from '../../repositories/settings.js';
 import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
@@ -28,6 +29,7 @@ import { FeatureCatalogueService } from '../../services/feature-catalogue.js';
 import { GatewayAuth } from '../../services/gateway-auth.js';
 import { HealthService } from '../../services/health.js';
 import { LoginThrottle, MemoryThrottleStore } from '../../services/login-throttle.js';
+import { PasskeysService } from '../../services/passkeys.js';
 import { RedisThrottleStore } from '../../services/redis-throttle-store.js';
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
 import { DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
@@ -54,6 +56,7 @@ export interface Repositories {
   unansweredQuestions: UnansweredQuestionsRepository;
   twoFactor: TwoFactorRepository;
   accessTokens: AccessTokensRepository;
+  passkeys: PasskeysRepository;
 }
 
 declare module 'fastify' {
@@ -74,6 +77,7 @@ declare module 'fastify' {
     accountSessions: AccountSessionsService;
     twoFactor: TwoFactorService;
     accessTokens: AccessTokensService;
+    passkeys: PasskeysService;
     featureCatalogue: FeatureCatalogueService;
     adminReads: AdminReads;
     trends: TrendsService;
@@ -98,6 +102,7 @@ export default fp(
       unansweredQuestions: new UnansweredQuestionsRepository(db),
       twoFactor: new TwoFactorRepository(db),
       accessTokens: new AccessTokensRepository(db),
+      passkeys: new PasskeysRepository(db),
     };
     app.decorate('repos', repos);
     app.systemLogs.attach(repos.systemLogs, repos.activity);
@@ -234,6 +239,17 @@ export default fp(
       requiredRoles: app.config.requireTwoFactor,
     });
     app.decorate('twoFactor', twoFactor);
+    app.decorate(
+      'passkeys',
+      new PasskeysService({
+        db,
+        users: repos.users,
+        passkeys: repos.passkeys,
+        activity: repos.activity,
+        throttle,
+        clock: app.clock,
+      }),
+    );
     app.decorate(
       'accounts',
       new AccountService({

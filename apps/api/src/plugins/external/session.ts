@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CachingSigner } from '../../lib/caching-signer.js';
 import { SessionsRepository } from '../../repositories/sessions.js';
+import type { PasskeyChallenge } from '../../services/passkeys.js';
 import { DatabaseSessionStore, DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
 
 /** A sign-in whose password was right, awaiting its second factor until `until`. */
@@ -17,6 +18,8 @@ export interface PendingSignIn {
 declare module 'fastify' {
   interface Session {
     twoFactorPending?: PendingSignIn;
+    /** A passkey ceremony awaiting the browser's answer (decision 034). */
+    passkeyChallenge?: PasskeyChallenge;
   }
   interface FastifyInstance {
     /** The session store: sign-in stores a new session's row through it (`create`). */
@@ -53,6 +56,43 @@ export async function beginPendingSignIn(
   await request.session.regenerate();
   request.session.twoFactorPending = pending;
   await storeBegun(app, request);
+}
+
+/**
+ * Keeps a passkey ceremony's challenge in the session, replacing an earlier one. A session that
+ * has a row (signed in, a pending sign-in, an earlier challenge) is rewritten when the request
+ * ends; an anonymous visitor's gets one now, with a new id, as a pending sign-in does.
+ */
+export async function keepPasskeyChallenge(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  challenge: PasskeyChallenge,
+): Promise<void> {
+  const session = request.session;
+  if (
+    session.userId !== undefined ||
+    session.twoFactorPending !== undefined ||
+    session.passkeyChallenge !== undefined
+  ) {
+    session.passkeyChallenge = challenge;
+    return;
+  }
+  await session.regenerate();
+  request.session.passkeyChallenge = challenge;
+  await storeBegun(app, request);
+}
+
+/**
+ * Takes the session's passkey challenge out, once: of two requests answering the same
+ * challenge, only the first gets it (one conditional write of the session's row).
+ */
+export async function takePasskeyChallenge(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<unknown> {
+  if (request.session.passkeyChallenge === undefined) return undefined;
+  delete request.session.passkeyChallenge;
+  return app.sessionStore.take(request.session.sessionId, 'passkeyChallenge');
 }
 
 async function storeBegun(app: FastifyInstance, request: FastifyRequest): Promise<void> {

@@ -1,13 +1,15 @@
-// The signed-in user's own security: the password, the account's sessions, two-factor sign-in
-// and personal access tokens. Each change reads its list again.
+// The signed-in user's own security: the password, the account's sessions, two-factor sign-in,
+// passkeys and personal access tokens. A change reads the list it changed again.
 import type { RouteAnswer } from '@omega/contracts/client';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.js';
+import { createPasskey, requirePasskeys } from '../../../lib/passkeys.js';
 import { SESSION_KEY } from '../../../lib/session.js';
 
 const SESSIONS_KEY = api.url('accountSessions');
 const TWO_FACTOR_KEY = api.url('twoFactorStatus');
 const TOKENS_KEY = api.url('accessTokens');
+const PASSKEYS_KEY = api.url('passkeys');
 
 export const useTwoFactorStatus = () => useSWR<RouteAnswer<'twoFactorStatus'>>(TWO_FACTOR_KEY);
 
@@ -84,5 +86,34 @@ export function useAccessTokenActions() {
       await reread();
       return result;
     },
+  };
+}
+
+export const usePasskeys = () => useSWR<RouteAnswer<'passkeys'>>(PASSKEYS_KEY);
+
+export function usePasskeyActions() {
+  const { mutate } = useSWRConfig();
+  const reread = () => mutate(PASSKEYS_KEY);
+  return {
+    /** Options from the server, the authenticator's new passkey, then the server keeps it. */
+    async add() {
+      requirePasskeys();
+      const options = await api.call('passkeyRegistrationOptions');
+      const response = await createPasskey(options);
+      const result = await api.call('addPasskey', { body: { response } });
+      await reread();
+      return result;
+    },
+    async rename(id: number, name: string) {
+      const result = await api.call('renamePasskey', { params: { id }, body: { name } });
+      await reread();
+      return result;
+    },
+    async remove(id: number) {
+      const result = await api.call('removePasskey', { params: { id } });
+      await reread();
+      return result;
+    },
+    reread,
   };
 }

@@ -3,42 +3,12 @@
 // off with the password and a code or a recovery code. The secret is shown only during setup:
 // the server never answers it again, so a setup left half-way is simply started again.
 import type { TotpSetupResponse } from '@omega/contracts';
-import { Button, Input, Label, Skeleton, toast } from '@omega/ui';
+import { Button, Skeleton, toast } from '@omega/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
 import { useTwoFactorActions, useTwoFactorStatus } from '../api/account-api.js';
-
-function CodeField(props: {
-  id: string;
-  label: string;
-  value: string;
-  error?: string;
-  numeric?: boolean;
-  type?: string;
-  autoComplete: string;
-  onChange(value: string): void;
-}) {
-  return (
-    <div className="omega-field">
-      <Label htmlFor={props.id}>{props.label}</Label>
-      <Input
-        id={props.id}
-        type={props.type ?? 'text'}
-        inputMode={props.numeric ? 'numeric' : undefined}
-        autoComplete={props.autoComplete}
-        value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
-      />
-      {props.error && (
-        <p id={`${props.id}-error`} className="omega-field__error" role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
+import { LoadFailed } from './load-failed.js';
+import { TextField } from './text-field.js';
 
 function Setup(props: { setup: TotpSetupResponse; onEnabled(codes: string[]): void }) {
   const id = useId();
@@ -75,7 +45,7 @@ function Setup(props: { setup: TotpSetupResponse; onEnabled(codes: string[]): vo
         Cannot scan it? Type this key into the app: <code>{props.setup.secret}</code>
       </p>
       <p>2. Type the 6-digit code the app shows, to turn two-factor on.</p>
-      <CodeField
+      <TextField
         id={`${id}-code`}
         label="Authentication code"
         value={code}
@@ -143,7 +113,7 @@ function TurnOff() {
   }
   return (
     <form className="omega-form" onSubmit={submit} noValidate aria-label="Turn off two-factor">
-      <CodeField
+      <TextField
         id={`${id}-password`}
         label="Password"
         type="password"
@@ -154,7 +124,7 @@ function TurnOff() {
           setError(undefined);
         }}
       />
-      <CodeField
+      <TextField
         id={`${id}-factor`}
         label={recovery ? 'Recovery code' : 'Authentication code'}
         numeric={!recovery}
@@ -214,14 +184,7 @@ export function TwoFactorSection() {
   }
   if (error && !data) {
     return (
-      <div className="omega-stack">
-        <p role="alert">Could not load your two-factor setting: {errorMessage(error)}</p>
-        <div className="omega-actions">
-          <Button variant="outline" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </div>
-      </div>
+      <LoadFailed what="your two-factor setting" error={error} onRetry={() => void mutate()} />
     );
   }
   if (isLoading || !data) {

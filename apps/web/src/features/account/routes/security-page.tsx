@@ -1,11 +1,13 @@
-// /account/security (issue 36): every signed-in user's own account security — change the
-// password, two-factor sign-in with an authenticator app, see and end the account's sessions,
-// and personal access tokens for scripts and other applications. Reached from the top bar's username.
+// /account/security (issues 36, 37): every signed-in user's own account security — change the
+// password, two-factor sign-in with an authenticator app, passkeys, see and end the account's
+// sessions, and personal access tokens for scripts and other applications. Reached from the top
+// bar's username.
 import { Banner, Button, SectionCard, Skeleton } from '@omega/ui';
 import { errorMessage } from '../../../lib/error-message.js';
 import { useSession } from '../../../lib/session.js';
 import { useAccountActions, useAccountSessions } from '../api/account-api.js';
 import { ChangePasswordForm } from '../components/change-password-form.js';
+import { PasskeysSection } from '../components/passkeys-section.js';
 import { SessionsList } from '../components/sessions-list.js';
 import { TokensSection } from '../components/tokens-section.js';
 import { TwoFactorSection } from '../components/two-factor-section.js';
@@ -60,6 +62,9 @@ export function SecurityPage() {
         </SectionCard>
         <SectionCard id="account-two-factor" title="Two-factor sign-in">
           <TwoFactorSection />
+        </SectionCard>
+        <SectionCard id="account-passkeys" title="Passkeys">
+          <PasskeysSection />
         </SectionCard>
         <SectionCard id="account-sessions" title="Sessions">
           <p className="omega-muted">

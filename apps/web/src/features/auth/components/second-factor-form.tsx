@@ -1,12 +1,16 @@
 // The second step of signing in to an account with two-factor on (issue 36): the 6-digit code
-// from the authenticator app, or one of the recovery codes. The password step before it holds a
-// pending sign-in for 5 minutes; a refusal is shown under the field.
+// from the authenticator app, one of the recovery codes, or one of the account's passkeys
+// (issue 37). The password step before it holds a pending sign-in for 5 minutes; a refusal is
+// shown under the field (or under the passkey button).
 import { Button, Input, Label } from '@omega/ui';
 import { type FormEvent, useId, useState } from 'react';
+import { PasskeyButton } from './passkey-button.js';
 
 export function SecondFactorForm(props: {
   /** Answers the refusal to show, or nothing when signed in. */
   onSubmit(factor: { code?: string; recoveryCode?: string }): Promise<string | undefined>;
+  /** Answers the step with a passkey: the refusal to show, or nothing when signed in. */
+  onPasskey(): Promise<string | undefined>;
   onCancel(): void;
 }) {
   const id = useId();
@@ -67,6 +71,7 @@ export function SecondFactorForm(props: {
       <Button type="submit" loading={busy} className="omega-form__submit">
         Verify
       </Button>
+      <PasskeyButton label="Use a passkey instead" onUse={props.onPasskey} />
       <div className="omega-actions">
         <Button
           type="button"

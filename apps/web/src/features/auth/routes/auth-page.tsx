@@ -1,7 +1,8 @@
 // /auth: the Welcome card with Login and Register tabs (spec section 2, 'Auth screen'). The
 // Register tab also opens the plan comparison, where a visitor's main button is 'Sign Up Now':
 // a paid plan chosen there stays in the address (`?plan=`) through registration, and the new
-// user is then asked to confirm it on the plan chooser.
+// user is then asked to confirm it on the plan chooser. The Login tab also signs in with a
+// passkey, and a passkey can answer the two-factor step (issue 37).
 import type { Plan, User } from '@omega/contracts';
 import { Button, Spinner, Tabs, TabsContent, TabsList, TabsTrigger, toast } from '@omega/ui';
 import { type ComponentType, Suspense, useState } from 'react';
@@ -12,6 +13,7 @@ import { PLAN_PARAM, paths } from '../../../lib/paths.js';
 import { useRefreshSession, useSession } from '../../../lib/session.js';
 import { AuthCard } from '../components/auth-card.js';
 import { CredentialsForm } from '../components/credentials-form.js';
+import { PasskeyButton } from '../components/passkey-button.js';
 import { SecondFactorForm } from '../components/second-factor-form.js';
 import { serverFieldErrors } from '../components/server-field-errors.js';
 import type { FormValues } from '../components/validate.js';
@@ -74,6 +76,20 @@ export function AuthPage({ PlanComparison, ChosenPlanNote }: AuthPageProps) {
     }
   }
 
+  /** A sign-in by passkey (alone, or the second step): the refusal to show, if any. */
+  async function withPasskey(secondStep: boolean) {
+    let api: typeof import('../api/auth-api.js') | undefined;
+    try {
+      // Loaded on click, with the WebAuthn library after it: the first load carries neither.
+      api = await import('../api/auth-api.js');
+      const res = secondStep ? await api.loginTwoFactorWithPasskey() : await api.loginWithPasskey();
+      await welcome('login', res.user);
+      return undefined;
+    } catch (err) {
+      return api ? api.passkeyFailure(err) : errorMessage(err);
+    }
+  }
+
   const submit = (kind: 'login' | 'register') => async (values: FormValues) => {
     try {
       const body = { username: values.username, password: values.password };
@@ -114,7 +130,11 @@ export function AuthPage({ PlanComparison, ChosenPlanNote }: AuthPageProps) {
         </Suspense>
       )}
       {secondStep ? (
-        <SecondFactorForm onSubmit={secondFactor} onCancel={() => setSecondStep(false)} />
+        <SecondFactorForm
+          onSubmit={secondFactor}
+          onPasskey={() => withPasskey(true)}
+          onCancel={() => setSecondStep(false)}
+        />
       ) : (
         <Tabs value={tab} onValueChange={setTab}>
           <TabsList aria-label="Sign in or register">
@@ -123,6 +143,7 @@ export function AuthPage({ PlanComparison, ChosenPlanNote }: AuthPageProps) {
           </TabsList>
           <TabsContent value="login">
             <CredentialsForm kind="login" submitLabel="Login" onSubmit={submit('login')} />
+            <PasskeyButton label="Sign in with a passkey" onUse={() => withPasskey(false)} />
           </TabsContent>
           <TabsContent value="register">
             <CredentialsForm kind="register" submitLabel="Register" onSubmit={submit('register')} />

@@ -330,9 +330,12 @@ describe('the learned decision to answer (decision 006, tenth round)', () => {
     }
   });
 
-  it('answers an indirect question the thresholds declined', () => {
+  it('answers an indirect question about moving crypto with the transfer article', () => {
+    // The thresholds alone declined this question until issue 37's passkeys and tokens grew the
+    // account-security article (the index's term statistics moved; they now answer it too, with
+    // the same article). No question outside the training data was found that they decline and
+    // the model answers: what users rely on, the model's answer, is what stays asserted.
     const q = 'can i move my crypto somewhere else';
-    expect(first(q, thresholdsOnly)).toBe('declined');
     expect(first(q, model)).toBe('keypad-transfer');
   });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ACCESS_LEVELS, routeList, routes } from '../src/route-table.js';
+import { accessTokenRoutes } from '../src/routes/access-tokens.js';
 import { accountRoutes } from '../src/routes/account.js';
 import { adminRoutes } from '../src/routes/admin.js';
 import { adminTrendsRoutes } from '../src/routes/admin-trends.js';
@@ -30,6 +31,7 @@ describe('route table', () => {
       healthRoutes,
       sessionRoutes,
       accountRoutes,
+      accessTokenRoutes,
       adminRoutes,
       adminUsersRoutes,
       adminTrendsRoutes,

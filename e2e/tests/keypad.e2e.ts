@@ -156,6 +156,15 @@ describeWithBrowser('keypad', () => {
     await press('2');
     await shows('USDC: 120.00');
     await expectAccessible(page);
+    // The physical keyboard from the focused key, through the element's renderer (Preact's own
+    // events, not React's): digits, and Enter for '#'.
+    await page.keyboard.press('0');
+    await shows('1. Buy');
+    await page.keyboard.type('11');
+    await shows('Buy USDC: amount in USD');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await shows('Pay: USD 5');
   });
 
   it('works embedded in another site, calling the server across origins', async () => {

@@ -7,6 +7,7 @@ import { Button } from '../src/button.js';
 import { SectionCard } from '../src/card.js';
 import { ConfirmProvider, useConfirm } from '../src/confirm.js';
 import { Input } from '../src/input.js';
+import { Label } from '../src/label.js';
 import { Select } from '../src/select.js';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../src/tabs.js';
 import { TOAST_DURATION, TOAST_LIMIT, TOAST_REMOVE_DELAY, toast, useToasts } from '../src/toast.js';
@@ -35,6 +36,22 @@ describe('Input', () => {
     await user.click(screen.getByRole('button', { name: 'Show administrator secret key' }));
     expect(screen.getByLabelText('Key').getAttribute('type')).toBe('text');
     expect(screen.getByRole('button', { name: 'Hide administrator secret key' })).toBeDefined();
+  });
+});
+
+describe('Label', () => {
+  it('names its control, and a double click on its text selects nothing', () => {
+    render(
+      <>
+        <Label htmlFor="name">Name</Label>
+        <input id="name" />
+      </>,
+    );
+    expect(screen.getByLabelText('Name').id).toBe('name');
+    const label = screen.getByText('Name');
+    // fireEvent answers false when the event's default action was prevented.
+    expect(fireEvent.mouseDown(label, { detail: 1 })).toBe(true);
+    expect(fireEvent.mouseDown(label, { detail: 2 })).toBe(false);
   });
 });
 

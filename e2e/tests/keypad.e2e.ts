@@ -152,6 +152,12 @@ describeWithBrowser('keypad', () => {
 
   it('works as the standalone page (the custom element)', async () => {
     await page.goto(`${h.baseUrl}/keypad/`);
+    // The element's own styles, built into it as text, apply inside its shadow root.
+    expect(
+      await page
+        .getByRole('button', { name: '1', exact: true })
+        .evaluate((key) => getComputedStyle(key).backgroundColor),
+    ).toBe('rgb(45, 50, 61)');
     await signInOnKeypad('0841234567');
     await press('2');
     await shows('USDC: 120.00');

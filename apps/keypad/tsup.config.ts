@@ -14,14 +14,13 @@ export default defineConfig([
     onSuccess: async () => copyFileSync('src/keypad.css', 'dist/keypad.css'),
   },
   {
-    // The custom element: one file for any page. It renders with Preact's React-compatible
-    // layer instead of React: the same component, a tenth of the weight (docs/decisions/008).
+    // The custom element: one file for any page. It renders with Preact instead of React: the
+    // same component, its hooks from Preact's, a tenth of the weight (docs/decisions/008).
     entry: { 'omega-keypad': 'src/element.tsx' },
     esbuildOptions(options) {
       options.alias = {
-        react: 'preact/compat',
-        'react-dom/client': 'preact/compat/client',
-        'react-dom': 'preact/compat',
+        react: 'preact/hooks',
+        'react-dom/client': './src/preact-root.ts',
         'react/jsx-runtime': 'preact/jsx-runtime',
       };
     },
@@ -31,7 +30,9 @@ export default defineConfig([
     target: 'es2020',
     minify: true,
     noExternal: [/.*/],
-    loader: { '.css': 'text' },
+    // The styles go into the element's shadow root: keypad.css is imported as its text, which
+    // tsup minifies first (the file's comments and indents were 0.2 KB gzip of the element).
+    injectStyle: (css) => `export default ${css};`,
     env: { NODE_ENV: 'production' },
     onSuccess: async () => {
       mkdirSync('dist/standalone', { recursive: true });

@@ -53,6 +53,28 @@ describeWithBrowser('sign-in and registration', () => {
     await page.getByTestId('current-username').filter({ hasText: name }).waitFor();
   });
 
+  it('moves between Login and Register with the keyboard (WAI-ARIA tabs)', async () => {
+    await page.goto(`${h.baseUrl}/auth`);
+    const login = page.getByRole('tab', { name: 'Login' });
+    const register = page.getByRole('tab', { name: 'Register' });
+    await login.focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await register.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await register.getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('tabpanel', { name: 'Register' }).waitFor();
+    await page.keyboard.press('Home');
+    expect(await login.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('End');
+    expect(await register.getAttribute('aria-selected')).toBe('true');
+    // The selected tab is the one tab stop; Tab goes on to its panel.
+    await page.keyboard.press('Tab');
+    expect(
+      await page
+        .getByRole('tabpanel', { name: 'Register' })
+        .evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+  });
+
   it('shows the sign-in-required view on a protected path', async () => {
     await page.goto(`${h.baseUrl}/app-central`);
     await page.getByText('Sign in required').waitFor();

@@ -152,10 +152,25 @@ describeWithBrowser('keypad', () => {
 
   it('works as the standalone page (the custom element)', async () => {
     await page.goto(`${h.baseUrl}/keypad/`);
+    // The element's own styles, built into it as text, apply inside its shadow root.
+    expect(
+      await page
+        .getByRole('button', { name: '1', exact: true })
+        .evaluate((key) => getComputedStyle(key).backgroundColor),
+    ).toBe('rgb(45, 50, 61)');
     await signInOnKeypad('0841234567');
     await press('2');
     await shows('USDC: 120.00');
     await expectAccessible(page);
+    // The physical keyboard from the focused key, through the element's renderer (Preact's own
+    // events, not React's): digits, and Enter for '#'.
+    await page.keyboard.press('0');
+    await shows('1. Buy');
+    await page.keyboard.type('11');
+    await shows('Buy USDC: amount in USD');
+    await page.keyboard.type('5');
+    await page.keyboard.press('Enter');
+    await shows('Pay: USD 5');
   });
 
   it('works embedded in another site, calling the server across origins', async () => {

@@ -8,6 +8,7 @@ import {
   type ClientRequest,
   type ClientResponse,
   createClient,
+  type Manifest,
   type RouteAnswer,
 } from '@omega/contracts/client';
 
@@ -35,6 +36,19 @@ export class KeypadApiError extends Error {
     this.maxPins = pins.maxPins;
   }
 }
+
+/**
+ * The five wallet routes the keypad calls, as the route table declares them (the type refuses
+ * another method or path, and a test keeps them equal to the table's entries): the keypad's
+ * bundles carry these, not the whole table.
+ */
+export const walletRoutes = {
+  ussdOtp: { method: 'POST', url: '/api/ussd/otp' },
+  ussdLogin: { method: 'POST', url: '/api/ussd/login' },
+  ussdBalance: { method: 'GET', url: '/api/ussd/balance' },
+  ussdTransaction: { method: 'POST', url: '/api/ussd/transaction' },
+  ussdTransactions: { method: 'GET', url: '/api/ussd/transactions' },
+} as const satisfies Partial<Manifest>;
 
 // The answers' types come from the route table's schemas (through the typed client), so a
 // changed schema breaks the keypad at compile time. The keypad reads only the parts named here.
@@ -133,7 +147,7 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
     throw new KeypadApiError(NO_ANSWER, res.status);
   }
 
-  const client = createClient(send, apiBase);
+  const client = createClient(walletRoutes, send, apiBase);
 
   return {
     async requestOtp(phone) {

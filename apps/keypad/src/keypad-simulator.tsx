@@ -1,6 +1,6 @@
 // The OmegaPay phone: a screen and keys (digits, '*', '#', '+'), usable with the mouse, touch
 // or the physical keyboard (digits, Enter for '#', Escape for '*', Backspace, '+' and '.').
-import { type KeypadKey, render } from '@omega/domain';
+import { type KeypadKey, screenLines } from '@omega/domain';
 import { type KeyboardEvent, useMemo } from 'react';
 import { createKeypadApi, type KeypadApi } from './api.js';
 import { type KeypadOptions, useKeypad } from './use-keypad.js';
@@ -13,20 +13,10 @@ export interface KeypadSimulatorProps extends KeypadOptions {
   className?: string;
 }
 
-const KEYS: ReadonlyArray<{ key: KeypadKey; label: string; name: string }> = [
-  { key: '1', label: '1', name: '1' },
-  { key: '2', label: '2', name: '2' },
-  { key: '3', label: '3', name: '3' },
-  { key: '4', label: '4', name: '4' },
-  { key: '5', label: '5', name: '5' },
-  { key: '6', label: '6', name: '6' },
-  { key: '7', label: '7', name: '7' },
-  { key: '8', label: '8', name: '8' },
-  { key: '9', label: '9', name: '9' },
-  { key: '*', label: '*', name: 'Star (clear)' },
-  { key: '0', label: '0', name: '0' },
-  { key: '#', label: '#', name: 'Hash (send)' },
-];
+/** The twelve keys in a phone's order, each showing its own character. */
+const KEYS = [...'123456789*0#'] as KeypadKey[];
+/** What a screen reader says for the keys whose character does not say what they do. */
+const NAMES: Partial<Record<KeypadKey, string>> = { '*': 'Star (clear)', '#': 'Hash (send)' };
 
 const KEYBOARD: Record<string, KeypadKey> = {
   Enter: '#',
@@ -47,7 +37,7 @@ export function KeypadSimulator({
   const { state, press, notice } = useKeypad(client, options);
   // The whole screen: pages are for USSD phones; this screen grows, and a line past the
   // first page (an error under a long history) must not be cut off.
-  const screen = render(state).lines.join('\n');
+  const screen = screenLines(state).join('\n');
 
   function onKeyDown(e: KeyboardEvent<HTMLElement>) {
     const key = /^\d$/.test(e.key) ? (e.key as KeypadKey) : KEYBOARD[e.key];
@@ -68,15 +58,15 @@ export function KeypadSimulator({
         {screen}
       </output>
       <div className="omega-keypad__keys">
-        {KEYS.map((k) => (
+        {KEYS.map((key) => (
           <button
-            key={k.key}
+            key={key}
             type="button"
             className="omega-keypad__key"
-            aria-label={k.name}
-            onClick={() => press(k.key)}
+            aria-label={NAMES[key] ?? key}
+            onClick={() => press(key)}
           >
-            {k.label}
+            {key}
           </button>
         ))}
         <button

@@ -1,7 +1,15 @@
 // The keypad's client against a fake fetch: whatever the network or a proxy does, a failed
 // call is a KeypadApiError with a sentence of ours, never the browser's or a proxy's text.
+import { routeManifest } from '@omega/contracts/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createKeypadApi, KeypadApiError, NO_ANSWER, TOO_SLOW, UNREACHABLE } from '../src/api.js';
+import {
+  createKeypadApi,
+  KeypadApiError,
+  NO_ANSWER,
+  TOO_SLOW,
+  UNREACHABLE,
+  walletRoutes,
+} from '../src/api.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,6 +28,12 @@ async function failure(call: Promise<unknown>): Promise<KeypadApiError> {
 }
 
 describe('createKeypadApi', () => {
+  it('calls the wallet routes as the route table declares them', () => {
+    // The full manifest is the route table's (the contracts' test holds them equal).
+    const names = Object.keys(walletRoutes) as Array<keyof typeof walletRoutes>;
+    expect(walletRoutes).toEqual(Object.fromEntries(names.map((n) => [n, routeManifest[n]])));
+  });
+
   it('says the server cannot be reached when the network fails', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,11 +1,13 @@
 // A typed client for the route table: a call names its route, and the route's schemas give the
 // types of its params, query, body and answer, so a changed schema breaks its callers at compile
-// time. At run time it loads only the route manifest (no TypeBox): browsers import it from
-// '@omega/contracts/client'. Errors are the caller's: its `fetch` throws on a failed call.
+// time. At run time it needs only the manifest it is given (no TypeBox): browsers import it from
+// '@omega/contracts/client' with `routeManifest`, or with the few entries they call, so a bundle
+// carries only those. Errors are the caller's: its `fetch` throws on a failed call.
 import type { Static, TSchema } from '@sinclair/typebox';
-import { routeManifest } from './route-manifest.js';
+import type { Manifest, ManifestEntry } from './route-manifest.js';
 import type { RouteName, routes } from './route-table.js';
 
+export type { Manifest, ManifestEntry, RouteEntry } from './route-manifest.js';
 export { routeManifest } from './route-manifest.js';
 export type { RouteName } from './route-table.js';
 
@@ -65,36 +67,45 @@ const encode = (fields: Record<string, unknown>) =>
     .map(([name, value]) => `${component(name)}=${component(String(value))}`)
     .join('&');
 
-export interface Client {
+/** Calls the routes named `N`: those of the manifest it was made with. */
+export interface Client<N extends RouteName = RouteName> {
   /** The route's address with its params and query filled in (also a cache key for reads). */
-  url<N extends RouteName>(name: N, ...args: Args<N>): string;
+  url<K extends N>(name: K, ...args: Args<K>): string;
   /** Makes the call and answers the parsed body. */
-  call<N extends RouteName>(name: N, ...args: Args<N>): Promise<RouteAnswer<N>>;
+  call<K extends N>(name: K, ...args: Args<K>): Promise<RouteAnswer<K>>;
   /** Makes the call and answers the parsed body with the response's headers. */
-  respond<N extends RouteName>(
-    name: N,
-    ...args: Args<N>
-  ): Promise<{ answer: RouteAnswer<N>; headers: ClientResponse['headers'] }>;
+  respond<K extends N>(
+    name: K,
+    ...args: Args<K>
+  ): Promise<{ answer: RouteAnswer<K>; headers: ClientResponse['headers'] }>;
 }
 
-export function createClient(fetchImpl: ClientFetch, base = ''): Client {
+/** A client for the routes of `manifest`: a call to any other route does not compile. */
+export function createClient<N extends RouteName>(
+  manifest: Manifest<N>,
+  fetchImpl: ClientFetch,
+  base = '',
+): Client<N> {
   interface Loose {
     params?: unknown;
     query?: unknown;
     body?: unknown;
   }
+  // `Client<N>` lets only the manifest's names through.
+  const entryOf = (name: string) =>
+    (manifest as Record<string, ManifestEntry>)[name] as ManifestEntry;
 
-  function address(name: RouteName, options: Loose = {}): string {
+  function address(name: string, options: Loose = {}): string {
     const params = (options.params ?? {}) as Record<string, unknown>;
-    const path = routeManifest[name].url.replace(/:(\w+)/g, (_, key: string) =>
+    const path = entryOf(name).url.replace(/:(\w+)/g, (_, key: string) =>
       encodeURIComponent(String(params[key])),
     );
     const query = encode((options.query ?? {}) as Record<string, unknown>);
     return `${base}${path}${query ? `?${query}` : ''}`;
   }
 
-  async function send(name: RouteName, options: Loose = {}) {
-    const entry: { method: string; form?: true } = routeManifest[name];
+  async function send(name: string, options: Loose = {}) {
+    const entry = entryOf(name);
     const body = options.body as Record<string, unknown> | undefined;
     const init: ClientRequest = { method: entry.method, headers: {} };
     if (body !== undefined) {
@@ -111,8 +122,8 @@ export function createClient(fetchImpl: ClientFetch, base = ''): Client {
   // The typed signatures are declared by `Client`; these loose bodies serve every route alike.
   const client = {
     url: address,
-    call: async (name: RouteName, options?: Loose) => (await send(name, options)).answer,
+    call: async (name: string, options?: Loose) => (await send(name, options)).answer,
     respond: send,
   };
-  return client as unknown as Client;
+  return client as unknown as Client<N>;
 }

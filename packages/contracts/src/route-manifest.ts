@@ -12,6 +12,18 @@ export interface ManifestEntry {
   form?: true;
 }
 
+/** One route's entry: the route table's own method and path for that name. */
+export type RouteEntry<N extends keyof Routes> = ManifestEntry & {
+  method: Routes[N]['method'];
+  url: Routes[N]['url'];
+};
+
+/**
+ * The entries of the routes a client serves. A bundle that calls a few routes declares only
+ * those (`satisfies Partial<Manifest>` checks each against the table) and carries no others.
+ */
+export type Manifest<N extends keyof Routes = keyof Routes> = { readonly [K in N]: RouteEntry<K> };
+
 export const routeManifest = {
   health: { method: 'GET', url: '/api/health' },
   ready: { method: 'GET', url: '/api/health/ready' },
@@ -99,9 +111,4 @@ export const routeManifest = {
   unansweredQuestions: { method: 'GET', url: '/api/admin/unanswered-questions' },
   clearUnansweredQuestions: { method: 'POST', url: '/api/admin/unanswered-questions/clear' },
   metrics: { method: 'GET', url: '/metrics' },
-} as const satisfies {
-  readonly [N in keyof Routes]: ManifestEntry & {
-    method: Routes[N]['method'];
-    url: Routes[N]['url'];
-  };
-};
+} as const satisfies Manifest;

@@ -1,12 +1,15 @@
 // Behaviour of the components that users rely on.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../src/button.js';
 import { SectionCard } from '../src/card.js';
 import { ConfirmProvider, useConfirm } from '../src/confirm.js';
 import { Input } from '../src/input.js';
+import { Label } from '../src/label.js';
 import { Select } from '../src/select.js';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../src/tabs.js';
 import { TOAST_DURATION, TOAST_LIMIT, TOAST_REMOVE_DELAY, toast, useToasts } from '../src/toast.js';
 import { Toaster } from '../src/toaster.js';
 import { TOOLTIP_DELAY, TOOLTIP_SKIP_DELAY, Tooltip, TooltipProvider } from '../src/tooltip.js';
@@ -33,6 +36,22 @@ describe('Input', () => {
     await user.click(screen.getByRole('button', { name: 'Show administrator secret key' }));
     expect(screen.getByLabelText('Key').getAttribute('type')).toBe('text');
     expect(screen.getByRole('button', { name: 'Hide administrator secret key' })).toBeDefined();
+  });
+});
+
+describe('Label', () => {
+  it('names its control, and a double click on its text selects nothing', () => {
+    render(
+      <>
+        <Label htmlFor="name">Name</Label>
+        <input id="name" />
+      </>,
+    );
+    expect(screen.getByLabelText('Name').id).toBe('name');
+    const label = screen.getByText('Name');
+    // fireEvent answers false when the event's default action was prevented.
+    expect(fireEvent.mouseDown(label, { detail: 1 })).toBe(true);
+    expect(fireEvent.mouseDown(label, { detail: 2 })).toBe(false);
   });
 });
 
@@ -163,6 +182,123 @@ describe('Select', () => {
     await user.click(screen.getByRole('combobox', { name: 'Theme' }));
     await user.click(await screen.findByRole('option', { name: 'Light' }));
     expect(onValueChange).toHaveBeenCalledWith('light');
+  });
+});
+
+/** Three tabs holding their own value, after a button to start tabbing from. */
+function ThreeTabs(props: { onValueChange?(value: string): void }) {
+  return (
+    <>
+      <button type="button">before</button>
+      <Tabs defaultValue="b" onValueChange={props.onValueChange}>
+        <TabsList aria-label="Letters">
+          <TabsTrigger value="a">Alpha</TabsTrigger>
+          <TabsTrigger value="b">Bravo</TabsTrigger>
+          <TabsTrigger value="c">Charlie</TabsTrigger>
+        </TabsList>
+        {['a', 'b', 'c'].map((v) => (
+          <TabsContent key={v} value={v}>
+            <input aria-label={`Field ${v}`} />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </>
+  );
+}
+
+/** Tabs whose value the parent holds, and a button of the parent's that changes it. */
+function ControlledTabs() {
+  const [value, setValue] = useState('a');
+  return (
+    <>
+      <button type="button" onClick={() => setValue('b')}>
+        Show the second
+      </button>
+      <Tabs value={value} onValueChange={setValue}>
+        <TabsList aria-label="Two">
+          <TabsTrigger value="a">First</TabsTrigger>
+          <TabsTrigger value="b">Second</TabsTrigger>
+        </TabsList>
+        <TabsContent value="a">one</TabsContent>
+        <TabsContent value="b">two</TabsContent>
+      </Tabs>
+    </>
+  );
+}
+
+describe('Tabs', () => {
+  const selected = () =>
+    screen
+      .getAllByRole('tab')
+      .filter((t) => t.getAttribute('aria-selected') === 'true')
+      .map((t) => t.textContent);
+
+  it('has the tabs roles, each tab naming and controlling its panel', () => {
+    render(<ThreeTabs />);
+    const list = screen.getByRole('tablist', { name: 'Letters' });
+    expect(list.getAttribute('aria-orientation')).toBe('horizontal');
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => [t.textContent, t.getAttribute('aria-selected')])).toEqual([
+      ['Alpha', 'false'],
+      ['Bravo', 'true'],
+      ['Charlie', 'false'],
+    ]);
+    // Only the selected panel is shown, and only its content is mounted.
+    const panel = screen.getByRole('tabpanel', { name: 'Bravo' });
+    expect(tabs[1]?.getAttribute('aria-controls')).toBe(panel.id);
+    expect(screen.getAllByRole('tabpanel')).toEqual([panel]);
+    expect(screen.queryByLabelText('Field a')).toBeNull();
+    expect(screen.getByLabelText('Field b')).toBeDefined();
+    const hidden = document.getElementById(tabs[0]?.getAttribute('aria-controls') ?? '');
+    expect(hidden?.getAttribute('role')).toBe('tabpanel');
+    expect(hidden?.hidden).toBe(true);
+  });
+
+  it('is one tab stop: Tab reaches the selected tab, then its panel', async () => {
+    const user = userEvent.setup();
+    render(<ThreeTabs />);
+    await user.click(screen.getByRole('button', { name: 'before' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Bravo' }));
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('tabpanel', { name: 'Bravo' }));
+  });
+
+  it('moves the focus and the selection with the arrow keys (wrapping), Home and End', async () => {
+    const onValueChange = vi.fn();
+    const user = userEvent.setup();
+    render(<ThreeTabs onValueChange={onValueChange} />);
+    await user.click(screen.getByRole('button', { name: 'before' }));
+    await user.tab();
+    const focused = () => document.activeElement?.textContent;
+    await user.keyboard('{ArrowRight}');
+    expect([focused(), selected()]).toEqual(['Charlie', ['Charlie']]);
+    await user.keyboard('{ArrowRight}');
+    expect([focused(), selected()]).toEqual(['Alpha', ['Alpha']]);
+    await user.keyboard('{ArrowLeft}');
+    expect([focused(), selected()]).toEqual(['Charlie', ['Charlie']]);
+    await user.keyboard('{Home}');
+    expect([focused(), selected()]).toEqual(['Alpha', ['Alpha']]);
+    await user.keyboard('{End}');
+    expect([focused(), selected()]).toEqual(['Charlie', ['Charlie']]);
+    // Up and Down are not this horizontal list's keys.
+    await user.keyboard('{ArrowDown}');
+    expect(focused()).toBe('Charlie');
+    expect(onValueChange.mock.calls).toEqual([['c'], ['a'], ['c'], ['a'], ['c']]);
+    expect(screen.getByRole('tabpanel', { name: 'Charlie' })).toBeDefined();
+  });
+
+  it('selects a clicked tab, and follows the value its parent holds', async () => {
+    const user = userEvent.setup();
+    render(<ControlledTabs />);
+    await user.click(screen.getByRole('tab', { name: 'Second' }));
+    expect(screen.getByRole('tabpanel', { name: 'Second' }).textContent).toBe('two');
+    await user.click(screen.getByRole('tab', { name: 'First' }));
+    expect(screen.getByRole('tabpanel', { name: 'First' }).textContent).toBe('one');
+    await user.click(screen.getByRole('button', { name: 'Show the second' }));
+    expect(selected()).toEqual(['Second']);
+    expect(screen.getByRole('tab', { name: 'Second' }).tabIndex).toBe(0);
+    expect(screen.getByRole('tab', { name: 'First' }).tabIndex).toBe(-1);
   });
 });
 

@@ -1,14 +1,14 @@
 // The typed clients for the app's calls, one per error rule of spec section 8. Kept apart from
 // the fetch helper so the first load, which reads only the session, carries no route table.
-import { createClient } from '@omega/contracts/client';
+import { createClient, routeManifest } from '@omega/contracts/client';
 import { apiFetch } from './api-client.js';
 
 /** The typed client for every call the app makes (spec section 8's read rules). */
-export const api = createClient(apiFetch('read'));
+export const api = createClient(routeManifest, apiFetch('read'));
 /** Login, logout and register, whose failures carry the status text or the body's message. */
-export const sessionApi = createClient(apiFetch('session-write'));
+export const sessionApi = createClient(routeManifest, apiFetch('session-write'));
 /** The announcement's form post, whose failure is the response's message. */
-export const formApi = createClient(apiFetch('form'));
+export const formApi = createClient(routeManifest, apiFetch('form'));
 
 export interface Counted<T> {
   items: T[];

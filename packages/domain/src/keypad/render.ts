@@ -117,9 +117,15 @@ export interface RenderedScreen {
   pages: string[];
 }
 
-export function render(state: KeypadState): RenderedScreen {
+/** The screen's lines in GSM-7, its error last: all a screen that is not paged needs. */
+export function screenLines(state: KeypadState): string[] {
   const body = lines(state).map(toGsm7);
   if (state.error) body.push(toGsm7(state.error));
+  return body;
+}
+
+export function render(state: KeypadState): RenderedScreen {
+  const body = screenLines(state);
   return { lines: body, pages: paginate(body.join('\n')) };
 }
 

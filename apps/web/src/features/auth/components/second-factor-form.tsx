@@ -1,93 +1,32 @@
-// The second step of signing in to an account with two-factor on (issue 36): the 6-digit code
-// from the authenticator app, one of the recovery codes, or one of the account's passkeys
-// (issue 37). The password step before it holds a pending sign-in for 5 minutes; a refusal is
-// shown under the field (or under the passkey button).
-import { Button, Input, Label } from '@omega/ui';
-import { type FormEvent, useId, useState } from 'react';
-import { PasskeyButton } from './passkey-button.js';
+// The second sign-in step, downloaded when an account with two-factor on reaches it: most
+// sign-ins never do, so the sign-in page's first load does not carry it (decision 004).
+import { Button, Spinner } from '@omega/ui';
+import { lazy, Suspense } from 'react';
+import type { SecondFactorProps } from './two-factor-code-form.js';
 
-export function SecondFactorForm(props: {
-  /** Answers the refusal to show, or nothing when signed in. */
-  onSubmit(factor: { code?: string; recoveryCode?: string }): Promise<string | undefined>;
-  /** Answers the step with a passkey: the refusal to show, or nothing when signed in. */
-  onPasskey(): Promise<string | undefined>;
-  onCancel(): void;
-}) {
-  const id = useId();
-  const [recovery, setRecovery] = useState(false);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  const label = recovery ? 'Recovery code' : 'Authentication code';
+const CodeForm = lazy(() =>
+  import('./two-factor-code-form.js').then(
+    (m) => ({ default: m.TwoFactorCodeForm }),
+    // A failed download (offline, a deploy replaced the files) must not take the page down.
+    () => ({ default: NotLoaded }),
+  ),
+);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const typed = value.trim();
-    if (!recovery && !/^[0-9]{6}$/.test(typed)) {
-      setError('Enter the 6 digits your authenticator app shows');
-      return;
-    }
-    if (recovery && typed === '') {
-      setError('Enter one of your recovery codes');
-      return;
-    }
-    setBusy(true);
-    try {
-      const refused = await props.onSubmit(recovery ? { recoveryCode: typed } : { code: typed });
-      if (refused) setError(refused);
-    } finally {
-      setBusy(false);
-    }
-  }
-
+function NotLoaded({ onCancel }: SecondFactorProps) {
   return (
-    <form className="omega-form" onSubmit={submit} noValidate aria-label="Two-factor sign-in">
-      <p>
-        {recovery
-          ? 'Type one of the recovery codes you kept when you turned two-factor on. Each works once.'
-          : 'Open your authenticator app and type the 6-digit code it shows for Omega.'}
-      </p>
-      <div className="omega-field">
-        <Label htmlFor={`${id}-factor`}>{label}</Label>
-        <Input
-          id={`${id}-factor`}
-          name={recovery ? 'recoveryCode' : 'code'}
-          inputMode={recovery ? 'text' : 'numeric'}
-          autoComplete="one-time-code"
-          value={value}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setError(undefined);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} className="omega-field__error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <Button type="submit" loading={busy} className="omega-form__submit">
-        Verify
+    <div className="omega-form">
+      <p role="alert">The two-factor step could not be loaded. Check your connection.</p>
+      <Button type="button" variant="link" onClick={onCancel}>
+        Start again
       </Button>
-      <PasskeyButton label="Use a passkey instead" onUse={props.onPasskey} />
-      <div className="omega-actions">
-        <Button
-          type="button"
-          variant="link"
-          onClick={() => {
-            setRecovery(!recovery);
-            setValue('');
-            setError(undefined);
-          }}
-        >
-          {recovery ? 'Use the authenticator app instead' : 'Use a recovery code instead'}
-        </Button>
-        <Button type="button" variant="link" onClick={props.onCancel}>
-          Start again
-        </Button>
-      </div>
-    </form>
+    </div>
+  );
+}
+
+export function SecondFactorForm(props: SecondFactorProps) {
+  return (
+    <Suspense fallback={<Spinner aria-label="Loading the two-factor step" />}>
+      <CodeForm {...props} />
+    </Suspense>
   );
 }

@@ -211,7 +211,7 @@ describeEachDatabase('renewal backlog', (database) => {
   it('stops mid-drain at shutdown, leaving no subscription half-renewed', async () => {
     const shared = await sharedDatabase();
     const seeded = await testApp(shared);
-    const ids = await seedDue(seeded.app.database.db, seeded.now(), 3000);
+    const ids = await seedDue(seeded.app.database.db, seeded.now(), 1000);
     await seeded.app.close();
     const server = await serverWithJobs(shared.url, () => T0);
     // The start-up run has begun; closing stops it after the batch in progress.

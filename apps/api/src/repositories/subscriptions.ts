@@ -136,6 +136,28 @@ function columns(s: Subscription) {
   };
 }
 
+/**
+ * The type each of `columns` is given in `updateMany`'s list of values: PostgreSQL types a
+ * parameter there as text unless told (SQLite reads the casts as the columns' affinities).
+ */
+const COLUMN_TYPES: Record<keyof ReturnType<typeof columns>, 'bigint' | 'text'> = {
+  plan_id: 'text',
+  interval: 'text',
+  status: 'text',
+  anchor: 'bigint',
+  period_index: 'bigint',
+  current_period_start: 'bigint',
+  current_period_end: 'bigint',
+  trial_end: 'bigint',
+  cancel_at_period_end: 'bigint',
+  scheduled_plan_id: 'text',
+  scheduled_interval: 'text',
+  credit_balance: 'bigint',
+  had_trial: 'bigint',
+  complimentary: 'bigint',
+};
+const COLUMN_NAMES = Object.keys(COLUMN_TYPES) as Array<keyof typeof COLUMN_TYPES>;
+
 /** Plans, features and which plan includes which: what every entitlement decision reads. */
 export interface Catalogue {
   plans: readonly Plan[];
@@ -346,6 +368,36 @@ export class SubscriptionsRepository {
       .where('version', '=', version)
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  }
+
+  /**
+   * `update` for many subscriptions in one statement (a batch of renewals): each is written if
+   * its version is still the one read. Answers how many were written.
+   */
+  async updateMany(
+    changes: ReadonlyArray<{ userId: number; version: number; subscription: Subscription }>,
+    at: number,
+    db = this.db,
+  ): Promise<number> {
+    if (changes.length === 0) return 0;
+    const cast = (value: unknown, type: 'bigint' | 'text') =>
+      sql`cast(${value} as ${sql.raw(type)})`;
+    const rows = changes.map(({ userId, version, subscription }) => {
+      const values = columns(subscription);
+      return sql`(${sql.join([
+        cast(userId, 'bigint'),
+        cast(version, 'bigint'),
+        ...COLUMN_NAMES.map((name) => cast(values[name], COLUMN_TYPES[name])),
+      ])})`;
+    });
+    const result =
+      await sql`with v (user_id, version, ${sql.join(COLUMN_NAMES.map((name) => sql.ref(name)))}) as (values ${sql.join(rows)})
+      update subscriptions
+      set ${sql.join(COLUMN_NAMES.map((name) => sql`${sql.ref(name)} = v.${sql.ref(name)}`))},
+        version = subscriptions.version + 1, renewal_claimed_until = null, updated_at = ${at}
+      from v
+      where subscriptions.user_id = v.user_id and subscriptions.version = v.version`.execute(db);
+    return Number(result.numAffectedRows ?? 0n);
   }
 
   /**

@@ -97,6 +97,33 @@ export class SubscriptionService {
     return true;
   }
 
+  /**
+   * `write` for a batch (the renewal job's), in one statement: every subscription written, each
+   * still at the version read, with their revenue moves booked together, or answers false (the
+   * caller throws, and its transaction leaves none written).
+   */
+  private async writeMany(
+    changes: ReadonlyArray<{
+      userId: number;
+      version: number;
+      before: Subscription;
+      after: Subscription;
+    }>,
+    plans: PlanBook,
+    now: number,
+    trx: Kysely<Database>,
+  ): Promise<boolean> {
+    const written = await this.repo.updateMany(
+      changes.map((c) => ({ userId: c.userId, version: c.version, subscription: c.after })),
+      now,
+      trx,
+    );
+    if (written !== changes.length) return false;
+    const moves = changes.flatMap((c) => revenueMove(c.before, c.after, plans) ?? []);
+    if (moves.length > 0) await this.repo.bookRevenue(moves, now, trx);
+    return true;
+  }
+
   /** The user's subscription, starting them on the free plan the first time. */
   async current(
     userId: number,
@@ -467,20 +494,21 @@ export class SubscriptionService {
    * revenue together, so a crash leaves a subscription renewed or untouched, never half. Between
    * batches the event loop gets a turn, and `signal` (the server closing) stops the run. A
    * subscription whose renewal fails is set aside for RENEWAL_RETRY_MS and logged, and the rest
-   * go on. Answers how many were renewed.
+   * go on. `batchSize` is for measuring (bench/renewals-drain.ts). Answers how many were renewed.
    */
-  async renewDue(options: { signal?: AbortSignal } = {}): Promise<number> {
+  async renewDue(options: { signal?: AbortSignal; batchSize?: number } = {}): Promise<number> {
+    const { signal, batchSize = RENEWAL_BATCH } = options;
     let renewed = 0;
-    while (!options.signal?.aborted) {
+    while (!signal?.aborted) {
       let claimed: number;
       try {
-        claimed = await this.renewBatch(RENEWAL_BATCH);
+        claimed = await this.renewBatch(batchSize);
         renewed += claimed;
       } catch (err) {
         // The database cannot serve now: the next run tries again. Anything else may be one
         // subscription's fault, found by renewing the batch's subscriptions one at a time.
         if (unavailable(err)) throw err;
-        const alone = await this.renewOneByOne(RENEWAL_BATCH, err, options.signal);
+        const alone = await this.renewOneByOne(batchSize, err, signal);
         claimed = alone.claimed;
         renewed += alone.renewed;
       }
@@ -502,8 +530,7 @@ export class SubscriptionService {
       const plans = await this.book(trx);
       const invoices: NewInvoice[] = [];
       const entries: ActivityEntry[] = [];
-      const moves: RevenueMove[] = [];
-      for (const row of rows) {
+      const changes = rows.map((row) => {
         const before = toSubscription(row);
         const result = renew(before, plans, FREE_PLAN_ID, now);
         for (const invoice of result.invoices) {
@@ -513,21 +540,6 @@ export class SubscriptionService {
             dedupeKey: `renewal:${row.user_id}:${invoice.periodStart}`,
             createdAt: now,
           });
-        }
-        // The row is claimed, so its version cannot have moved; checked all the same.
-        if (
-          !(await this.write(
-            row.user_id,
-            row.version,
-            before,
-            result.subscription,
-            plans,
-            now,
-            trx,
-            moves,
-          ))
-        ) {
-          throw new Error(`The subscription of user ${row.user_id} changed while claimed`);
         }
         entries.push({
           userId: row.user_id,
@@ -539,11 +551,15 @@ export class SubscriptionService {
           // The job's own work: no request asked for it.
           requestId: null,
         });
-      }
+        return { userId: row.user_id, version: row.version, before, after: result.subscription };
+      });
       await this.repo.addInvoices(invoices, trx);
       await this.activity.recordMany(entries, trx);
-      // Last, in plan order, as a bulk change books them (repositories/subscriptions.ts).
-      if (moves.length > 0) await this.repo.bookRevenue(moves, now, trx);
+      // The rows are claimed, so no version can have moved; checked all the same. Revenue rows
+      // are locked last, in plan order, as a bulk change locks them.
+      if (!(await this.writeMany(changes, plans, now, trx))) {
+        throw new Error('A subscription claimed for renewal changed meanwhile');
+      }
       return rows.length;
     });
   }

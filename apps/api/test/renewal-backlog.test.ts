@@ -2,7 +2,11 @@
 // hundred; the server keeps answering during it and stops it cleanly at shutdown; two instances
 // share a backlog with each subscription renewed once, neither waiting for rows the other
 // holds; a subscription that cannot be renewed is set aside instead of holding back the rest.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { addInterval } from '@omega/domain';
+import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
@@ -12,8 +16,10 @@ import type { Database } from '../src/db/schema.js';
 import { runDueJobs } from '../src/plugins/app/renewal-job.js';
 import { createTestApp, T0, type TestApp, testConfig } from './helpers/app.js';
 import { describeEachDatabase, postgres, type TestDatabase } from './helpers/databases.js';
+import { startServer } from './helpers/server-process.js';
 
 const DAY = 86_400_000;
+const pgUrl = process.env.OMEGA_TEST_PG_URL;
 const PLANS = [
   { id: 'starter', price: 900 },
   { id: 'pro', price: 2900 },
@@ -225,6 +231,34 @@ describeEachDatabase('renewal backlog', (database) => {
     expect(await renewedWhole(after.app.database.db, ids)).toBe(ids.length);
   });
 
+  it('leaves each subscription renewed once or untouched when the server is killed mid-drain (kill -9)', async () => {
+    const shared = await sharedDatabase();
+    const seeded = await testApp(shared);
+    // The server process runs on the real clock.
+    const ids = await seedDue(seeded.app.database.db, Date.now(), 5000);
+    await seeded.app.close();
+    const renewedSoFar = committedRenewals(shared.url);
+    cleanups.push(() => renewedSoFar.close());
+    const server = await startServer({
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'omega-renewals-')),
+      DATABASE_URL: shared.url,
+    });
+    cleanups.push(() => server.kill());
+    // Killed as soon as its start-up run has committed a batch, while it renews the next.
+    await vi.waitFor(async () => expect(await renewedSoFar.count()).toBeGreaterThan(0), {
+      timeout: 15_000,
+      interval: 1,
+    });
+    await server.kill();
+    const after = await testApp(shared);
+    after.advance(Date.now() - after.now());
+    const renewed = await renewedWhole(after.app.database.db, ids);
+    expect(renewed).toBeGreaterThan(0);
+    expect(renewed).toBeLessThan(ids.length);
+    expect((await runDueJobs(after.app)).renewed).toBe(ids.length - renewed);
+    expect(await renewedWhole(after.app.database.db, ids)).toBe(ids.length);
+  });
+
   it('sets aside a subscription that cannot be renewed and renews the rest', async () => {
     const t = await testApp();
     const db = t.app.database.db;
@@ -270,8 +304,6 @@ describeEachDatabase('renewal backlog', (database) => {
   });
 });
 
-const pgUrl = process.env.OMEGA_TEST_PG_URL;
-
 (pgUrl ? describe : describe.skip)('renewal backlog on PostgreSQL: rows held elsewhere', () => {
   it('passes over due rows another instance holds instead of waiting for them', async () => {
     const shared = await postgres.create();
@@ -300,6 +332,35 @@ const pgUrl = process.env.OMEGA_TEST_PG_URL;
     }
   });
 });
+
+/**
+ * Counts renewal invoices committed to the database at `url`, read beside the server that
+ * writes them (a read-only SQLite connection, or a PostgreSQL client in the test's schema).
+ */
+function committedRenewals(url: string): { count(): Promise<number>; close(): Promise<void> } {
+  const text = "select count(*) as n from invoices where dedupe_key like 'renewal:%'";
+  if (url.startsWith('sqlite:')) {
+    const db = new SQLite(url.slice('sqlite:'.length), { readonly: true, fileMustExist: true });
+    const statement = db.prepare(text);
+    return {
+      count: async () => Number((statement.get() as { n: number }).n),
+      close: async () => {
+        db.close();
+      },
+    };
+  }
+  const client = new pg.Client({ connectionString: pgUrl });
+  const connected = client
+    .connect()
+    .then(() => client.query(`set search_path = ${new URL(url).searchParams.get('schema')}`));
+  return {
+    count: async () => {
+      await connected;
+      return Number((await client.query<{ n: string }>(text)).rows[0]?.n);
+    },
+    close: () => client.end(),
+  };
+}
 
 /** Makes every invoice of `userId` fail to be written, as a payment the bank refuses would. */
 async function declineInvoicesOf(database: TestDatabase, db: Kysely<Database>, userId: number) {

@@ -137,6 +137,18 @@ async function renewedWhole(db: Kysely<Database>, ids: readonly number[]): Promi
   return renewed;
 }
 
+/**
+ * After a drain was stopped (a close, a crash): some of `ids` were renewed and some not, each
+ * whole, and the next run renews the rest, each once.
+ */
+async function stoppedPartWayThenRenewed(t: TestApp, ids: readonly number[]) {
+  const renewed = await renewedWhole(t.app.database.db, ids);
+  expect(renewed).toBeGreaterThan(0);
+  expect(renewed).toBeLessThan(ids.length);
+  expect((await runDueJobs(t.app)).renewed).toBe(ids.length - renewed);
+  expect(await renewedWhole(t.app.database.db, ids)).toBe(ids.length);
+}
+
 /** An app with the renewal job on (as `server.ts` builds it) over an existing database. */
 async function serverWithJobs(url: string, clock: () => number): Promise<FastifyInstance> {
   const app = await build({
@@ -184,12 +196,18 @@ describeEachDatabase('renewal backlog', (database) => {
     expect(await runDueJobs(t.app)).toEqual({ renewed: 0, purged: 0 });
   });
 
-  it('drains the backlog in the start-up run, without a second run', async () => {
+  /** `count` due subscriptions in a database of their own, then a server with its job started on it. */
+  async function serverStartedOnBacklog(count: number) {
     const shared = await sharedDatabase();
     const seeded = await testApp(shared);
-    const ids = await seedDue(seeded.app.database.db, seeded.now(), 300);
+    const ids = await seedDue(seeded.app.database.db, seeded.now(), count);
     await seeded.app.close();
     const server = await serverWithJobs(shared.url, () => T0);
+    return { shared, ids, server };
+  }
+
+  it('drains the backlog in the start-up run, without a second run', async () => {
+    const { ids, server } = await serverStartedOnBacklog(300);
     cleanups.push(() => server.close());
     // The next run is a minute away: only the start-up run can have renewed them.
     await vi.waitFor(async () => expect(await dueCount(server.database.db, T0)).toBe(0), {
@@ -215,20 +233,10 @@ describeEachDatabase('renewal backlog', (database) => {
   });
 
   it('stops mid-drain at shutdown, leaving no subscription half-renewed', async () => {
-    const shared = await sharedDatabase();
-    const seeded = await testApp(shared);
-    const ids = await seedDue(seeded.app.database.db, seeded.now(), 1000);
-    await seeded.app.close();
-    const server = await serverWithJobs(shared.url, () => T0);
+    const { shared, ids, server } = await serverStartedOnBacklog(1000);
     // The start-up run has begun; closing stops it after the batch in progress.
     await server.close();
-    const after = await testApp(shared);
-    const renewed = await renewedWhole(after.app.database.db, ids);
-    expect(renewed).toBeGreaterThan(0);
-    expect(renewed).toBeLessThan(ids.length);
-    // The rest is renewed by the next run, each once.
-    expect((await runDueJobs(after.app)).renewed).toBe(ids.length - renewed);
-    expect(await renewedWhole(after.app.database.db, ids)).toBe(ids.length);
+    await stoppedPartWayThenRenewed(await testApp(shared), ids);
   });
 
   it('leaves each subscription renewed once or untouched when the server is killed mid-drain (kill -9)', async () => {
@@ -252,11 +260,7 @@ describeEachDatabase('renewal backlog', (database) => {
     await server.kill();
     const after = await testApp(shared);
     after.advance(Date.now() - after.now());
-    const renewed = await renewedWhole(after.app.database.db, ids);
-    expect(renewed).toBeGreaterThan(0);
-    expect(renewed).toBeLessThan(ids.length);
-    expect((await runDueJobs(after.app)).renewed).toBe(ids.length - renewed);
-    expect(await renewedWhole(after.app.database.db, ids)).toBe(ids.length);
+    await stoppedPartWayThenRenewed(after, ids);
   });
 
   it('sets aside a subscription that cannot be renewed and renews the rest', async () => {

@@ -48,7 +48,7 @@ import {
  * Subscriptions a renewal transaction claims and renews together: bounded, so a batch holds the
  * SQLite writer, or its rows on PostgreSQL, for tens of milliseconds (decision 036 measures it).
  */
-export const RENEWAL_BATCH = 100;
+const RENEWAL_BATCH = 100;
 
 /** How long a subscription whose renewal failed is left aside before it is tried again. */
 export const RENEWAL_RETRY_MS = 10 * 60_000;

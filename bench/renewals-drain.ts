@@ -489,9 +489,12 @@ async function main() {
           rounds.push(await sweepDrain(api, sweep, batchSize, statements));
         }
         const statementsPerRenewal = rounds[0]?.statementsPerRenewal ?? null;
+        const perSecond = median(rounds.map((r) => r.perSecond));
         sweepRows.push([
           `${label}, batches of ${batchSize}${batchSize === 1 ? ' (baseline)' : ''}`,
-          int(median(rounds.map((r) => r.perSecond))),
+          int(perSecond),
+          // How long one transaction holds its rows (PostgreSQL) or the writer (SQLite).
+          ((batchSize / perSecond) * 1000).toFixed(1),
           int(median(rounds.map((r) => r.cpuMicros))),
           statementsPerRenewal === null ? '—' : statementsPerRenewal.toFixed(2),
           median(rounds.map((r) => r.loopP99Ms)).toFixed(1),
@@ -541,13 +544,14 @@ async function main() {
     `Machine: ${loadBefore} before, ${busyness()} after. ${BUSY_MACHINE_NOTE} Medians of ${ROUNDS} rounds.\n`,
   );
   console.log(
-    `In this process, the app without its job, one drain of ${int(SWEEP_DUE)} due (statements: sent to PostgreSQL per renewal; event loop: how long it was held up meanwhile, p99 and max):\n`,
+    `In this process, the app without its job, one drain of ${int(SWEEP_DUE)} due (ms a batch: how long one batch's transaction holds its rows, or SQLite's writer; statements: sent to PostgreSQL per renewal; loop: how long the event loop was held up meanwhile, p99 and max):\n`,
   );
   console.log(
     table(
       [
         'drain',
         'renewals/s',
+        'ms a batch',
         'app CPU µs/renewal',
         'statements/renewal',
         'loop p99 ms',

@@ -516,18 +516,15 @@ export class SubscriptionsRepository {
     return inserted !== undefined;
   }
 
-  /** `addInvoice` for many, a few hundred to a statement; answers how many were new. */
-  async addInvoices(invoices: readonly NewInvoice[], db = this.db): Promise<number> {
-    let added = 0;
+  /** `addInvoice` for many, a few hundred to a statement. */
+  async addInvoices(invoices: readonly NewInvoice[], db = this.db): Promise<void> {
     for (let from = 0; from < invoices.length; from += INVOICES_PER_STATEMENT) {
-      const result = await db
+      await db
         .insertInto('invoices')
         .values(invoices.slice(from, from + INVOICES_PER_STATEMENT).map(invoiceRow))
         .onConflict((oc) => oc.column('dedupe_key').doNothing())
-        .executeTakeFirst();
-      added += Number(result.numInsertedOrUpdatedRows ?? 0n);
+        .execute();
     }
-    return added;
   }
 
   invoices(userId: number, db = this.db) {

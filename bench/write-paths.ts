@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { DATABASES, PG_URL } from './lib/databases.js';
 import { LoadGenerator } from './lib/load.js';
 import {
   BUSY_MACHINE_NOTE,
@@ -44,13 +45,7 @@ const WARMUP_SECONDS = 2;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 16;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
-const PG_URL =
-  process.env.BENCH_PG_URL ??
-  process.env.OMEGA_TEST_PG_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 const TARGET = { p99Ms: 20, ofPlain: 0.5 };
-/** BENCH_DATABASES=sqlite (or postgres) runs one database only, for a quicker look. */
-const DATABASES = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',');
 
 interface Database {
   label: string;

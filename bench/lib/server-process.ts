@@ -127,6 +127,14 @@ export class ServerProcess {
     });
   }
 
+  /** Ends the process with SIGKILL, as a crash or an out-of-memory kill would, and waits for it. */
+  async kill(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
+    const exited = once(this.child, 'exit');
+    this.child.kill('SIGKILL');
+    await exited;
+  }
+
   async stop(): Promise<void> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     const exited = once(this.child, 'exit');

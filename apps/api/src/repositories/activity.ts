@@ -66,18 +66,26 @@ export class ActivityRepository {
   ) {}
 
   /** Writes the entry, with the id of the request that made it, if any (decision 020). */
-  async record(entry: ActivityEntry, db = this.db): Promise<void> {
+  record(entry: ActivityEntry, db = this.db): Promise<void> {
+    return this.recordMany([entry], db);
+  }
+
+  /** Writes several entries in one statement (a batch of renewals). */
+  async recordMany(entries: readonly ActivityEntry[], db = this.db): Promise<void> {
+    if (entries.length === 0) return;
     await db
       .insertInto('activity_logs')
-      .values({
-        user_id: entry.userId,
-        action: entry.action,
-        details: entry.details,
-        created_at: entry.at,
-        request_id: entry.requestId,
-      })
+      .values(
+        entries.map((entry) => ({
+          user_id: entry.userId,
+          action: entry.action,
+          details: entry.details,
+          created_at: entry.at,
+          request_id: entry.requestId,
+        })),
+      )
       .execute();
-    this.onRecorded(entry.action);
+    for (const entry of entries) this.onRecorded(entry.action);
   }
 
   /** Newest first; `before` is the id of the last entry of the previous page. */

@@ -6,7 +6,7 @@ import {
   type RevenueMove,
   type Subscription,
 } from '@omega/domain';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { Database, FeatureRow, SubscriptionRow } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
 import { prepare } from '../lib/prepared-query.js';
@@ -52,6 +52,30 @@ export interface UserWithPlanRow {
 }
 
 const DAY_MS = 86_400_000;
+
+/**
+ * Rows a multi-row invoice insert writes at most: 8 parameters each, well below SQLite's 32,766
+ * and PostgreSQL's 65,535 (a renewal that catches up on years of periods writes one per period).
+ */
+const INVOICES_PER_STATEMENT = 500;
+
+/**
+ * Not set aside from renewals: `renewal_claimed_until` holds a subscription whose renewal failed
+ * until that time (and held one an older server claimed, until its claim ran out).
+ */
+const notHeld = (now: number) => (eb: ExpressionBuilder<Database, 'subscriptions'>) =>
+  eb.or([eb('renewal_claimed_until', 'is', null), eb('renewal_claimed_until', '<=', now)]);
+
+const invoiceRow = (i: NewInvoice) => ({
+  user_id: i.userId,
+  description: i.description,
+  amount: i.amount,
+  status: 'paid',
+  period_start: i.periodStart,
+  period_end: i.periodEnd,
+  dedupe_key: i.dedupeKey,
+  created_at: i.createdAt,
+});
 
 type RevenueDayDelta = {
   accounts: number;
@@ -111,6 +135,28 @@ function columns(s: Subscription) {
     complimentary: s.complimentary ? 1 : 0,
   };
 }
+
+/**
+ * The type each of `columns` is given in `updateMany`'s list of values: PostgreSQL types a
+ * parameter there as text unless told (SQLite reads the casts as the columns' affinities).
+ */
+const COLUMN_TYPES: Record<keyof ReturnType<typeof columns>, 'bigint' | 'text'> = {
+  plan_id: 'text',
+  interval: 'text',
+  status: 'text',
+  anchor: 'bigint',
+  period_index: 'bigint',
+  current_period_start: 'bigint',
+  current_period_end: 'bigint',
+  trial_end: 'bigint',
+  cancel_at_period_end: 'bigint',
+  scheduled_plan_id: 'text',
+  scheduled_interval: 'text',
+  credit_balance: 'bigint',
+  had_trial: 'bigint',
+  complimentary: 'bigint',
+};
+const COLUMN_NAMES = Object.keys(COLUMN_TYPES) as Array<keyof typeof COLUMN_TYPES>;
 
 /** Plans, features and which plan includes which: what every entitlement decision reads. */
 export interface Catalogue {
@@ -325,6 +371,36 @@ export class SubscriptionsRepository {
   }
 
   /**
+   * `update` for many subscriptions in one statement (a batch of renewals): each is written if
+   * its version is still the one read. Answers how many were written.
+   */
+  async updateMany(
+    changes: ReadonlyArray<{ userId: number; version: number; subscription: Subscription }>,
+    at: number,
+    db = this.db,
+  ): Promise<number> {
+    if (changes.length === 0) return 0;
+    const cast = (value: unknown, type: 'bigint' | 'text') =>
+      sql`cast(${value} as ${sql.raw(type)})`;
+    const rows = changes.map(({ userId, version, subscription }) => {
+      const values = columns(subscription);
+      return sql`(${sql.join([
+        cast(userId, 'bigint'),
+        cast(version, 'bigint'),
+        ...COLUMN_NAMES.map((name) => cast(values[name], COLUMN_TYPES[name])),
+      ])})`;
+    });
+    const result =
+      await sql`with v (user_id, version, ${sql.join(COLUMN_NAMES.map((name) => sql.ref(name)))}) as (values ${sql.join(rows)})
+      update subscriptions
+      set ${sql.join(COLUMN_NAMES.map((name) => sql`${sql.ref(name)} = v.${sql.ref(name)}`))},
+        version = subscriptions.version + 1, renewal_claimed_until = null, updated_at = ${at}
+      from v
+      where subscriptions.user_id = v.user_id and subscriptions.version = v.version`.execute(db);
+    return Number(result.numAffectedRows ?? 0n);
+  }
+
+  /**
    * Books a subscription change on its day in revenue_days (decision 025): the plan it left
    * loses the account and its MRR, the plan it joined gains them, and the movement counts on
    * the plan joined (churn on the plan left). The free plan has no rows: its accounts are all
@@ -386,15 +462,13 @@ export class SubscriptionsRepository {
       .execute();
   }
 
-  /** Users whose period has ended and whom no worker holds. */
+  /** Users whose period has ended, oldest first, except those set aside after a failed renewal. */
   async dueForRenewal(now: number, limit: number, db = this.db) {
     const rows = await db
       .selectFrom('subscriptions')
       .select('user_id')
       .where('current_period_end', '<=', now)
-      .where((eb) =>
-        eb.or([eb('renewal_claimed_until', 'is', null), eb('renewal_claimed_until', '<', now)]),
-      )
+      .where(notHeld(now))
       .orderBy('current_period_end')
       .limit(limit)
       .execute();
@@ -402,40 +476,55 @@ export class SubscriptionsRepository {
   }
 
   /**
-   * Claims a due subscription for one worker with a conditional update: of two workers racing,
-   * exactly one sees its update applied.
+   * Claims up to `limit` due subscriptions (or only `userId`'s) for the transaction `db`, oldest
+   * first, and answers their rows. On PostgreSQL they are locked `FOR UPDATE SKIP LOCKED`: rows
+   * another worker's transaction holds are passed over, not waited for, and a worker that dies
+   * releases its rows with its connection. SQLite has one writer: its write transaction is the
+   * claim.
    */
-  async claimForRenewal(userId: number, now: number, holdMs: number, db = this.db) {
-    const result = await db
-      .updateTable('subscriptions')
-      .set({ renewal_claimed_until: now + holdMs })
-      .where('user_id', '=', userId)
+  claimDue(now: number, limit: number, db: Kysely<Database>, userId?: number) {
+    let query = db
+      .selectFrom('subscriptions')
+      .selectAll()
       .where('current_period_end', '<=', now)
-      .where((eb) =>
-        eb.or([eb('renewal_claimed_until', 'is', null), eb('renewal_claimed_until', '<', now)]),
-      )
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+      .where(notHeld(now))
+      .orderBy('current_period_end')
+      .limit(limit);
+    if (userId !== undefined) query = query.where('user_id', '=', userId);
+    return (
+      db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate().skipLocked() : query
+    ).execute();
+  }
+
+  /** Sets a subscription aside from renewals until `until` (its renewal failed). */
+  async holdFromRenewal(userId: number, until: number, db = this.db) {
+    await db
+      .updateTable('subscriptions')
+      .set({ renewal_claimed_until: until })
+      .where('user_id', '=', userId)
+      .execute();
   }
 
   /** Records an invoice; a second one with the same dedupe key is ignored. */
   async addInvoice(i: NewInvoice, db = this.db): Promise<boolean> {
     const inserted = await db
       .insertInto('invoices')
-      .values({
-        user_id: i.userId,
-        description: i.description,
-        amount: i.amount,
-        status: 'paid',
-        period_start: i.periodStart,
-        period_end: i.periodEnd,
-        dedupe_key: i.dedupeKey,
-        created_at: i.createdAt,
-      })
+      .values(invoiceRow(i))
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .returning('id')
       .executeTakeFirst();
     return inserted !== undefined;
+  }
+
+  /** `addInvoice` for many, a few hundred to a statement. */
+  async addInvoices(invoices: readonly NewInvoice[], db = this.db): Promise<void> {
+    for (let from = 0; from < invoices.length; from += INVOICES_PER_STATEMENT) {
+      await db
+        .insertInto('invoices')
+        .values(invoices.slice(from, from + INVOICES_PER_STATEMENT).map(invoiceRow))
+        .onConflict((oc) => oc.column('dedupe_key').doNothing())
+        .execute();
+    }
   }
 
   invoices(userId: number, db = this.db) {

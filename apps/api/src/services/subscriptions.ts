@@ -31,15 +31,30 @@ import {
   startSubscription,
   upcomingCharge,
 } from '@omega/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
-import type { ActivityRepository } from '../repositories/activity.js';
-import { type SubscriptionsRepository, toSubscription } from '../repositories/subscriptions.js';
+import { unavailable } from '../lib/unavailable.js';
+import type { ActivityEntry, ActivityRepository } from '../repositories/activity.js';
+import {
+  type NewInvoice,
+  type SubscriptionsRepository,
+  toSubscription,
+} from '../repositories/subscriptions.js';
 
-/** How long a renewal worker holds a claimed subscription before another may take it. */
-const CLAIM_MS = 60_000;
+/**
+ * Subscriptions a renewal transaction claims and renews together: bounded, so a batch holds the
+ * SQLite writer, or its rows on PostgreSQL, for tens of milliseconds (decision 036 measures it).
+ */
+const RENEWAL_BATCH = 100;
+
+/** How long a subscription whose renewal failed is left aside before it is tried again. */
+export const RENEWAL_RETRY_MS = 10 * 60_000;
+
+/** Lets the event loop answer what waits (requests) before the next batch. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -51,6 +66,8 @@ export class SubscriptionService {
     private readonly clock: Clock,
     /** Keys the bulk dry run's token (the server's secret): only this server can make one. */
     private readonly tokenKey: string,
+    /** Where a renewal that fails is reported. */
+    private readonly log: FastifyBaseLogger,
   ) {}
 
   async book(db = this.db): Promise<PlanBook> {
@@ -77,6 +94,33 @@ export class SubscriptionService {
     const move = revenueMove(before, after, plans);
     if (move && deferred) deferred.push(move);
     else if (move) await this.repo.bookRevenue(move, now, trx);
+    return true;
+  }
+
+  /**
+   * `write` for a batch (the renewal job's), in one statement: every subscription written, each
+   * still at the version read, with their revenue moves booked together, or answers false (the
+   * caller throws, and its transaction leaves none written).
+   */
+  private async writeMany(
+    changes: ReadonlyArray<{
+      userId: number;
+      version: number;
+      before: Subscription;
+      after: Subscription;
+    }>,
+    plans: PlanBook,
+    now: number,
+    trx: Kysely<Database>,
+  ): Promise<boolean> {
+    const written = await this.repo.updateMany(
+      changes.map((c) => ({ userId: c.userId, version: c.version, subscription: c.after })),
+      now,
+      trx,
+    );
+    if (written !== changes.length) return false;
+    const moves = changes.flatMap((c) => revenueMove(c.before, c.after, plans) ?? []);
+    if (moves.length > 0) await this.repo.bookRevenue(moves, now, trx);
     return true;
   }
 
@@ -444,50 +488,111 @@ export class SubscriptionService {
   }
 
   /**
-   * Renews every subscription whose period has ended. Each one is first claimed with a
-   * conditional update, so several workers (or servers) never renew the same one; invoices
-   * carry a per-period key as a second guard. Answers how many were renewed.
+   * Renews every subscription due by the clock, a batch at a time until none is left (decision
+   * 036): each batch is one transaction that claims its subscriptions (on PostgreSQL passing over
+   * those another server holds) and writes their invoices, new periods, activity rows and
+   * revenue together, so a crash leaves a subscription renewed or untouched, never half. Between
+   * batches the event loop gets a turn, and `signal` (the server closing) stops the run. A
+   * subscription whose renewal fails is set aside for RENEWAL_RETRY_MS and logged, and the rest
+   * go on. `batchSize` is for measuring (bench/renewals-drain.ts). Answers how many were renewed.
    */
-  async renewDue(limit = 100): Promise<number> {
-    const now = this.clock();
-    const plans = await this.book();
+  async renewDue(options: { signal?: AbortSignal; batchSize?: number } = {}): Promise<number> {
+    const { signal, batchSize = RENEWAL_BATCH } = options;
     let renewed = 0;
-    for (const userId of await this.repo.dueForRenewal(now, limit)) {
-      if (!(await this.repo.claimForRenewal(userId, now, CLAIM_MS))) continue;
-      const row = await this.repo.find(userId);
-      if (!row) continue;
-      const before = toSubscription(row);
-      const result = renew(before, plans, FREE_PLAN_ID, now);
-      await this.db.transaction().execute(async (trx) => {
-        for (const invoice of result.invoices) {
-          await this.repo.addInvoice(
-            {
-              userId,
-              ...invoice,
-              dedupeKey: `renewal:${userId}:${invoice.periodStart}`,
-              createdAt: now,
-            },
-            trx,
-          );
-        }
-        await this.write(userId, row.version, before, result.subscription, plans, now, trx);
-        await this.activity.record(
-          {
-            userId,
-            action: 'renewal',
-            details: result.ended
-              ? `${before.planId} ended; now on ${result.subscription.planId}`
-              : `${result.subscription.planId} renewed (${result.subscription.complimentary ? 'complimentary, ' : ''}${result.invoices.length} invoice(s))`,
-            at: now,
-            // The job's own work: no request asked for it.
-            requestId: null,
-          },
-          trx,
-        );
-      });
-      renewed += 1;
+    while (!signal?.aborted) {
+      let claimed: number;
+      try {
+        claimed = await this.renewBatch(batchSize);
+        renewed += claimed;
+      } catch (err) {
+        // The database cannot serve now: the next run tries again. Anything else may be one
+        // subscription's fault, found by renewing the batch's subscriptions one at a time.
+        if (unavailable(err)) throw err;
+        const alone = await this.renewOneByOne(batchSize, err, signal);
+        claimed = alone.claimed;
+        renewed += alone.renewed;
+      }
+      if (claimed === 0) break;
+      await nextTurn();
     }
     return renewed;
+  }
+
+  /**
+   * One batch in one transaction: claims up to `limit` due subscriptions (or only `userId`'s)
+   * and renews them. Answers how many it claimed, all renewed, or throws having written nothing.
+   */
+  private async renewBatch(limit: number, userId?: number): Promise<number> {
+    const now = this.clock();
+    return this.db.transaction().execute(async (trx) => {
+      const rows = await this.repo.claimDue(now, limit, trx, userId);
+      if (rows.length === 0) return 0;
+      const plans = await this.book(trx);
+      const invoices: NewInvoice[] = [];
+      const entries: ActivityEntry[] = [];
+      const changes = rows.map((row) => {
+        const before = toSubscription(row);
+        const result = renew(before, plans, FREE_PLAN_ID, now);
+        for (const invoice of result.invoices) {
+          invoices.push({
+            userId: row.user_id,
+            ...invoice,
+            dedupeKey: `renewal:${row.user_id}:${invoice.periodStart}`,
+            createdAt: now,
+          });
+        }
+        entries.push({
+          userId: row.user_id,
+          action: 'renewal',
+          details: result.ended
+            ? `${before.planId} ended; now on ${result.subscription.planId}`
+            : `${result.subscription.planId} renewed (${result.subscription.complimentary ? 'complimentary, ' : ''}${result.invoices.length} invoice(s))`,
+          at: now,
+          // The job's own work: no request asked for it.
+          requestId: null,
+        });
+        return { userId: row.user_id, version: row.version, before, after: result.subscription };
+      });
+      await this.repo.addInvoices(invoices, trx);
+      await this.activity.recordMany(entries, trx);
+      // The rows are claimed, so no version can have moved; checked all the same. Revenue rows
+      // are locked last, in plan order, as a bulk change locks them.
+      if (!(await this.writeMany(changes, plans, now, trx))) {
+        throw new Error('A subscription claimed for renewal changed meanwhile');
+      }
+      return rows.length;
+    });
+  }
+
+  /**
+   * After a batch failed with `batchError`: the due subscriptions it could have held, each
+   * renewed in its own transaction. One that fails again is logged and set aside, so it cannot
+   * hold back the backlog behind it. When every one of several fails, the fault is likely not
+   * theirs (a table, a constraint): they are set aside all the same and the batch's error ends
+   * the run, so a broken database logs one batch of failures a run, not one per due subscription.
+   */
+  private async renewOneByOne(limit: number, batchError: unknown, signal?: AbortSignal) {
+    const ids = await this.repo.dueForRenewal(this.clock(), limit);
+    const failures: Array<{ userId: number; err: unknown }> = [];
+    let renewed = 0;
+    for (const userId of ids) {
+      if (signal?.aborted) break;
+      try {
+        renewed += await this.renewBatch(1, userId);
+      } catch (err) {
+        if (unavailable(err)) throw err;
+        failures.push({ userId, err });
+      }
+    }
+    for (const { userId, err } of failures) {
+      await this.repo.holdFromRenewal(userId, this.clock() + RENEWAL_RETRY_MS);
+      this.log.error(
+        { err, userId, source: 'renewals' },
+        `renewal of user ${userId} failed; tried again in ${RENEWAL_RETRY_MS / 60_000} minutes`,
+      );
+    }
+    if (failures.length > 1 && renewed === 0) throw batchError;
+    return { claimed: ids.length, renewed };
   }
 }
 

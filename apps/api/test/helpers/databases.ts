@@ -63,7 +63,7 @@ async function postgresSchema(template: PostgresTemplate | null) {
   return { url: url.toString(), drop: () => query(server, `drop schema ${schema} cascade`) };
 }
 
-const postgres: TestDatabase = {
+export const postgres: TestDatabase = {
   name: 'PostgreSQL',
   create: () => postgresSchema(inject('postgresTemplate')),
   createEmpty: () => postgresSchema(null),

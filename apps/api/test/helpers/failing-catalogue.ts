@@ -20,6 +20,7 @@ export function catalogueFailingAtRecord(app: FastifyInstance, failAt: number) {
     app.repos.activity,
     app.clock,
     app.config.sessionSecret,
+    app.log,
   );
   const catalogue = new FeatureCatalogueService({
     db: app.database.db,

@@ -1,30 +1,41 @@
-// Runs subscription renewals every minute while the server is up, and with them the sweep of
-// rows past their retention (the assistant's unanswered questions). Safe with several servers:
-// each due subscription is claimed in the database before it is renewed, and deleting by age
-// twice deletes nothing more.
+// Runs subscription renewals while the server is up, and with them the sweep of rows past their
+// retention (the assistant's unanswered questions): a run at start, then a minute after each run
+// ends. A run renews batch after batch until nothing is due (decision 036), so a backlog of any
+// size drains at once instead of a hundred a minute. Safe with several servers: each batch
+// claims its subscriptions in the database, and deleting by age twice deletes nothing more.
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 export const RENEWAL_EVERY_MS = 60_000;
 
 /**
- * One run of the job, by the app's clock: renewals, then the retention sweep (each failure is
- * logged, and one never stops the other). Answers what each did.
+ * One run of the job, by the app's clock: renewals until none is due, then the retention sweep
+ * (each failure is logged, and one never stops the other). `signal` stops it between two
+ * renewal batches, skipping the sweep. Answers what each did.
  */
 export async function runDueJobs(
   app: FastifyInstance,
+  signal?: AbortSignal,
 ): Promise<{ renewed: number; purged: number }> {
   let renewed = 0;
   let purged = 0;
+  const started = performance.now();
   try {
-    renewed = await app.subscriptions.renewDue();
-    if (renewed > 0) {
-      app.log.info({ renewed }, 'subscription renewals');
-      app.systemLogs.notable('renewals', `renewal run: ${renewed} subscription(s) renewed`, null);
-    }
+    renewed = await app.subscriptions.renewDue({ signal });
   } catch (err) {
     app.log.error({ err, source: 'renewals' }, 'subscription renewal run failed');
   }
+  if (renewed > 0) {
+    const seconds = (performance.now() - started) / 1000;
+    app.log.info({ renewed, seconds }, 'subscription renewals');
+    app.systemLogs.notable(
+      'renewals',
+      `renewal run: ${renewed} subscription(s) renewed in ${seconds.toFixed(1)} s`,
+      null,
+    );
+  }
+  if (signal?.aborted) return { renewed, purged };
   try {
     purged = await app.unansweredQuestions.purgeExpired();
     if (purged > 0) app.log.info({ purged }, 'unanswered assistant questions past retention');
@@ -37,27 +48,27 @@ export async function runDueJobs(
 export default fp(
   async (app) => {
     if (!app.buildOptions.runJobs) return;
+    const closing = new AbortController();
     let running: Promise<void> | undefined;
-    const run = async () => {
-      try {
-        await runDueJobs(app);
-      } finally {
+    let next: NodeJS.Timeout | undefined;
+    const run = () => {
+      running = runDueJobs(app, closing.signal).then(() => {
         running = undefined;
-      }
+        if (closing.signal.aborted) return;
+        next = setTimeout(run, RENEWAL_EVERY_MS);
+        next.unref();
+      });
     };
-    const tick = () => {
-      running ??= run();
-      return running;
-    };
-    const timer = setInterval(tick, RENEWAL_EVERY_MS);
-    timer.unref();
+    // Started, not awaited: a backlog must not keep the server from listening, and requests
+    // are answered between its batches.
     app.addHook('onReady', async () => {
-      await tick();
+      run();
     });
-    // Closes first of the services (hooks close in reverse order): a run in progress finishes
-    // before Redis, the log sink and the database close.
+    // Closes first of the services (hooks close in reverse order): the batch in progress
+    // commits, no other starts, and only then do Redis, the log sink and the database close.
     app.addHook('onClose', async () => {
-      clearInterval(timer);
+      closing.abort();
+      clearTimeout(next);
       await running;
     });
   },

@@ -168,6 +168,7 @@ export default fp(
         repos.activity,
         app.clock,
         app.config.sessionSecret,
+        app.log,
       ),
     );
     app.decorate(

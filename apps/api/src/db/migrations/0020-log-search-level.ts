@@ -45,11 +45,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger system_logs_fts_insert`.execute(db);
   await sql`drop table system_logs_fts`.execute(db);
   for (const [level, table] of tables) {
-    await sql.raw(`create virtual table ${table} using fts5(
+    await sql
+      .raw(`create virtual table ${table} using fts5(
       message, source, content='', contentless_delete=1, tokenize='trigram'
-    )`).execute(db);
-    await sql.raw(`insert into ${table} (rowid, message, source)
-      select id, message, source from system_logs where ${inTable(table, level)}`).execute(db);
+    )`)
+      .execute(db);
+    await sql
+      .raw(`insert into ${table} (rowid, message, source)
+      select id, message, source from system_logs where ${inTable(table, level)}`)
+      .execute(db);
   }
   await sql.raw(INSERT_TRIGGER).execute(db);
   await sql.raw(FTS_LEVEL_DELETE_TRIGGER).execute(db);

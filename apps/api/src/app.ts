@@ -224,6 +224,10 @@ function pluginName(plugin: object): string {
 
 export type { Config } from './config/config.js';
 export { loadConfig } from './config/config.js';
+// For benches that fill a database as an earlier release left it, then migrate it (admin-scale).
+export { openDatabase } from './db/database.js';
+export { migrateUpTo } from './db/migrate.js';
+export { SystemLogsRepository } from './repositories/system-logs.js';
 
 /** Runs the subscription renewal job once (for hosts that drive their own clock). */
 export const runRenewals = (app: FastifyInstance): Promise<number> => app.subscriptions.renewDue();

@@ -2,6 +2,9 @@
 // polls, clearing, retention, redaction), the activity log, detailed health from known data,
 // announcements, and the users table's search and paging.
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
+import { type LogFilter, SystemLogsRepository } from '../src/repositories/system-logs.js';
 import { redactSecrets } from '../src/services/system-log.js';
 import {
   ADMIN_KEY,
@@ -189,6 +192,59 @@ describeEachDatabase('admin console', (database) => {
       action: 'logs_clear',
       details: 'cleared 2 log entries',
     });
+  });
+
+  it('finds entries written before migration 0020 by level and text, and keeps them in step', async () => {
+    const { url, drop } = await database.createEmpty();
+    const handle = openDatabase(url);
+    try {
+      await migrateUpTo(handle.db, handle.schema, '0019-access-tokens');
+      // The rows as 0019's server wrote them (on SQLite, into the single search index).
+      const rows = (['INFO', 'WARNING', 'ERROR', 'WARNING', 'NOTICE'] as const).map((level, i) => ({
+        level,
+        source: i === 2 ? 'renewals' : 'database',
+        message: `slow query on ledger_entries took ${i} ms`,
+        stack_trace: null,
+        created_at: i,
+      }));
+      // biome-ignore lint/suspicious/noExplicitAny: the table as it was, with a level the app never writes.
+      const db = handle.db as any;
+      await db.insertInto('system_logs').values(rows).execute();
+      await migrateToLatest(handle.db, handle.schema);
+      const logs = new SystemLogsRepository(handle.db, handle.dialect);
+      const found = async (filter: Omit<LogFilter, 'limit'>) =>
+        (await logs.page({ ...filter, limit: 10 })).map((r) => `${r.level} ${r.message}`);
+      expect(await found({ level: 'WARNING', search: 'SLOW QUERY' })).toEqual([
+        'WARNING slow query on ledger_entries took 3 ms',
+        'WARNING slow query on ledger_entries took 1 ms',
+      ]);
+      expect(await found({ level: 'ERROR', search: 'renewals' })).toEqual([
+        'ERROR slow query on ledger_entries took 2 ms',
+      ]);
+      expect(await found({ level: 'ERROR', search: 'database' })).toEqual([]);
+      const newest = await logs.newestId();
+      expect(await found({ level: 'WARNING', search: 'took', before: newest - 1 })).toEqual([
+        'WARNING slow query on ledger_entries took 1 ms',
+      ]);
+      // A level the app never writes is still found by a search without a level.
+      expect(await found({ search: 'ledger' })).toEqual(
+        rows.map((r) => `${r.level} ${r.message}`).reverse(),
+      );
+      // Written and deleted after the migration: the index follows the table.
+      await logs.insertMany([
+        { level: 'WARNING', source: 'http', message: 'slow query again', stackTrace: null, at: 9 },
+      ]);
+      expect(await found({ level: 'WARNING', search: 'query again' })).toEqual([
+        'WARNING slow query again',
+      ]);
+      await logs.prune(1);
+      expect(await found({ search: 'slow query' })).toEqual(['WARNING slow query again']);
+      expect(await logs.clear()).toBe(1);
+      expect(await found({ search: 'slow query' })).toEqual([]);
+    } finally {
+      await handle.close();
+      await drop();
+    }
   });
 
   it('keeps the table within its retention cap, dropping the oldest entries', async () => {

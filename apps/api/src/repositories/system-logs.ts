@@ -1,7 +1,10 @@
 // The server's own log as the admin Logs page reads it: newest first, filtered by level and
 // text, paged by an id cursor so a page costs the same on the millionth row as on the first.
 import { type Kysely, sql } from 'kysely';
-import { FTS_DELETE_TRIGGER } from '../db/migrations/0005-log-search.js';
+import {
+  FTS_LEVEL_DELETE_TRIGGER,
+  LOG_SEARCH_TABLES,
+} from '../db/migrations/0020-log-search-level.js';
 import type { Database, SystemLogRow, SystemLogsTable } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
 import { type BucketCount, bucketOf, toBucketCounts } from '../lib/time-buckets.js';
@@ -73,19 +76,30 @@ export class SystemLogsRepository {
     return query.orderBy('id', 'desc').limit(filter.limit).execute();
   }
 
-  /** SQLite: walk the full-text index newest first, so a page stops after `limit` matches. */
+  /**
+   * SQLite: walk the level's full-text index newest first, so a page stops after `limit`
+   * matches (migration 0020); without a level, a page from each level's index, merged.
+   */
   private async searchIndexed(
     filter: LogFilter & { search: string },
     db: Kysely<Database>,
   ): Promise<SystemLogRow[]> {
     // A quoted FTS5 phrase of trigrams is a "contains" match; quotes inside are doubled.
     const phrase = `"${filter.search.replace(/"/g, '""')}"`;
-    const level = filter.level ? sql`and l.level = ${filter.level}` : sql``;
-    const before = filter.before !== undefined ? sql`and f.rowid < ${filter.before}` : sql``;
+    const before = filter.before !== undefined ? sql`and rowid < ${filter.before}` : sql``;
+    const hits = (table: string) =>
+      sql`select * from (select rowid as id from ${sql.table(table)}
+        where ${sql.table(table)} match ${phrase} ${before}
+        order by rowid desc limit ${filter.limit})`;
+    const indexes = filter.level
+      ? hits(LOG_SEARCH_TABLES[filter.level])
+      : sql.join(Object.values(LOG_SEARCH_TABLES).map(hits), sql` union all `);
+    // INFO's index also holds levels outside the three, so the row's level is checked.
+    const level = filter.level ? sql`where l.level = ${filter.level}` : sql``;
     const { rows } = await sql<SystemLogRow>`
-      select l.* from system_logs_fts f join system_logs l on l.id = f.rowid
-      where system_logs_fts match ${phrase} ${level} ${before}
-      order by f.rowid desc limit ${filter.limit}`.execute(db);
+      with hits as (${indexes})
+      select l.* from hits h join system_logs l on l.id = h.id ${level}
+      order by h.id desc limit ${filter.limit}`.execute(db);
     return rows;
   }
 
@@ -168,14 +182,18 @@ export class SystemLogsRepository {
       return count;
     }
     // SQLite: row by row, the full-text trigger made a million-row clear take 5 s of a
-    // single connection. Without the trigger SQLite empties the table at once, and the index
-    // is emptied with one command; all of it in one transaction, so readers never see the
-    // table and its index disagree.
+    // single connection. Without the trigger SQLite empties the table at once, and each level's
+    // index is emptied with one command; all of it in one transaction, so readers never see
+    // the table and its indexes disagree.
     await db.transaction().execute(async (trx) => {
-      await sql`drop trigger system_logs_fts_delete`.execute(trx);
+      await sql`drop trigger system_logs_fts_level_delete`.execute(trx);
       await sql`delete from system_logs`.execute(trx);
-      await sql`insert into system_logs_fts (system_logs_fts) values ('delete-all')`.execute(trx);
-      await sql.raw(FTS_DELETE_TRIGGER).execute(trx);
+      for (const table of Object.values(LOG_SEARCH_TABLES)) {
+        await sql`insert into ${sql.table(table)} (${sql.table(table)}) values ('delete-all')`.execute(
+          trx,
+        );
+      }
+      await sql.raw(FTS_LEVEL_DELETE_TRIGGER).execute(trx);
     });
     return count;
   }

@@ -4,8 +4,8 @@
 // of the text and a delete needs only the row id. PostgreSQL searches with ILIKE as before.
 import { type Kysely, SqliteAdapter, sql } from 'kysely';
 
-/** Also re-created by SystemLogsRepository.clear, which drops it for a fast full clear. */
-export const FTS_DELETE_TRIGGER = `create trigger system_logs_fts_delete after delete on system_logs begin
+/** Migration 0020 replaces this index with one per level (and the repository's clear with it). */
+const FTS_DELETE_TRIGGER = `create trigger system_logs_fts_delete after delete on system_logs begin
     delete from system_logs_fts where rowid = old.id;
   end`;
 

@@ -148,6 +148,29 @@ export class RedisThrottleStore implements ThrottleStore {
   }
 
   /**
+   * Whether the first connection attempt succeeds within `withinMs`: true once Redis is ready,
+   * false when the attempt fails (refused, closed) or the time runs out. For the server's start:
+   * a sign-in right after ready must not be the one that waits for a connection being opened
+   * (which a busy machine can take longer than a call's deadline to open). Never rejects.
+   */
+  connected(withinMs: number): Promise<boolean> {
+    if (this.redis.status === 'ready') return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const settle = (ok: boolean) => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady);
+        this.redis.off('close', onClose);
+        resolve(ok);
+      };
+      const onReady = () => settle(true);
+      const onClose = () => settle(false);
+      const timer = setTimeout(() => settle(this.redis.status === 'ready'), withinMs);
+      this.redis.once('ready', onReady);
+      this.redis.once('close', onClose);
+    });
+  }
+
+  /**
    * Resolves once the connection is ready: at once when it is, after waiting for a connection
    * being opened (the first one, at start) up to the timeout. While Redis is known to be down,
    * between reconnection tries, it fails at once.

@@ -31,6 +31,7 @@ import { HealthService } from '../../services/health.js';
 import { LoginThrottle, MemoryThrottleStore } from '../../services/login-throttle.js';
 import { PasskeysService } from '../../services/passkeys.js';
 import { RedisThrottleStore } from '../../services/redis-throttle-store.js';
+
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
 import { DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
 import { createSmsSender } from '../../services/sms/create-sms-sender.js';
@@ -42,6 +43,9 @@ import { UssdGateway } from '../../services/ussd-gateway.js';
 import { WalletEntitlements } from '../../services/wallet-entitlements.js';
 import { WalletSignInService } from '../../services/wallet-sign-in.js';
 import { WalletTransactionService } from '../../services/wallet-transactions.js';
+
+/** How long start waits for the sign-in throttle's first Redis connection. */
+const REDIS_START_WAIT_MS = 5000;
 
 export interface Repositories {
   users: UsersRepository;
@@ -111,12 +115,24 @@ export default fp(
       app.systemLogs.notable('server', 'Omega is stopping', null);
       await app.systemLogs.close();
     });
+    const redisStore = app.config.redisUrl
+      ? new RedisThrottleStore(app.config.redisUrl, app.config.redisKeyPrefix, (err) =>
+          app.log.warn({ err, source: 'redis' }, 'sign-in throttle: Redis unreachable'),
+        )
+      : null;
+    if (redisStore) {
+      // Ready waits for the throttle's first connection (bounded): the first sign-ins after
+      // start must not each wait for a connection being opened, which a busy machine can take
+      // longer than a call's deadline to open (503). Unreachable, the server starts anyway and
+      // sign-ins fail closed until Redis answers.
+      app.addHook('onReady', async () => {
+        if (!(await redisStore.connected(REDIS_START_WAIT_MS))) {
+          app.log.warn({ source: 'redis' }, 'sign-in throttle: Redis not connected at start');
+        }
+      });
+    }
     const throttle = new LoginThrottle(
-      app.config.redisUrl
-        ? new RedisThrottleStore(app.config.redisUrl, app.config.redisKeyPrefix, (err) =>
-            app.log.warn({ err, source: 'redis' }, 'sign-in throttle: Redis unreachable'),
-          )
-        : new MemoryThrottleStore(),
+      redisStore ?? new MemoryThrottleStore(),
       app.clock,
       (what, requestId) => app.systemLogs.notable('rate-limit', what, requestId),
     );

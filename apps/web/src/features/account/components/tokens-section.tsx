@@ -22,6 +22,7 @@ import { ApiError } from '../../../lib/api-client.js';
 import { errorMessage } from '../../../lib/error-message.js';
 import { useSession } from '../../../lib/session.js';
 import { useAccessTokenActions, useAccessTokens } from '../api/account-api.js';
+import { LoadFailed } from './load-failed.js';
 
 type Scope = 'read' | 'write' | 'admin';
 const SCOPES: { scope: Scope; label: string; note: string }[] = [
@@ -288,16 +289,7 @@ export function TokensSection() {
 
   let list: ReactNode;
   if (error && !data) {
-    list = (
-      <div className="omega-stack">
-        <p role="alert">Could not load your tokens: {errorMessage(error)}</p>
-        <div className="omega-actions">
-          <Button variant="outline" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </div>
-      </div>
-    );
+    list = <LoadFailed what="your tokens" error={error} onRetry={() => void mutate()} />;
   } else if (isLoading || !data) {
     list = (
       <div aria-busy="true">

@@ -2,11 +2,11 @@
 // password, two-factor sign-in with an authenticator app, passkeys, see and end the account's
 // sessions, and personal access tokens for scripts and other applications. Reached from the top
 // bar's username.
-import { Banner, Button, SectionCard, Skeleton } from '@omega/ui';
-import { errorMessage } from '../../../lib/error-message.js';
+import { Banner, SectionCard, Skeleton } from '@omega/ui';
 import { useSession } from '../../../lib/session.js';
 import { useAccountActions, useAccountSessions } from '../api/account-api.js';
 import { ChangePasswordForm } from '../components/change-password-form.js';
+import { LoadFailed } from '../components/load-failed.js';
 import { PasskeysSection } from '../components/passkeys-section.js';
 import { SessionsList } from '../components/sessions-list.js';
 import { TokensSection } from '../components/tokens-section.js';
@@ -17,16 +17,7 @@ function Sessions() {
   const { data, error, isLoading, mutate } = useAccountSessions();
   const actions = useAccountActions();
   if (error && !data) {
-    return (
-      <div className="omega-stack">
-        <p role="alert">Could not load your sessions: {errorMessage(error)}</p>
-        <div className="omega-actions">
-          <Button variant="outline" onClick={() => void mutate()}>
-            Try again
-          </Button>
-        </div>
-      </div>
-    );
+    return <LoadFailed what="your sessions" error={error} onRetry={() => void mutate()} />;
   }
   if (isLoading || !data) {
     return (

@@ -34,6 +34,7 @@ import {
   changePlan,
   currentPlan,
   register,
+  roundTrips,
   startOmega,
   walletToken,
 } from './lib/omega.js';
@@ -146,6 +147,8 @@ async function scenariosOn(db: Database, where: Placement, servers: ServerProces
     tokens.push(await walletToken(omega, `+2782555${String(1000 + i)}`, cookie));
   }
   const json = { 'content-type': 'application/json' };
+  // PostgreSQL's round trips per request, from the server's own counter.
+  const trips = db.url.startsWith('sqlite:') ? undefined : () => roundTrips(omega);
   // The plain transaction's request, one unique key per request, against either server.
   const commit = (name: string, server: ServerProcess): Scenario => ({
     name,
@@ -165,6 +168,7 @@ async function scenariosOn(db: Database, where: Placement, servers: ServerProces
     {
       name: `${db.label}: keypad transfer`,
       server: omega,
+      roundTrips: trips,
       spec: {
         path: '/api/ussd/transaction',
         method: 'POST',
@@ -186,6 +190,7 @@ async function scenariosOn(db: Database, where: Placement, servers: ServerProces
       // each a versioned update of the subscription and an activity row, in one transaction.
       name: `${db.label}: plan change`,
       server: omega,
+      roundTrips: trips,
       spec: {
         path: '/api/subscription/change-plan',
         method: 'POST',
@@ -268,13 +273,23 @@ async function main() {
     );
     console.log(
       table(
-        ['scenario', 'req/s', 'p50 ms', 'p99 ms', 'CPU ms/req', 'vs plain', 'each round'],
+        [
+          'scenario',
+          'req/s',
+          'p50 ms',
+          'p99 ms',
+          'CPU ms/req',
+          'round trips',
+          'vs plain',
+          'each round',
+        ],
         results.map(({ scenario, figures, ratio, each }) => [
           scenario.name,
           int(figures.rps),
           String(figures.p50),
           String(figures.p99),
           figures.cpuMs.toFixed(3),
+          figures.roundTrips === undefined ? '' : figures.roundTrips.toFixed(1),
           pct(ratio),
           each.map(pct).join(' '),
         ]),

@@ -22,7 +22,9 @@ export async function roundTrips(server: ServerProcess): Promise<number> {
     headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
   });
   if (!res.ok) throw new Error(`GET /metrics: ${res.status}`);
-  const line = (await res.text()).split('\n').find((l) => l.startsWith('omega_db_round_trips_total '));
+  const line = (await res.text())
+    .split('\n')
+    .find((l) => l.startsWith('omega_db_round_trips_total '));
   return line ? Number(line.split(' ')[1]) : 0;
 }
 

@@ -6,7 +6,13 @@ import {
   type RevenueMove,
   type Subscription,
 } from '@omega/domain';
-import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  PostgresAdapter,
+  type QueryCreator,
+  sql,
+} from 'kysely';
 import type { Database, FeatureRow, SubscriptionRow } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
 import { prepare } from '../lib/prepared-query.js';
@@ -361,13 +367,23 @@ export class SubscriptionsRepository {
 
   /** Writes the new state if nobody else wrote since `version` was read; answers whether it did. */
   async update(userId: number, version: number, s: Subscription, at: number, db = this.db) {
-    const result = await db
+    const result = await this.updateQuery(userId, version, s, at, db).executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** `update`'s statement, unrun: to join others in one statement (lib/one-statement.ts). */
+  updateQuery(
+    userId: number,
+    version: number,
+    s: Subscription,
+    at: number,
+    qc: QueryCreator<Database> = this.db,
+  ) {
+    return qc
       .updateTable('subscriptions')
       .set({ ...columns(s), version: version + 1, renewal_claimed_until: null, updated_at: at })
       .where('user_id', '=', userId)
-      .where('version', '=', version)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+      .where('version', '=', version);
   }
 
   /**
@@ -409,6 +425,18 @@ export class SubscriptionsRepository {
    * subscription row they come from was locked: their rows are locked last, in plan order.
    */
   async bookRevenue(moves: RevenueMove | readonly RevenueMove[], at: number, db = this.db) {
+    await this.revenueQuery(moves, at, db)?.execute();
+  }
+
+  /**
+   * `bookRevenue`'s statement, unrun (to join others in one statement), or null when the moves
+   * change no paid plan's figures.
+   */
+  revenueQuery(
+    moves: RevenueMove | readonly RevenueMove[],
+    at: number,
+    qc: QueryCreator<Database> = this.db,
+  ) {
     const day = Math.floor(at / DAY_MS);
     const rows = new Map<string, RevenueDayDelta>();
     const row = (planId: string) => {
@@ -444,9 +472,9 @@ export class SubscriptionsRepository {
       // Always in plan order: on PostgreSQL a change from A to B and one from B to A at once
       // would otherwise lock the two rows in opposite orders and deadlock.
       .sort((a, b) => (a.plan_id < b.plan_id ? -1 : a.plan_id > b.plan_id ? 1 : 0));
-    if (values.length === 0) return;
+    if (values.length === 0) return null;
     // One statement for both plans' rows (a plan change touches two).
-    await db
+    return qc
       .insertInto('revenue_days')
       .values(values)
       .onConflict((oc) =>
@@ -458,8 +486,7 @@ export class SubscriptionsRepository {
           contraction_mrr: sql`revenue_days.contraction_mrr + excluded.contraction_mrr`,
           churned_mrr: sql`revenue_days.churned_mrr + excluded.churned_mrr`,
         }),
-      )
-      .execute();
+      );
   }
 
   /** Users whose period has ended, oldest first, except those set aside after a failed renewal. */
@@ -507,13 +534,16 @@ export class SubscriptionsRepository {
 
   /** Records an invoice; a second one with the same dedupe key is ignored. */
   async addInvoice(i: NewInvoice, db = this.db): Promise<boolean> {
-    const inserted = await db
+    const inserted = await this.invoiceQuery(i, db).returning('id').executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  /** `addInvoice`'s statement, unrun: to join others in one statement. */
+  invoiceQuery(i: NewInvoice, qc: QueryCreator<Database> = this.db) {
+    return qc
       .insertInto('invoices')
       .values(invoiceRow(i))
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return inserted !== undefined;
+      .onConflict((oc) => oc.column('dedupe_key').doNothing());
   }
 
   /** `addInvoice` for many, a few hundred to a statement. */

@@ -32,10 +32,11 @@ import {
   upcomingCharge,
 } from '@omega/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Compilable, type Kysely, PostgresAdapter } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
+import { type Write, writeTogether } from '../lib/one-statement.js';
 import { unavailable } from '../lib/unavailable.js';
 import type { ActivityEntry, ActivityRepository } from '../repositories/activity.js';
 import {
@@ -58,6 +59,11 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const CHANGED_MEANWHILE = 'The subscription changed meanwhile. Please try again.';
+
+/** Rolls `writeChange`'s transaction back: the subscription changed since it was read. */
+class NotWritten extends Error {}
+
 export class SubscriptionService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -70,8 +76,73 @@ export class SubscriptionService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async book(db = this.db): Promise<PlanBook> {
-    return planBook(await this.repo.plans(db));
+  /**
+   * The plans, read once: only migrations write them, and those run before the server listens.
+   * The first read is made on `db` (inside a caller's transaction, SQLite's one connection is
+   * the transaction's); a read that fails is not kept.
+   */
+  async book(db: Kysely<Database> = this.db): Promise<PlanBook> {
+    if (!this.plansRead) {
+      this.plansRead = this.repo.plans(db).then(planBook);
+      this.plansRead.catch(() => {
+        this.plansRead = null;
+      });
+    }
+    return this.plansRead;
+  }
+
+  private plansRead: Promise<PlanBook> | null = null;
+
+  /** PostgreSQL: a change's writes go as one statement (decision 040); SQLite: a transaction. */
+  private get oneStatement(): boolean {
+    return this.db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
+  /**
+   * Writes `after` over the subscription read at `version`, its revenue move, an invoice and
+   * activity entries, all or none; false when the subscription changed since it was read
+   * (nothing is written). On PostgreSQL one statement, elsewhere one transaction.
+   */
+  private async writeChange(change: {
+    userId: number;
+    version: number;
+    before: Subscription;
+    after: Subscription;
+    plans: PlanBook;
+    now: number;
+    invoice?: NewInvoice;
+    activity: ActivityEntry[];
+  }): Promise<boolean> {
+    const { userId, version, before, after, plans, now, invoice, activity } = change;
+    const move = revenueMove(before, after, plans);
+    if (this.oneStatement) {
+      const writes: Write[] = [(qc) => this.activity.recordQuery(activity, qc)];
+      // A move between free plans books nothing (the query is then null).
+      if (move && this.repo.revenueQuery(move, now)) {
+        writes.push((qc) => this.repo.revenueQuery(move, now, qc) as Compilable<unknown>);
+      }
+      if (invoice) writes.push((qc) => this.repo.invoiceQuery(invoice, qc));
+      const written = await writeTogether(
+        this.db,
+        (qc) => this.repo.updateQuery(userId, version, after, now, qc).returning('user_id'),
+        writes,
+      );
+      if (written) this.activity.recorded(activity);
+      return written;
+    }
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (!(await this.write(userId, version, before, after, plans, now, trx))) {
+          throw new NotWritten();
+        }
+        if (invoice) await this.repo.addInvoice(invoice, trx);
+        await this.activity.recordMany(activity, trx);
+      });
+      return true;
+    } catch (err) {
+      if (err instanceof NotWritten) return false;
+      throw err;
+    }
   }
 
   /**
@@ -176,25 +247,24 @@ export class SubscriptionService {
     const { subscription, version } = await this.current(userId);
     const result = changePlan(subscription, plans, withInterval(subscription, target), now);
     if (!result.ok) throw new HttpError(409, result.error);
-    await this.db.transaction().execute(async (trx) => {
-      const written = await this.write(
-        userId,
-        version,
-        subscription,
-        result.subscription,
-        plans,
-        now,
-        trx,
-      );
-      if (!written)
-        throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
-      if (result.invoice) {
-        await this.repo.addInvoice(
-          { userId, ...result.invoice, dedupeKey: `change:${userId}:${version}`, createdAt: now },
-          trx,
-        );
-      }
-      await this.activity.record(
+    const written = await this.writeChange({
+      userId,
+      version,
+      before: subscription,
+      after: result.subscription,
+      plans,
+      now,
+      ...(result.invoice
+        ? {
+            invoice: {
+              userId,
+              ...result.invoice,
+              dedupeKey: `change:${userId}:${version}`,
+              createdAt: now,
+            },
+          }
+        : {}),
+      activity: [
         {
           userId,
           action: 'plan_change',
@@ -202,9 +272,9 @@ export class SubscriptionService {
           at: now,
           requestId,
         },
-        trx,
-      );
+      ],
     });
+    if (!written) throw new HttpError(409, CHANGED_MEANWHILE);
     const name = plans.get(target.planId)?.name ?? target.planId;
     const message =
       result.preview.kind === 'scheduled'
@@ -238,17 +308,16 @@ export class SubscriptionService {
     const { subscription, version } = await this.current(userId);
     const result = step(subscription);
     if (!result.ok) throw new HttpError(409, result.error);
-    await this.db.transaction().execute(async (trx) => {
-      if (
-        !(await this.write(userId, version, subscription, result.subscription, plans, now, trx))
-      ) {
-        throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
-      }
-      await this.activity.record(
-        { userId, action, details: `${subscription.planId} plan`, at: now, requestId },
-        trx,
-      );
+    const written = await this.writeChange({
+      userId,
+      version,
+      before: subscription,
+      after: result.subscription,
+      plans,
+      now,
+      activity: [{ userId, action, details: `${subscription.planId} plan`, at: now, requestId }],
     });
+    if (!written) throw new HttpError(409, CHANGED_MEANWHILE);
     return toView(result.subscription, plans);
   }
 

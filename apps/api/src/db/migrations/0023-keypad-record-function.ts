@@ -1,4 +1,7 @@
-// PostgreSQL: a paid keypad transaction in one statement (decision 040). The service's writes —
+// PostgreSQL: a paid keypad transaction in one statement (decision 040), and the guard that
+// lets a plan change's writes be one statement too (lib/one-statement.ts).
+//
+// The keypad transaction: The service's writes —
 // lock the wallets' balance rows in order, take the debit only where the balance covers it,
 // insert the record under its idempotency key and reference, open the payee's wallet, write the
 // postings, credit the payees, read the spender's balances back — were a dozen statements, each
@@ -83,9 +86,25 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     end
     $fn$
   `.execute(db);
+
+  // Raises when a guarded write applied to no row (a versioned update whose version moved on),
+  // which undoes every write of the statement that asked.
+  await sql`
+    create function omega_expect_written(written bigint) returns bigint
+    language plpgsql
+    as $fn$
+    begin
+      if written = 0 then
+        raise exception 'the guarded write applied to no row' using errcode = 'OMVER';
+      end if;
+      return written;
+    end
+    $fn$
+  `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;
+  await sql`drop function omega_expect_written`.execute(db);
   await sql`drop function omega_record_keypad_transaction`.execute(db);
 }

@@ -12,7 +12,14 @@ import pg from 'pg';
 import { PG_URL } from './lib/databases.js';
 import { LoadGenerator, type LoadSpec } from './lib/load.js';
 import { machine } from './lib/measure.js';
-import { assertBuilt, changePlan, register, startOmega, walletToken } from './lib/omega.js';
+import {
+  assertBuilt,
+  changePlan,
+  currentPlan,
+  register,
+  startOmega,
+  walletToken,
+} from './lib/omega.js';
 import { placement } from './lib/placement.js';
 import { summarize } from './lib/profile-report.js';
 import type { ServerProcess } from './lib/server-process.js';
@@ -48,7 +55,12 @@ interface Case {
   connections: number;
   status: number;
   spec: (server: ServerProcess) => Promise<Omit<LoadSpec, 'duration' | 'connections'>>;
+  /** Puts the server's data back where a run starts (after the warm-up). */
+  reset?: (server: ServerProcess) => Promise<void>;
 }
+
+/** The accounts the plan-change case switches between Pro and Starter. */
+const changers: string[] = [];
 
 const CASES: Case[] = [
   {
@@ -102,6 +114,31 @@ const CASES: Case[] = [
       };
     },
   },
+  {
+    // Back and forth between Pro and Starter in the trial, as bench/write-paths.ts measures it.
+    name: 'plan-change',
+    connections: 16,
+    status: 200,
+    spec: async (s) => {
+      for (let i = 0; i < 16; i++) {
+        const cookie = await register(s, `profiled-changer-${i}`);
+        await changePlan(s, cookie, 'pro');
+        changers.push(cookie);
+      }
+      return {
+        url: `${s.url}/api/subscription/change-plan`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        perConnectionHeaders: changers.map((cookie) => ({ cookie })),
+        bodies: ['{"planId":"starter"}', '{"planId":"pro"}'],
+      };
+    },
+    reset: async (s) => {
+      for (const cookie of changers) {
+        if ((await currentPlan(s, cookie)) !== 'pro') await changePlan(s, cookie, 'pro');
+      }
+    },
+  },
 ];
 
 const us = (x: number) => x.toFixed(1).padStart(8);
@@ -126,6 +163,7 @@ async function main() {
         const spec = await c.spec(server);
         await load.run({ ...spec, duration: 3, connections: c.connections });
         const file = join(OUT, `${c.name}.cpuprofile`);
+        await c.reset?.(server);
         await server.startProfile();
         const r = await load.run({ ...spec, duration: SECONDS, connections: c.connections });
         await server.stopProfile(file);

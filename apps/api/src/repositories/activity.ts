@@ -58,6 +58,22 @@ export interface ActivityEntry {
   requestId: string | null;
 }
 
+/** An entry as its row. */
+export const activityRow = (entry: ActivityEntry) => ({
+  user_id: entry.userId,
+  action: entry.action as string,
+  details: entry.details,
+  created_at: entry.at,
+  request_id: entry.requestId,
+});
+
+export type ActivityRow = ReturnType<typeof activityRow>;
+
+/** Writes the rows: a statement for the repository, or a part of a larger one. */
+export function activityInsert(rows: readonly ActivityRow[], qc: QueryCreator<Database>) {
+  return qc.insertInto('activity_logs').values([...rows]);
+}
+
 export class ActivityRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -82,15 +98,7 @@ export class ActivityRepository {
    * once it ran, the caller tells `recorded`.
    */
   recordQuery(entries: readonly ActivityEntry[], qc: QueryCreator<Database> = this.db) {
-    return qc.insertInto('activity_logs').values(
-      entries.map((entry) => ({
-        user_id: entry.userId,
-        action: entry.action,
-        details: entry.details,
-        created_at: entry.at,
-        request_id: entry.requestId,
-      })),
-    );
+    return activityInsert(entries.map(activityRow), qc);
   }
 
   /** Counts entries written by a `recordQuery` (the metrics' activity counter). */

@@ -32,15 +32,19 @@ import {
   upcomingCharge,
 } from '@omega/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Compilable, type Kysely, PostgresAdapter } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
-import { type Write, writeTogether } from '../lib/one-statement.js';
 import { unavailable } from '../lib/unavailable.js';
-import type { ActivityEntry, ActivityRepository } from '../repositories/activity.js';
+import {
+  type ActivityEntry,
+  type ActivityRepository,
+  activityRow,
+} from '../repositories/activity.js';
 import {
   type NewInvoice,
+  revenueRows,
   type SubscriptionsRepository,
   toSubscription,
 } from '../repositories/subscriptions.js';
@@ -114,19 +118,17 @@ export class SubscriptionService {
     activity: ActivityEntry[];
   }): Promise<boolean> {
     const { userId, version, before, after, plans, now, invoice, activity } = change;
-    const move = revenueMove(before, after, plans);
-    if (this.oneStatement) {
-      const writes: Write[] = [(qc) => this.activity.recordQuery(activity, qc)];
-      // A move between free plans books nothing (the query is then null).
-      if (move && this.repo.revenueQuery(move, now)) {
-        writes.push((qc) => this.repo.revenueQuery(move, now, qc) as Compilable<unknown>);
-      }
-      if (invoice) writes.push((qc) => this.repo.invoiceQuery(invoice, qc));
-      const written = await writeTogether(
-        this.db,
-        (qc) => this.repo.updateQuery(userId, version, after, now, qc).returning('user_id'),
-        writes,
-      );
+    if (this.oneStatement && activity.length === 1 && activity[0]) {
+      const move = revenueMove(before, after, plans);
+      const written = await this.repo.writeChange({
+        userId,
+        version,
+        subscription: after,
+        at: now,
+        activity: activityRow(activity[0]),
+        revenue: move ? revenueRows(move, now) : [],
+        invoice: invoice ?? null,
+      });
       if (written) this.activity.recorded(activity);
       return written;
     }

@@ -19,6 +19,7 @@ import {
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
+import { readDirectly } from '../lib/prepared-query.js';
 import { unavailable } from '../lib/unavailable.js';
 import { type CheckpointFigures, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
@@ -137,6 +138,19 @@ function openSqlite(path: string, { monitor, checkpointerStopped }: OpenOptions)
     dialect: grouped ?? new SqliteDialect({ database: withStatementCache(sqlite) }),
     log: monitorLog(monitor),
   });
+  if (grouped) {
+    readDirectly(db, (text, parameters) => {
+      try {
+        const rows = grouped.readNow(text, parameters);
+        if (rows) monitor?.succeeded();
+        return rows;
+      } catch (err) {
+        const down = unavailable(err);
+        if (down && down.kind !== 'contention') monitor?.failed(err);
+        throw err;
+      }
+    });
+  }
   return {
     db,
     dialect: 'sqlite',

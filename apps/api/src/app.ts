@@ -38,12 +38,14 @@ import adminTrendsRoutes from './routes/admin-trends.js';
 import adminUsersRoutes from './routes/admin-users.js';
 import announcementRoutes from './routes/announcements.js';
 import assistantRoutes from './routes/assistant.js';
+import billingRoutes from './routes/billing.js';
 import healthRoutes from './routes/health.js';
 import keypadRoutes from './routes/keypad.js';
 import metricsRoutes from './routes/metrics.js';
 import sessionRoutes from './routes/session.js';
 import subscriptionRoutes from './routes/subscriptions.js';
 import supergodRoutes from './routes/supergod.js';
+import type { PaymentProvider } from './services/payments/provider.js';
 import { SystemLog } from './services/system-log.js';
 
 export interface AppOptions {
@@ -59,6 +61,8 @@ export interface AppOptions {
   logDestination?: DestinationStream;
   /** `false`: the assistant's help is built when first asked for, not at start (test apps). */
   helpAtStart?: boolean;
+  /** The payment provider to use instead of the configured one (tests wrap the demo's). */
+  paymentProvider?: PaymentProvider;
 }
 
 export async function build(options: AppOptions): Promise<FastifyInstance> {
@@ -148,6 +152,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     keypadDist: options.keypadDist,
     announceKeys: options.announceKeys,
     runJobs: options.runJobs,
+    paymentProvider: options.paymentProvider,
   });
   await load(routeRegistry);
   // Before anything that can answer: every answer carries its X-Request-Id and is counted.
@@ -190,6 +195,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await load(sessionRoutes);
   await load(accountRoutes);
   await load(subscriptionRoutes);
+  await load(billingRoutes);
   await load(keypadRoutes);
   await load(adminRoutes);
   await load(adminUsersRoutes);

@@ -71,6 +71,10 @@ const EnvSchema = Type.Object({
   OMEGA_LLM_MODEL: Type.String({ minLength: 1, default: 'gpt-4o-mini' }),
   OMEGA_LLM_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   OMEGA_LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 8000 }),
+  OMEGA_PAYMENTS_PROVIDER: Type.Union([Type.Literal('demo'), Type.Literal('stripe')], {
+    default: 'demo',
+  }),
+  OMEGA_PAYMENTS_DEMO_DELAY_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 0 }),
   OMEGA_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
   OMEGA_2FA_KEY: Type.Optional(Type.String({ minLength: 32, maxLength: 256 })),
   OMEGA_REQUIRE_2FA: Type.Optional(
@@ -138,6 +142,10 @@ const EXPECTATIONS: Record<string, string> = {
   OMEGA_LLM_MODEL: 'a model name',
   OMEGA_LLM_API_KEY: 'the API key (sent as a Bearer token)',
   OMEGA_LLM_TIMEOUT_MS: 'milliseconds from 100 to 60000',
+  OMEGA_PAYMENTS_PROVIDER:
+    'demo (the default: Stripe test card numbers, nothing leaves the server) or stripe',
+  OMEGA_PAYMENTS_DEMO_DELAY_MS:
+    'milliseconds from 0 to 60000 the demo provider takes to answer a charge (a slow provider)',
   OMEGA_METRICS_TOKEN: '16 to 256 characters (the bearer token Prometheus sends to GET /metrics)',
   OMEGA_2FA_KEY: '32 to 256 characters (the key two-factor secrets are encrypted with)',
   OMEGA_REQUIRE_2FA:
@@ -204,6 +212,11 @@ export interface Config {
   widgetOrigins: string[];
   /** An OpenAI-compatible endpoint that phrases the assistant's answers; null: retrieval only. */
   llm: { baseUrl: string; model: string; apiKey: string | undefined; timeoutMs: number } | null;
+  /**
+   * Who collects payments (decision 038): the demo provider unless OMEGA_PAYMENTS_PROVIDER says
+   * stripe. `demoDelayMs`: how long the demo provider takes to answer a charge.
+   */
+  payments: { provider: 'demo' | 'stripe'; demoDelayMs: number };
   /** The bearer token that GET /metrics asks for; null: the endpoint is off (404). */
   metricsToken: string | null;
   /**
@@ -355,6 +368,10 @@ export function loadConfig(env: Env = process.env): Config {
     widgetOrigins: parsed.OMEGA_WIDGET_ORIGINS
       ? parsed.OMEGA_WIDGET_ORIGINS.split(',').map((o) => o.trim().replace(/\/$/, ''))
       : [],
+    payments: {
+      provider: parsed.OMEGA_PAYMENTS_PROVIDER,
+      demoDelayMs: parsed.OMEGA_PAYMENTS_DEMO_DELAY_MS,
+    },
     metricsToken: parsed.OMEGA_METRICS_TOKEN ?? null,
     twoFactorKey: parsed.OMEGA_2FA_KEY ?? null,
     requireTwoFactor: requiredTwoFactorRoles(env.OMEGA_REQUIRE_2FA, production),

@@ -55,6 +55,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     widgetOrigins: ['https://shop.example'],
     ussdGateway: null,
     llm: null,
+    payments: { provider: 'demo', demoDelayMs: 0 },
     metricsToken: METRICS_TOKEN,
     twoFactorKey: null,
     requireTwoFactor: [],
@@ -180,4 +181,33 @@ export function ussdCallback(
     },
     payload: new URLSearchParams({ serviceCode: '*120*777#', ...callback }).toString(),
   });
+}
+
+/** Stripe's test card that always succeeds: saved for users whose tests start paid plans. */
+export const TEST_CARD = {
+  cardNumber: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: 2034,
+  cvc: '123',
+} as const;
+
+/** Saves a demo card for the user (4242 4242 4242 4242 unless `cardNumber` says otherwise). */
+export async function saveCard(
+  app: FastifyInstance,
+  userId: number,
+  cardNumber: string = TEST_CARD.cardNumber,
+) {
+  const user = await app.repos.users.findById(userId);
+  if (!user) throw new Error(`no user ${userId}`);
+  return app.billing.savePaymentMethod(user, { ...TEST_CARD, cardNumber }, null);
+}
+
+/**
+ * What the renewal job does in one run: renews what is due, then charges the invoices and
+ * dunning retries due. Answers how many subscriptions were renewed.
+ */
+export async function renewAndCollect(app: FastifyInstance): Promise<number> {
+  const renewed = await app.subscriptions.renewDue();
+  await app.billing.collectDue();
+  return renewed;
 }

@@ -151,9 +151,9 @@ const EXPECTATIONS: Record<string, string> = {
     'demo (the default: Stripe test card numbers, nothing leaves the server) or stripe',
   OMEGA_PAYMENTS_DEMO_DELAY_MS:
     'milliseconds from 0 to 60000 the demo provider takes to answer a charge (a slow provider)',
-  STRIPE_SECRET_KEY: "your Stripe secret key, sk_live_… or sk_test_… (or a restricted key, rk_…)",
+  STRIPE_SECRET_KEY: 'your Stripe secret key, sk_live_… or sk_test_… (or a restricted key, rk_…)',
   STRIPE_WEBHOOK_SECRET:
-    "the signing secret of your Stripe webhook endpoint for /api/billing/webhooks/stripe, whsec_…",
+    'the signing secret of your Stripe webhook endpoint for /api/billing/webhooks/stripe, whsec_…',
   STRIPE_PUBLISHABLE_KEY: "your Stripe publishable key, pk_… (the web app's card form uses it)",
   STRIPE_API_BASE:
     "http(s)://host[:port] of Stripe's API, to use a proxy or a test double (unset: Stripe's own)",

@@ -22,7 +22,12 @@ export class StripeRecordsRepository {
   async rememberCharge(key: string, customerRef: string, at: number): Promise<void> {
     await this.db
       .insertInto('stripe_charges')
-      .values({ idempotency_key: key, customer_ref: customerRef, payment_intent_id: null, created_at: at })
+      .values({
+        idempotency_key: key,
+        customer_ref: customerRef,
+        payment_intent_id: null,
+        created_at: at,
+      })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .execute();
   }

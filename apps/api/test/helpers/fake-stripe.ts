@@ -4,8 +4,9 @@
 // Idempotency-Key replays its first answer (a decline included) and refuses other parameters;
 // Stripe's test payment methods decide each charge; and an answer can be dropped after the
 // charge is made, as a timeout or a killed connection loses it.
-import { once } from 'node:events';
+
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -129,20 +130,10 @@ export class FakeStripe {
     for (let i = 0; i < count; i++) this.drops.push(how);
   }
 
-  /** The PaymentIntents made with this Idempotency-Key (the provider's key is in metadata). */
-  intentsWithKey(key: string): FakePaymentIntent[] {
-    return [...this.paymentIntents.values()].filter((pi) => pi.metadata.idempotency_key === key);
-  }
-
-  /** How many requests were answered from a stored idempotent result. */
-  get replays(): number {
-    return this.requests.filter((r) => r.replayed).length;
-  }
-
   /** The user answers the bank's authentication step (Stripe.js confirmCardPayment). */
   authenticate(paymentIntentId: string, approve: boolean): FakePaymentIntent {
     const pi = this.paymentIntents.get(paymentIntentId);
-    if (!pi || pi.status !== 'requires_action') throw new Error(`${paymentIntentId} awaits no action`);
+    if (pi?.status !== 'requires_action') throw new Error(`${paymentIntentId} awaits no action`);
     if (approve) {
       pi.status = 'succeeded';
       pi.last_payment_error = null;
@@ -184,7 +175,12 @@ export class FakeStripe {
       const body = Buffer.concat(chunks).toString('utf8');
       const params = method === 'GET' ? parseForm(url.searchParams.toString()) : parseForm(body);
       const key = header(req, 'idempotency-key');
-      const seen: SeenRequest = { method, path: url.pathname, idempotencyKey: key, replayed: false };
+      const seen: SeenRequest = {
+        method,
+        path: url.pathname,
+        idempotencyKey: key,
+        replayed: false,
+      };
       this.requests.push(seen);
       if (header(req, 'authorization') !== `Bearer ${FAKE_SECRET_KEY}`) {
         send(res, 401, {
@@ -313,7 +309,8 @@ export class FakeStripe {
     }
     if (method === 'GET' && !action) {
       if (pm) return { status: 200, body: paymentMethodJson(pm) };
-      if (card) return { status: 200, body: paymentMethodJson({ id: pmId, customer: null, ...card }) };
+      if (card)
+        return { status: 200, body: paymentMethodJson({ id: pmId, customer: null, ...card }) };
     }
     return missing(pmId, 'payment_method');
   }
@@ -408,8 +405,7 @@ export class FakeStripe {
 
 const MESSAGES: Record<string, string> = {
   card_declined: 'Your card was declined.',
-  authentication_required:
-    'Your card was declined. This transaction requires authentication.',
+  authentication_required: 'Your card was declined. This transaction requires authentication.',
   payment_intent_authentication_failure:
     'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
 };

@@ -3,8 +3,9 @@
 // id (claimed in payment_events; several instances may receive the same event at once), in any
 // order: a PaymentIntent's event is settled from the PaymentIntent as Stripe has it now, not
 // from the event's copy, through the billing service's idempotent recordOutcome.
-import Stripe from 'stripe';
+
 import type { FastifyBaseLogger } from 'fastify';
+import Stripe from 'stripe';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
 import type { StripeRecordsRepository } from '../../repositories/stripe-records.js';
@@ -43,7 +44,8 @@ export class StripeWebhooks {
       now,
       now - EVENT_CLAIM_MS,
     );
-    if (claim === 'handled') return { received: true, message: `Event ${event.id} was handled before` };
+    if (claim === 'handled')
+      return { received: true, message: `Event ${event.id} was handled before` };
     if (claim === 'in-progress') {
       // Another instance has it now: Stripe delivers it again later, and by then it is done.
       throw new HttpError(409, `Event ${event.id} is being handled: deliver it again later`);
@@ -99,7 +101,10 @@ export class StripeWebhooks {
     const found = await this.deps.provider.retrieveCharge({ ref: intent.id });
     if (found === null) return `PaymentIntent ${intent.id} is unknown to Stripe: ignored`;
     if (found.status === 'unknown') {
-      throw new HttpError(503, `Stripe could not be asked about ${intent.id}: deliver it again later`);
+      throw new HttpError(
+        503,
+        `Stripe could not be asked about ${intent.id}: deliver it again later`,
+      );
     }
     const done = await this.deps.recordOutcome(found);
     return done === 'settled'

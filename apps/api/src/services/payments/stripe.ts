@@ -230,7 +230,10 @@ export class StripeProvider implements PaymentProvider {
     try {
       return found(await this.stripe.paymentIntents.retrieve(ref));
     } catch (err) {
-      if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'resource_missing') {
+      if (
+        err instanceof Stripe.errors.StripeInvalidRequestError &&
+        err.code === 'resource_missing'
+      ) {
         return null;
       }
       throw err;
@@ -315,7 +318,9 @@ function requireCustomer(account: BillingAccount): string {
 }
 
 /** The package's host, port and protocol for STRIPE_API_BASE; none for Stripe's own. */
-function apiAddress(apiBase: string | null): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+function apiAddress(
+  apiBase: string | null,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!apiBase) return {};
   const url = new URL(apiBase);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';

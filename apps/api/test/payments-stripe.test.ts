@@ -3,14 +3,18 @@
 // each of Stripe's test cards through an upgrade and a renewal, a charge whose answer was lost
 // found again without charging twice, and signed webhooks — handled once per event id, also
 // when two arrive at once, in any order, and refused with a wrong or missing signature.
+import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { build } from '../src/app.js';
 import { ConfigError, loadConfig, type StripeConfig } from '../src/config/config.js';
 import {
   createTestApp,
   createUser,
   renewAndCollect,
   sessionFor,
+  T0,
   type TestApp,
+  testConfig,
 } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import {
@@ -544,5 +548,69 @@ describe('stripe configuration', () => {
       apiBase: 'http://127.0.0.1:12111',
     });
     expect(loadConfig({ ...env, OMEGA_PAYMENTS_PROVIDER: 'demo' }).payments.stripe).toBeNull();
+  });
+});
+
+describeEachDatabase('stripe and the logs', (database) => {
+  it('never logs a key, a client secret or a card, even at trace level', async () => {
+    const fake = await new FakeStripe().start();
+    let out = '';
+    const stdout = new Writable({
+      write(chunk, _encoding, done) {
+        out += String(chunk);
+        done();
+      },
+    });
+    const { url, drop } = await database.create();
+    const app = await build({
+      config: testConfig({
+        databaseUrl: url,
+        logLevel: 'trace',
+        payments: { provider: 'stripe', demoDelayMs: 0, stripe: stripeConfig(fake) },
+      }),
+      clock: () => T0,
+      logDestination: stdout,
+    });
+    try {
+      await app.ready();
+      const user = await createUser(app, 'careful');
+      const cookie = await sessionFor(app, user.id);
+      const post = (url: string, payload: object = {}) =>
+        app.inject({ method: 'POST', url, payload, headers: { cookie } });
+      const setup = (await post('/api/billing/setup-intent')).json();
+      await post('/api/billing/payment-method', {
+        paymentMethodId: 'pm_card_authenticationRequired',
+      });
+      expect((await post('/api/subscription/change-plan', { planId: 'starter' })).statusCode).toBe(
+        200,
+      );
+      // A webhook with a wrong signature is logged as refused, without the body or the header.
+      const event = { id: 'evt_logged', object: 'event', type: 'customer.created', data: {} };
+      const { payload } = signedWebhook(event);
+      await app.inject({
+        method: 'POST',
+        url: WEBHOOK,
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' },
+      });
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await app.systemLogs.flush();
+      expect(out.length).toBeGreaterThan(1000);
+      const secrets: string[] = [
+        FAKE_SECRET_KEY,
+        FAKE_WEBHOOK_SECRET,
+        setup.clientSecret,
+        'deadbeef',
+      ];
+      for (const secret of [...secrets, '"last4"', '3155']) expect(out).not.toContain(secret);
+      const rows = JSON.stringify(
+        await app.database.db.selectFrom('system_logs').selectAll().execute(),
+      );
+      for (const secret of secrets) expect(rows).not.toContain(secret);
+    } finally {
+      await app.close();
+      await drop();
+      await fake.close();
+    }
   });
 });

@@ -16,7 +16,7 @@ import type { StripeProvider } from './stripe.js';
 const SETTLING = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
 
 /** An event claimed this long ago and not handled was left by an instance that died. */
-export const EVENT_CLAIM_MS = 2 * 60_000;
+const EVENT_CLAIM_MS = 2 * 60_000;
 
 export interface StripeWebhookDeps {
   provider: StripeProvider;

@@ -1,4 +1,4 @@
-// The `stripe` payment provider (issue 39, decision 038): a Customer per account, cards saved
+// The `stripe` payment provider (issue 39, decisions 038 and 039): a Customer per account, cards saved
 // with a SetupIntent and attached as the customer's default, and each charge a PaymentIntent
 // confirmed at once with the saved card, under the caller's idempotency key. Stripe keeps the
 // first answer to a key for 24 hours, so a charge asked again is answered, not made again; a
@@ -226,7 +226,7 @@ export class StripeProvider implements PaymentProvider {
   }
 
   /** A PaymentIntent by id as a found charge; null when Stripe has none, or it is not ours. */
-  private async intentById(ref: string): Promise<FoundCharge | null> {
+  private async intentById(ref: string): Promise<FoundCharge | Unknown | null> {
     try {
       return found(await this.stripe.paymentIntents.retrieve(ref));
     } catch (err) {
@@ -241,16 +241,19 @@ export class StripeProvider implements PaymentProvider {
   }
 }
 
-/** A PaymentIntent made by this provider (it carries the key) as a found charge, else null. */
-export function found(intent: Stripe.PaymentIntent): FoundCharge | null {
+/**
+ * A PaymentIntent made by this provider (it carries the key) as a found charge; unknown while
+ * it is not final (processing); null when it is not one of ours.
+ */
+function found(intent: Stripe.PaymentIntent): FoundCharge | Unknown | null {
   const key = intent.metadata?.idempotency_key;
   if (!key) return null;
   const outcome = outcomeOf(intent);
-  return outcome.status === 'unknown' ? null : { ...outcome, idempotencyKey: key };
+  return outcome.status === 'unknown' ? outcome : { ...outcome, idempotencyKey: key };
 }
 
 /** What a PaymentIntent's state means for the charge it is. */
-export function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
+function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
   switch (intent.status) {
     case 'succeeded':
       return {
@@ -284,7 +287,7 @@ export function outcomeOf(intent: Stripe.PaymentIntent): ChargeOutcome {
 }
 
 /** Stripe's error and decline codes as the boundary's, with its message for people. */
-export function declineCode(code: string | undefined, decline: string | undefined): DeclineCode {
+function declineCode(code: string | undefined, decline: string | undefined): DeclineCode {
   for (const c of [decline, code]) {
     switch (c) {
       case 'insufficient_funds':

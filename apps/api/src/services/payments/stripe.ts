@@ -1,4 +1,4 @@
-// The `stripe` payment provider (issue 39, decisions 038 and 039): a Customer per account, cards saved
+// The `stripe` payment provider (issue 39, decision 038): a Customer per account, cards saved
 // with a SetupIntent and attached as the customer's default, and each charge a PaymentIntent
 // confirmed at once with the saved card, under the caller's idempotency key. Stripe keeps the
 // first answer to a key for 24 hours, so a charge asked again is answered, not made again; a

@@ -17,6 +17,7 @@ import {
   changePlan,
   currentPlan,
   register,
+  saveCard,
   startOmega,
   walletToken,
 } from './lib/omega.js';
@@ -95,6 +96,7 @@ const CASES: Case[] = [
       const tokens: string[] = [];
       for (let i = 0; i < 16; i++) {
         const cookie = await register(s, `profiled-${i}`);
+        await saveCard(s, cookie);
         await changePlan(s, cookie, 'pro');
         tokens.push(await walletToken(s, `+2782555${1000 + i}`, cookie));
       }
@@ -122,6 +124,7 @@ const CASES: Case[] = [
     spec: async (s) => {
       for (let i = 0; i < 16; i++) {
         const cookie = await register(s, `profiled-changer-${i}`);
+        await saveCard(s, cookie);
         await changePlan(s, cookie, 'pro');
         changers.push(cookie);
       }

@@ -38,12 +38,15 @@ import adminTrendsRoutes from './routes/admin-trends.js';
 import adminUsersRoutes from './routes/admin-users.js';
 import announcementRoutes from './routes/announcements.js';
 import assistantRoutes from './routes/assistant.js';
+import billingRoutes from './routes/billing.js';
 import healthRoutes from './routes/health.js';
 import keypadRoutes from './routes/keypad.js';
 import metricsRoutes from './routes/metrics.js';
 import sessionRoutes from './routes/session.js';
+import stripeWebhookRoutes from './routes/stripe-webhooks.js';
 import subscriptionRoutes from './routes/subscriptions.js';
 import supergodRoutes from './routes/supergod.js';
+import type { PaymentProvider } from './services/payments/provider.js';
 import { SystemLog } from './services/system-log.js';
 
 export interface AppOptions {
@@ -59,6 +62,8 @@ export interface AppOptions {
   logDestination?: DestinationStream;
   /** `false`: the assistant's help is built when first asked for, not at start (test apps). */
   helpAtStart?: boolean;
+  /** The payment provider to use instead of the configured one (tests wrap the demo's). */
+  paymentProvider?: PaymentProvider;
 }
 
 export async function build(options: AppOptions): Promise<FastifyInstance> {
@@ -75,6 +80,8 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
       config.sms?.provider === 'africastalking' ? config.sms.apiKey : undefined,
       config.sms?.provider === 'twilio' ? config.sms.authToken : undefined,
       config.llm?.apiKey,
+      config.payments.stripe?.secretKey,
+      config.payments.stripe?.webhookSecret,
     ].filter((s): s is string => Boolean(s)),
     retention: config.logRetention,
   });
@@ -148,6 +155,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     keypadDist: options.keypadDist,
     announceKeys: options.announceKeys,
     runJobs: options.runJobs,
+    paymentProvider: options.paymentProvider,
   });
   await load(routeRegistry);
   // Before anything that can answer: every answer carries its X-Request-Id and is counted.
@@ -190,6 +198,8 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await load(sessionRoutes);
   await load(accountRoutes);
   await load(subscriptionRoutes);
+  await load(billingRoutes);
+  await load(stripeWebhookRoutes);
   await load(keypadRoutes);
   await load(adminRoutes);
   await load(adminUsersRoutes);
@@ -229,5 +239,13 @@ export { openDatabase } from './db/database.js';
 export { migrateUpTo } from './db/migrate.js';
 export { SystemLogsRepository } from './repositories/system-logs.js';
 
-/** Runs the subscription renewal job once (for hosts that drive their own clock). */
-export const runRenewals = (app: FastifyInstance): Promise<number> => app.subscriptions.renewDue();
+/**
+ * Runs the subscription renewal job once (for hosts that drive their own clock): renewals, then
+ * their charges, dunning retries and grace periods ended (decision 038). Answers how many
+ * subscriptions were renewed.
+ */
+export const runRenewals = async (app: FastifyInstance): Promise<number> => {
+  const renewed = await app.subscriptions.renewDue();
+  await app.billing.collectDue();
+  return renewed;
+};

@@ -97,7 +97,7 @@ describeEachDatabase('bad input', (database) => {
       expect(res.json()).toEqual({ message });
     }
     expect(await userCount()).toBe(1);
-    expect(await t.app.repos.announcements.recent(10)).toEqual([]);
+    expect(await t.app.repos.announcements.recent(10, 0)).toEqual([]);
   });
 
   it('keeps tabs and line breaks where a field is multi-line, and only there', async () => {

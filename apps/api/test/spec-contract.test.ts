@@ -10,6 +10,7 @@ import {
   buildHelpFirst,
   createTestApp,
   createUser,
+  saveCard,
   sessionFor,
   TEST_PASSWORD,
   type TestApp,
@@ -49,6 +50,9 @@ describeEachDatabase("the specification's API contract", (database) => {
       supergod: await createUser(t.app, 'spec-god', 'supergod'),
     };
     const other = await createUser(t.app, 'spec-other');
+    // A paid plan needs a saved card (issue 39): the spec's user has one, so its plan change
+    // (to Starter, a trial) goes through as the spec's client expects.
+    await saveCard(t.app, accounts.user.id);
     const feature = await t.app.database.db
       .selectFrom('features')
       .select('id')

@@ -9,6 +9,8 @@ import {
   cookieForRole,
   createTestApp,
   createUser,
+  renewAndCollect,
+  saveCard,
   sessionFor,
   type TestApp,
 } from './helpers/app.js';
@@ -25,6 +27,8 @@ describeEachDatabase('subscriptions', (database) => {
     const user = await createUser(t.app, 'payer');
     userId = user.id;
     cookie = await sessionFor(t.app, user.id);
+    // Paid plans need a saved card (issue 39): the one that always succeeds.
+    await saveCard(t.app, user.id);
   });
   afterEach(() => t.close());
 
@@ -42,7 +46,7 @@ describeEachDatabase('subscriptions', (database) => {
   /** Moves the clock to the end of the current period and runs the renewal job once. */
   const renewAtPeriodEnd = async () => {
     await advance(Date.parse((await current()).currentPeriodEnd) - t.now());
-    return t.app.subscriptions.renewDue();
+    return renewAndCollect(t.app);
   };
 
   /** Moves the user from the free plan through the Starter trial to a paid Starter period. */
@@ -51,7 +55,7 @@ describeEachDatabase('subscriptions', (database) => {
     expect(started.statusCode).toBe(200);
     expect(started.json().subscription.status).toBe('trialing');
     await advance(7 * DAY);
-    expect(await t.app.subscriptions.renewDue()).toBe(1);
+    expect(await renewAndCollect(t.app)).toBe(1);
     const s = await current();
     expect(s).toMatchObject({ planId: 'starter', status: 'active' });
     return s;
@@ -159,7 +163,7 @@ describeEachDatabase('subscriptions', (database) => {
     const s = await onPaidStarter();
     await post('/api/subscription/cancel');
     await advance(Date.parse(s.currentPeriodEnd) - t.now());
-    await t.app.subscriptions.renewDue();
+    await renewAndCollect(t.app);
     expect(await current()).toMatchObject({ planId: 'free', cancelAtPeriodEnd: false });
     expect((await history()).length).toBe(1);
   });
@@ -176,9 +180,9 @@ describeEachDatabase('subscriptions', (database) => {
       scheduledChange: { planId: 'starter', interval: 'month' },
     });
     await advance(Date.parse(s.currentPeriodEnd) - t.now() - 1000);
-    expect(await t.app.subscriptions.renewDue()).toBe(0);
+    expect(await renewAndCollect(t.app)).toBe(0);
     await advance(1000);
-    expect(await t.app.subscriptions.renewDue()).toBe(1);
+    expect(await renewAndCollect(t.app)).toBe(1);
     expect(await current()).toMatchObject({ planId: 'starter', scheduledChange: null });
     expect((await history())[0]).toMatchObject({ amount: 900 });
   });
@@ -410,22 +414,26 @@ describeEachDatabase('renewals with two workers', (database) => {
       for (let i = 0; i < 8; i++) {
         const user = await createUser(a.app, `racer${i}`);
         ids.push(user.id);
+        await saveCard(a.app, user.id);
         await a.app.subscriptions.change(user.id, { planId: 'enterprise' }, null);
       }
       // Past the trial, then two more months: every run competes for the same rows.
       for (const step of [15 * DAY, 31 * DAY, 31 * DAY]) {
         a.advance(step);
         if (b !== a) b.advance(step);
-        const [ra, rb] = await Promise.all([
-          a.app.subscriptions.renewDue(),
-          b.app.subscriptions.renewDue(),
-        ]);
+        const [ra, rb] = await Promise.all([renewAndCollect(a.app), renewAndCollect(b.app)]);
         expect(ra + rb).toBe(ids.length);
       }
       const invoices = await a.app.database.db.selectFrom('invoices').selectAll().execute();
       const perPeriod = new Set(invoices.map((i) => `${i.user_id}:${i.period_start}`));
       expect(perPeriod.size).toBe(invoices.length);
       expect(invoices.length).toBe(ids.length * 3);
+      // Each invoice paid by exactly one charge at the provider, whichever worker made it.
+      expect(invoices.every((i) => i.status === 'paid' && i.attempts === 1)).toBe(true);
+      const charges = await a.app.database.db.selectFrom('demo_charges').selectAll().execute();
+      expect(charges.map((c) => c.idempotency_key).sort()).toEqual(
+        invoices.map((i) => `invoice:${i.id}:1`).sort(),
+      );
     } finally {
       if (b !== a) await b.app.close();
       await a.close();

@@ -565,7 +565,7 @@ describeEachDatabase('supergod console', (database) => {
     const res = await run('announce Downtime tonight | We restart at 22:00 UTC.');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().output).toMatch(/^Published announcement #\d+ 'Downtime tonight' at /);
-    const [latest] = await t.app.repos.announcements.recent(1);
+    const [latest] = await t.app.repos.announcements.recent(1, 0);
     expect(latest).toMatchObject({
       title: 'Downtime tonight',
       content: 'We restart at 22:00 UTC.',

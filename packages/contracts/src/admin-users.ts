@@ -3,6 +3,7 @@
 // activity and the system-log rows of its requests — and the read-only 'view as user'.
 import { type Static, Type } from '@sinclair/typebox';
 import { ActivityLogEntrySchema, LogEntrySchema } from './admin.js';
+import { PaymentMethodSchema } from './billing.js';
 import { Nullable, Role, Timestamp } from './common.js';
 import { Balances, UssdTransactionSchema } from './keypad.js';
 import {
@@ -67,8 +68,10 @@ export const UserPageSchema = Type.Object({
   sessions: Type.Array(UserSessionSchema),
   /** Null until the account first opens its subscription (it is on Free until then). */
   subscription: Nullable(CurrentSubscriptionSchema),
-  /** The newest invoices (at most 20). */
+  /** The newest invoices (at most 20), each with its charge attempts and last failure. */
   invoices: Type.Array(BillingItemSchema),
+  /** The saved card (brand, last 4, expiry); null when none is saved. */
+  paymentMethod: Nullable(PaymentMethodSchema),
   /** Feature overrides in force, with who set each one, why and until when. */
   overrides: Type.Array(UserPageOverrideSchema),
   /** The keypad wallets opened from this account (usually none or one). */

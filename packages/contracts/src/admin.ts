@@ -120,6 +120,15 @@ export const DetailedHealthSchema = Type.Object({
         totalSubscriptions: Type.Integer(),
         /** Plan name to the number of accounts on it; sums to totalSubscriptions. */
         planDistribution: Type.Record(Type.String(), Type.Integer()),
+        /** Accounts whose renewal charge failed and is not paid yet (status 'past_due'). */
+        pastDueAccounts: Type.Integer(),
+        /**
+         * Monthly recurring revenue of those accounts (cents; a yearly plan counts a twelfth):
+         * what is lost each month if none of them pays.
+         */
+        mrrAtRisk: Type.Integer(),
+        /** Cents owed on their unpaid invoices. */
+        amountPastDue: Type.Integer(),
       }),
     }),
   }),

@@ -3,6 +3,7 @@ export * from './account.js';
 export * from './admin.js';
 export * from './admin-trends.js';
 export * from './assistant.js';
+export * from './billing.js';
 export * from './common.js';
 export * from './credentials.js';
 export * from './health.js';

@@ -10,6 +10,7 @@ import { adminTrendsRoutes } from './routes/admin-trends.js';
 import { adminUsersRoutes } from './routes/admin-users.js';
 import { announcementsRoutes } from './routes/announcements.js';
 import { assistantRoutes } from './routes/assistant.js';
+import { billingRoutes } from './routes/billing.js';
 import { catalogueRoutes } from './routes/catalogue.js';
 import type { RouteSpec } from './routes/define.js';
 import { healthRoutes } from './routes/health.js';
@@ -38,6 +39,7 @@ export const routes = {
   ...announcementsRoutes,
   ...catalogueRoutes,
   ...subscriptionsRoutes,
+  ...billingRoutes,
   ...keypadRoutes,
   ...supergodRoutes,
   ...assistantRoutes,

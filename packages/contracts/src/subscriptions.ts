@@ -57,6 +57,7 @@ export const CurrentSubscriptionSchema = Type.Object({
   planId: Type.String(),
   planName: Type.String(),
   interval: IntervalSchema,
+  /** 'active', 'trialing' or 'past_due' (a renewal's charge failed: see `pastDue`). */
   status: Type.String(),
   currentPeriodStart: Timestamp,
   currentPeriodEnd: Timestamp,
@@ -68,6 +69,23 @@ export const CurrentSubscriptionSchema = Type.Object({
   complimentary: Type.Boolean(),
   /** What the next renewal charges (cents) and when; null when it charges nothing. */
   nextCharge: Nullable(Type.Object({ at: Timestamp, amount: Type.Integer() })),
+  /**
+   * Set while `status` is 'past_due' (a renewal's charge failed): the unpaid invoice, when it is
+   * tried again (null after the last retry) and when the plan moves to Free unless it is paid
+   * (POST /api/billing/pay-now). For the banner's 'Update payment method' and 'Pay now'.
+   */
+  pastDue: Type.Optional(
+    Nullable(
+      Type.Object({
+        invoiceId: Type.Integer(),
+        amountDue: Type.Integer(),
+        attempts: Type.Integer(),
+        failureMessage: Nullable(Type.String()),
+        nextRetryAt: Nullable(Timestamp),
+        graceEndsAt: Timestamp,
+      }),
+    ),
+  ),
 });
 export type CurrentSubscription = Static<typeof CurrentSubscriptionSchema>;
 
@@ -77,12 +95,26 @@ export const CurrentPlanSchema = Type.Object({
   price: Type.Integer(),
 });
 
+export const INVOICE_STATUSES = ['paid', 'open', 'failed', 'void'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
 export const BillingItemSchema = Type.Object({
   id: Type.Integer(),
   created: Timestamp,
   description: Type.String(),
   amount: Type.Integer(),
-  status: Type.String(),
+  /**
+   * 'paid'; 'open' (not charged yet, or a charge awaiting an answer); 'failed' (the last charge
+   * failed: tried again on the dunning schedule, or given up when the plan moved to Free);
+   * 'void' (will not be charged: cancelled by an administrator's plan change).
+   */
+  status: Type.Unsafe<InvoiceStatus>({ type: 'string', enum: [...INVOICE_STATUSES] }),
+  /** Charges tried for it (0 for invoices from before payments were collected). */
+  attempts: Type.Integer(),
+  /** Why the last charge failed, as the provider said it; null when none failed. */
+  failureMessage: Nullable(Type.String()),
+  /** When it is charged again (dunning); null when no charge is planned. */
+  nextAttemptAt: Nullable(Timestamp),
 });
 export type BillingItem = Static<typeof BillingItemSchema>;
 

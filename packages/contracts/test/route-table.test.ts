@@ -7,6 +7,7 @@ import { adminTrendsRoutes } from '../src/routes/admin-trends.js';
 import { adminUsersRoutes } from '../src/routes/admin-users.js';
 import { announcementsRoutes } from '../src/routes/announcements.js';
 import { assistantRoutes } from '../src/routes/assistant.js';
+import { billingRoutes } from '../src/routes/billing.js';
 import { catalogueRoutes } from '../src/routes/catalogue.js';
 import { healthRoutes } from '../src/routes/health.js';
 import { keypadRoutes } from '../src/routes/keypad.js';
@@ -38,6 +39,7 @@ describe('route table', () => {
       announcementsRoutes,
       catalogueRoutes,
       subscriptionsRoutes,
+      billingRoutes,
       keypadRoutes,
       supergodRoutes,
       assistantRoutes,

@@ -21,6 +21,8 @@ import * as m0017 from './migrations/0017-two-factor.js';
 import * as m0018 from './migrations/0018-passkeys.js';
 import * as m0019 from './migrations/0019-access-tokens.js';
 import * as m0020 from './migrations/0020-log-search-level.js';
+import * as m0021 from './migrations/0021-payments.js';
+import * as m0022 from './migrations/0022-stripe-events.js';
 import * as m0023 from './migrations/0023-keypad-record-function.js';
 
 const migrations: Record<string, Migration> = {
@@ -44,6 +46,8 @@ const migrations: Record<string, Migration> = {
   '0018-passkeys': m0018,
   '0019-access-tokens': m0019,
   '0020-log-search-level': m0020,
+  '0021-payments': m0021,
+  '0022-stripe-events': m0022,
   '0023-keypad-record-function': m0023,
 };
 

@@ -178,6 +178,83 @@ export interface InvoicesTable {
   period_end: number;
   dedupe_key: string;
   created_at: number;
+  /** Charges tried for it (migration 0021; 0 for invoices from before it). */
+  attempts: Generated<number>;
+  last_attempt_at: number | null;
+  failure_message: string | null;
+  /** When the dunning job next acts on it (a retry, or the move to Free); null: nothing planned. */
+  next_attempt_at: number | null;
+  /** The first failed charge's time: the dunning schedule counts from it. */
+  first_failed_at: number | null;
+  /** The idempotency key of a charge in flight, kept until its outcome is written. */
+  charging_key: string | null;
+  /** Held by one instance's collector until then. */
+  claimed_until: number | null;
+  /** The provider's id of the charge that paid it. */
+  provider_ref: string | null;
+  paid_at: number | null;
+}
+
+/** The card an account is charged to (migration 0021): never its number or CVC. */
+export interface PaymentMethodsTable {
+  user_id: number;
+  /** 'demo' or 'stripe': a card saved with one provider is unknown to the other. */
+  provider: string;
+  /** The provider's reference: a Stripe PaymentMethod id, or the demo provider's token. */
+  provider_ref: string;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** The provider's customer for an account (a Stripe Customer id). */
+export interface BillingCustomersTable {
+  user_id: number;
+  provider: string;
+  customer_ref: string;
+  created_at: number;
+}
+
+/** The demo provider's own record of each charge, by idempotency key. */
+export interface DemoChargesTable {
+  idempotency_key: string;
+  ref: string;
+  payment_method_ref: string;
+  amount: number;
+  currency: string;
+  /** 'succeeded', 'declined' or 'requires_action'. */
+  status: string;
+  code: string | null;
+  message: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Webhook events a provider sent, each handled once. */
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  received_at: number;
+  /**
+   * When it was handled (migration 0022); null while an instance handles it, since
+   * `received_at` (that instance's claim).
+   */
+  handled_at: Generated<number | null>;
+}
+
+/**
+ * The stripe provider's record of each charge it sent (migration 0022): the customer it was for
+ * and, once an answer named it, its PaymentIntent, so a lost answer is found without charging.
+ */
+export interface StripeChargesTable {
+  idempotency_key: string;
+  customer_ref: string;
+  payment_intent_id: string | null;
+  created_at: number;
 }
 
 export interface SubscriptionOverridesTable {
@@ -277,6 +354,8 @@ export interface AnnouncementsTable {
   content: string;
   author_id: number | null;
   created_at: number;
+  /** The one user it is for (migration 0021); null: for everyone. */
+  recipient_id: Generated<number | null>;
 }
 
 export interface AnnouncementReadsTable {
@@ -336,6 +415,11 @@ export interface Database {
   user_feature_overrides: UserFeatureOverridesTable;
   subscriptions: SubscriptionsTable;
   invoices: InvoicesTable;
+  payment_methods: PaymentMethodsTable;
+  billing_customers: BillingCustomersTable;
+  demo_charges: DemoChargesTable;
+  payment_events: PaymentEventsTable;
+  stripe_charges: StripeChargesTable;
   subscription_overrides: SubscriptionOverridesTable;
   wallets: WalletsTable;
   wallet_otps: WalletOtpsTable;
@@ -359,6 +443,8 @@ export interface Database {
 export type UssdTransactionRow = Selectable<UssdTransactionsTable>;
 
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type InvoiceRow = Selectable<InvoicesTable>;
+export type PaymentMethodRow = Selectable<PaymentMethodsTable>;
 export type FeatureRow = Selectable<FeaturesTable>;
 
 export type UserRow = Selectable<UsersTable>;

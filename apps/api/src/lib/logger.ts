@@ -22,6 +22,11 @@ export const LOG_REDACT_PATHS = [
   '*.pin',
   '*.otp',
   '*.token',
+  // A card typed into the demo provider's form (issue 39): never logged, at any level.
+  '*.cardNumber',
+  '*.*.cardNumber',
+  '*.cvc',
+  '*.*.cvc',
 ];
 
 const TOKEN_PATTERN = new RegExp(`${TOKEN_PREFIX}[0-9A-Za-z]*`, 'g');

@@ -7,6 +7,8 @@ export interface NewAnnouncement {
   content: string;
   authorId: number | null;
   at: number;
+  /** The one user it is for; absent: for everyone. */
+  recipientId?: number;
 }
 
 export class AnnouncementsRepository {
@@ -15,14 +17,26 @@ export class AnnouncementsRepository {
   async create(a: NewAnnouncement, db = this.db): Promise<AnnouncementRow> {
     return db
       .insertInto('announcements')
-      .values({ title: a.title, content: a.content, author_id: a.authorId, created_at: a.at })
+      .values({
+        title: a.title,
+        content: a.content,
+        author_id: a.authorId,
+        created_at: a.at,
+        recipient_id: a.recipientId ?? null,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
-  /** Newest first. */
-  recent(limit: number, db = this.db): Promise<AnnouncementRow[]> {
-    return db.selectFrom('announcements').selectAll().orderBy('id', 'desc').limit(limit).execute();
+  /** Newest first: those for everyone and those for `viewerId` alone. */
+  recent(limit: number, viewerId: number, db = this.db): Promise<AnnouncementRow[]> {
+    return db
+      .selectFrom('announcements')
+      .selectAll()
+      .where((eb) => eb.or([eb('recipient_id', 'is', null), eb('recipient_id', '=', viewerId)]))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
   }
 
   /** Announcements newer than the user's read mark (all of them before the first read). */
@@ -36,6 +50,7 @@ export class AnnouncementsRepository {
       .selectFrom('announcements')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('id', '>', mark?.last_read_id ?? 0)
+      .where((eb) => eb.or([eb('recipient_id', 'is', null), eb('recipient_id', '=', userId)]))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }

@@ -78,11 +78,17 @@ const invoiceRow = (i: NewInvoice) => ({
   user_id: i.userId,
   description: i.description,
   amount: i.amount,
-  status: 'paid',
+  status: i.charge.status,
   period_start: i.periodStart,
   period_end: i.periodEnd,
   dedupe_key: i.dedupeKey,
   created_at: i.createdAt,
+  // Every row names the same columns: a multi-row insert takes one column list.
+  attempts: i.charge.status === 'paid' ? 1 : 0,
+  last_attempt_at: i.charge.status === 'paid' ? i.createdAt : null,
+  provider_ref: i.charge.status === 'paid' ? i.charge.providerRef : null,
+  paid_at: i.charge.status === 'paid' ? i.createdAt : null,
+  next_attempt_at: i.charge.status === 'open' ? i.charge.dueAt : null,
 });
 
 type RevenueDayDelta = {
@@ -102,13 +108,18 @@ export interface NewInvoice {
   periodEnd: number;
   dedupeKey: string;
   createdAt: number;
+  /**
+   * Paid already (an upgrade's charge succeeded before the invoice was written), or open: to be
+   * charged by the collector from `dueAt` (a renewal).
+   */
+  charge: { status: 'paid'; providerRef: string } | { status: 'open'; dueAt: number };
 }
 
 export function toSubscription(row: SubscriptionRow): Subscription {
   return {
     planId: row.plan_id,
     interval: row.interval as Interval,
-    status: row.status === 'trialing' ? 'trialing' : 'active',
+    status: row.status === 'trialing' || row.status === 'past_due' ? row.status : 'active',
     anchor: row.anchor,
     periodIndex: row.period_index,
     currentPeriodStart: row.current_period_start,
@@ -280,6 +291,7 @@ const INVOICE_KEYS = Object.keys(
     periodEnd: 0,
     dedupeKey: '',
     createdAt: 0,
+    charge: { status: 'open', dueAt: 0 },
   }),
 );
 
@@ -626,6 +638,22 @@ export class SubscriptionsRepository {
       .execute();
   }
 
+  /**
+   * Adds `amount` cents to the subscription's credit (a charge taken for a change that could not
+   * be applied), as a write of its own: the version moves.
+   */
+  async addCredit(userId: number, amount: number, at: number, db = this.db) {
+    await db
+      .updateTable('subscriptions')
+      .set({
+        credit_balance: sql`credit_balance + ${amount}`,
+        version: sql`version + 1`,
+        updated_at: at,
+      })
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
   /** Records an invoice; a second one with the same dedupe key is ignored. */
   async addInvoice(i: NewInvoice, db = this.db): Promise<boolean> {
     const inserted = await this.invoiceQuery(i, db).returning('id').executeTakeFirst();
@@ -733,12 +761,12 @@ export class SubscriptionsRepository {
     }));
   }
 
-  /** Live subscriptions (active or trialing) per plan id. */
+  /** Live subscriptions (active, trialing or past due: its features are kept) per plan id. */
   async countsByPlan(db = this.db): Promise<Array<{ planId: string; count: number }>> {
     const rows = await db
       .selectFrom('subscriptions')
       .select(['plan_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-      .where('status', 'in', ['active', 'trialing'])
+      .where('status', 'in', ['active', 'trialing', 'past_due'])
       .groupBy('plan_id')
       .execute();
     return rows.map((r) => ({ planId: r.plan_id, count: Number(r.n) }));

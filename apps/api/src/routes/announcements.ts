@@ -8,7 +8,9 @@ import { signedIn } from '../plugins/app/access.js';
 const RECENT = 50;
 
 export default async function announcementRoutes(app: FastifyInstance) {
-  defineRoute(app, routes.messages, async () => app.announcements.recent(RECENT));
+  defineRoute(app, routes.messages, async (request) =>
+    app.announcements.recent(RECENT, signedIn(request).id),
+  );
 
   defineRoute(app, routes.createMessage, async (request) => {
     const admin = signedIn(request);

@@ -15,6 +15,7 @@ import type { SubscriptionsRepository } from '../repositories/subscriptions.js';
 import type { SystemLogsRepository } from '../repositories/system-logs.js';
 import type { UsersRepository } from '../repositories/users.js';
 import type { WalletsRepository } from '../repositories/wallets.js';
+import type { BillingService } from './billing.js';
 import type { FeatureCatalogueService } from './feature-catalogue.js';
 import type { SessionPolicy } from './session-store.js';
 import type { SubscriptionService } from './subscriptions.js';
@@ -60,6 +61,7 @@ export interface AdminUsersDeps {
   wallets: WalletsRepository;
   systemLogs: SystemLogsRepository;
   subscriptions: Pick<SubscriptionService, 'view' | 'billingHistory'>;
+  billing: Pick<BillingService, 'paymentMethod'>;
   featureCatalogue: Pick<FeatureCatalogueService, 'overridesOf'>;
   walletTransactions: Pick<WalletTransactionService, 'balances' | 'list'>;
   sessionPolicy: SessionPolicy;
@@ -81,18 +83,27 @@ export class AdminUsersService {
   async page(viewer: UserRow, id: number): Promise<UserPage> {
     const user = await this.target(id);
     const { deps } = this;
-    const [sessions, subscription, invoices, overrides, wallets, activity, systemLogs] =
-      await Promise.all([
-        this.liveSessions(user.id),
-        deps.catalogue.find(user.id).then((row) => (row ? deps.subscriptions.view(user.id) : null)),
-        deps.subscriptions
-          .billingHistory(user.id)
-          .then((items) => items.slice(0, USER_PAGE_LIMITS.invoices)),
-        this.overrides(user.id),
-        this.wallets(user.id),
-        deps.activity.forUser(user.id, USER_PAGE_LIMITS.activity),
-        this.systemLogs(user.id),
-      ]);
+    const [
+      sessions,
+      subscription,
+      invoices,
+      overrides,
+      wallets,
+      activity,
+      systemLogs,
+      paymentMethod,
+    ] = await Promise.all([
+      this.liveSessions(user.id),
+      deps.catalogue.find(user.id).then((row) => (row ? deps.subscriptions.view(user.id) : null)),
+      deps.subscriptions
+        .billingHistory(user.id)
+        .then((items) => items.slice(0, USER_PAGE_LIMITS.invoices)),
+      this.overrides(user.id),
+      this.wallets(user.id),
+      deps.activity.forUser(user.id, USER_PAGE_LIMITS.activity),
+      this.systemLogs(user.id),
+      deps.billing.paymentMethod(user.id),
+    ]);
     const viewerRole = normalizeRole(viewer.role);
     const role = normalizeRole(user.role);
     return {
@@ -108,6 +119,7 @@ export class AdminUsersService {
       sessions,
       subscription,
       invoices,
+      paymentMethod,
       overrides,
       wallets,
       activity: activity.map((r) => ({

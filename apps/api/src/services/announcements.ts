@@ -69,9 +69,9 @@ export class AnnouncementService {
     return toAnnouncement(row);
   }
 
-  /** The newest announcements, newest first. */
-  async recent(limit: number): Promise<PublishedAnnouncement[]> {
-    return (await this.announcements.recent(limit)).map(toAnnouncement);
+  /** The newest announcements the viewer may read (everyone's and their own), newest first. */
+  async recent(limit: number, viewerId: number): Promise<PublishedAnnouncement[]> {
+    return (await this.announcements.recent(limit, viewerId)).map(toAnnouncement);
   }
 
   /** How many announcements the user has not seen (all of them before the first read). */

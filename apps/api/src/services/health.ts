@@ -1,6 +1,7 @@
 // Readiness and the detailed health check behind the admin dashboard (and the assistant's
 // systemHealth): figures read from the running server and its database, never made up.
 import type { DetailedHealth, ReadyResponse } from '@omega/contracts';
+import { monthlyRevenue, planBook } from '@omega/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import type { LoadedPlugin } from '../app.js';
@@ -9,7 +10,8 @@ import type { DatabaseHandle } from '../db/database.js';
 import type { Clock } from '../lib/clock.js';
 import type { OutageLog } from '../lib/unavailable.js';
 import type { ActivityRepository } from '../repositories/activity.js';
-import type { SubscriptionsRepository } from '../repositories/subscriptions.js';
+import type { PaymentsRepository } from '../repositories/payments.js';
+import { type SubscriptionsRepository, toSubscription } from '../repositories/subscriptions.js';
 import type { SystemLogsRepository } from '../repositories/system-logs.js';
 import type { UsersRepository } from '../repositories/users.js';
 import type { LoginThrottle } from './login-throttle.js';
@@ -66,6 +68,8 @@ export interface HealthDeps {
   activity: ActivityRepository;
   systemLogs: SystemLogsRepository;
   subscriptions: SubscriptionsRepository;
+  /** Past-due accounts and what they owe (the dashboard's payment figures). */
+  payments: PaymentsRepository;
   /** Redis, when configured, is probed through the sign-in throttle's store. */
   throttle: Pick<LoginThrottle, 'storeKind' | 'ping'>;
   server: ServerState;
@@ -129,7 +133,14 @@ export class HealthService {
         tables: { users: { count: 0 }, activityLogs: { count: 0 }, systemLogs: { count: 0 } },
       };
       subscriptions = {
-        stats: { activeSubscriptions: 0, totalSubscriptions: 0, planDistribution: {} },
+        stats: {
+          activeSubscriptions: 0,
+          totalSubscriptions: 0,
+          planDistribution: {},
+          pastDueAccounts: 0,
+          mrrAtRisk: 0,
+          amountPastDue: 0,
+        },
       };
     }
     const serverLoad = this.load();
@@ -196,11 +207,13 @@ export class HealthService {
   private async planDistribution(): Promise<
     DetailedHealth['components']['subscriptions']['stats']
   > {
-    const [plans, rows, users] = await Promise.all([
+    const [plans, rows, users, pastDue] = await Promise.all([
       this.deps.subscriptions.plans(),
       this.deps.subscriptions.countsByPlan(),
       this.deps.users.count(),
+      this.deps.payments.pastDue(),
     ]);
+    const book = planBook(plans);
     const names = new Map(plans.map((p) => [p.id, p.name]));
     const free = plans.find((p) => p.monthlyPrice === 0);
     const distribution: Record<string, number> = {};
@@ -220,6 +233,12 @@ export class HealthService {
       activeSubscriptions: active,
       totalSubscriptions: Object.values(distribution).reduce((a, b) => a + b, 0),
       planDistribution: distribution,
+      pastDueAccounts: pastDue.subscriptions.length,
+      mrrAtRisk: pastDue.subscriptions.reduce(
+        (sum, row) => sum + monthlyRevenue(toSubscription(row), book),
+        0,
+      ),
+      amountPastDue: pastDue.amountOwed,
     };
   }
 }

@@ -3,12 +3,14 @@
 // read-modify-write of one subscription. A write made for a request takes the request's id last
 // (`requestId`, for its activity row, decision 020); the renewal job has none.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type {
-  BillingItem,
-  BulkOverridePreview,
-  ChangePreview,
-  CurrentSubscription,
-  OverrideInfo,
+import {
+  type BillingItem,
+  type BulkOverridePreview,
+  type ChangePreview,
+  type CurrentSubscription,
+  INVOICE_STATUSES,
+  type InvoiceStatus,
+  type OverrideInfo,
 } from '@omega/contracts';
 import {
   availableFeatureIds,
@@ -16,12 +18,15 @@ import {
   cancelAtPeriodEnd,
   changePlan,
   FREE_PLAN_ID,
+  graceEnd,
   type Interval,
+  nextDunningStep,
   type Override,
   overridePlan,
   type PlanBook,
   planBook,
   planBulkOverride,
+  priceFor,
   type Result,
   type RevenueMove,
   renew,
@@ -42,12 +47,15 @@ import {
   type ActivityRepository,
   activityRow,
 } from '../repositories/activity.js';
+import type { PaymentsRepository } from '../repositories/payments.js';
 import {
   type NewInvoice,
   revenueRows,
   type SubscriptionsRepository,
   toSubscription,
 } from '../repositories/subscriptions.js';
+import { chargeSafely, paymentRequired } from './payments/charges.js';
+import type { PaymentProvider } from './payments/provider.js';
 
 /**
  * Subscriptions a renewal transaction claims and renews together: bounded, so a batch holds the
@@ -78,6 +86,9 @@ export class SubscriptionService {
     private readonly tokenKey: string,
     /** Where a renewal that fails is reported. */
     private readonly log: FastifyBaseLogger,
+    private readonly payments: PaymentsRepository,
+    /** Charges upgrades (decision 038); renewals are charged by the billing service. */
+    private readonly provider: PaymentProvider,
   ) {}
 
   /**
@@ -197,6 +208,52 @@ export class SubscriptionService {
     return true;
   }
 
+  /**
+   * An upgrade whose charge went through: the change, its paid invoice and its entry in one
+   * transaction. When another request changed the subscription meanwhile, the invoice is still
+   * written (the money was taken) and the amount becomes credit; answers whether it applied.
+   */
+  private async writeCharged(change: {
+    userId: number;
+    version: number;
+    before: Subscription;
+    after: Subscription;
+    plans: PlanBook;
+    now: number;
+    invoice: Omit<NewInvoice, 'userId' | 'dedupeKey' | 'createdAt' | 'charge'> | null;
+    amount: number;
+    providerRef: string;
+    entry: ActivityEntry;
+  }): Promise<boolean> {
+    const { userId, version, before, after, plans, now, invoice, amount, providerRef } = change;
+    return this.db.transaction().execute(async (trx) => {
+      const written = await this.write(userId, version, before, after, plans, now, trx);
+      if (invoice) {
+        await this.repo.addInvoice(
+          {
+            userId,
+            ...invoice,
+            amount,
+            description: written
+              ? invoice.description
+              : `${invoice.description} (not applied: added to your credit)`,
+            dedupeKey: `change:${userId}:${version}`,
+            createdAt: now,
+            charge: { status: 'paid', providerRef },
+          },
+          trx,
+        );
+      }
+      if (!written) {
+        // Money taken for a change another request overtook: kept as credit, not lost.
+        await this.repo.addCredit(userId, amount, now, trx);
+        return false;
+      }
+      await this.activity.record(change.entry, trx);
+      return true;
+    });
+  }
+
   /** The user's subscription, starting them on the free plan the first time. */
   async current(
     userId: number,
@@ -221,7 +278,27 @@ export class SubscriptionService {
   async view(userId: number): Promise<CurrentSubscription> {
     const { subscription: s } = await this.current(userId);
     const plans = await this.book();
-    return toView(s, plans);
+    return this.withPastDue(userId, toView(s, plans));
+  }
+
+  /** The view, with what a past-due subscription owes (read only when it is past due). */
+  async withPastDue(userId: number, view: CurrentSubscription): Promise<CurrentSubscription> {
+    if (view.status !== 'past_due') return { ...view, pastDue: null };
+    const [invoice] = await this.payments.unpaidInvoices(userId);
+    if (!invoice) return { ...view, pastDue: null };
+    const firstFailedAt = invoice.first_failed_at ?? invoice.created_at;
+    const step = nextDunningStep(firstFailedAt, this.clock());
+    return {
+      ...view,
+      pastDue: {
+        invoiceId: invoice.id,
+        amountDue: invoice.amount,
+        attempts: invoice.attempts,
+        failureMessage: invoice.failure_message,
+        nextRetryAt: step.kind === 'retry' ? iso(step.at) : null,
+        graceEndsAt: iso(graceEnd(firstFailedAt)),
+      },
+    };
   }
 
   async preview(
@@ -239,44 +316,139 @@ export class SubscriptionService {
     return toPreview(result.preview);
   }
 
+  /**
+   * Changes the user's plan. A paid plan (its trial included) needs a saved card. An upgrade's
+   * pro-rated amount is charged before anything is written, with a key naming this change of
+   * this version of the subscription: declined, nothing changes (402); asked again after a lost
+   * answer, or after the user confirmed an authentication (`confirmedKey`, which must still
+   * name this change), the provider answers the first charge and charges nothing more.
+   */
   async change(
     userId: number,
     target: { planId: string; interval?: Interval },
     requestId: string | null,
+    confirmedKey?: string,
   ) {
     const plans = await this.book();
     const now = this.clock();
     const { subscription, version } = await this.current(userId);
-    const result = changePlan(subscription, plans, withInterval(subscription, target), now);
+    const wanted = withInterval(subscription, target);
+    const result = changePlan(subscription, plans, wanted, now);
     if (!result.ok) throw new HttpError(409, result.error);
-    const written = await this.writeChange({
-      userId,
-      version,
-      before: subscription,
-      after: result.subscription,
-      plans,
-      now,
-      ...(result.invoice
-        ? {
-            invoice: {
-              userId,
-              ...result.invoice,
-              dedupeKey: `change:${userId}:${version}`,
-              createdAt: now,
-            },
-          }
-        : {}),
-      activity: [
-        {
+    const key = `change:${userId}:${version}:${wanted.planId}:${wanted.interval}`;
+    if (confirmedKey !== undefined && confirmedKey !== key) {
+      throw new HttpError(
+        409,
+        'Your subscription changed since this payment was asked for: choose the plan again',
+      );
+    }
+    const toPlan = plans.get(wanted.planId);
+    const paidPlan = toPlan !== undefined && (priceFor(toPlan, wanted.interval) ?? 0) > 0;
+    const charged = result.invoice !== null && result.invoice.amount > 0;
+    if (subscription.status === 'past_due' && charged) {
+      throw new HttpError(409, 'Pay the unpaid invoice first (Pay now), then change plan');
+    }
+    let providerRef: string | null = null;
+    let amount = result.invoice?.amount ?? 0;
+    if (paidPlan && result.preview.kind !== 'keep') {
+      // Read only for a paid plan: a downgrade to Free or a cancellation asks nothing more.
+      const card = await this.payments.paymentMethod(userId);
+      if (!card || card.provider !== this.provider.name) {
+        throw paymentRequired('no_payment_method', 'Add a payment method to start a paid plan');
+      }
+      if (charged && result.invoice) {
+        const outcome = await chargeSafely(this.provider, {
+          amountCents: result.invoice.amount,
+          currency: 'usd',
+          idempotencyKey: key,
           userId,
-          action: 'plan_change',
-          details: `${subscription.planId}/${subscription.interval} -> ${result.subscription.planId}/${withInterval(subscription, target).interval} (${result.preview.kind}, charged ${result.preview.chargedNow})`,
-          at: now,
-          requestId,
-        },
-      ],
-    });
-    if (!written) throw new HttpError(409, CHANGED_MEANWHILE);
+          customerRef: await this.payments.customer(userId, this.provider.name),
+          paymentMethodRef: card.provider_ref,
+          invoiceId: null,
+          description: result.invoice.description,
+          offSession: false,
+        });
+        if (outcome.status === 'unknown') {
+          this.log.warn(
+            { userId, key, reason: outcome.reason, source: 'payments' },
+            'upgrade charge: no answer',
+          );
+          throw new HttpError(
+            503,
+            'The payment provider did not answer. Nothing was changed: try again (you will not be charged twice)',
+            { 'retry-after': '5' },
+          );
+        }
+        if (outcome.status === 'declined') throw paymentRequired(outcome.code, outcome.message);
+        if (outcome.status === 'requires_action') {
+          throw paymentRequired(
+            'authentication_required',
+            'Your bank asks you to confirm this payment',
+            {
+              paymentId: outcome.ref,
+              clientSecret: outcome.clientSecret,
+              amount: outcome.amountCents,
+            },
+          );
+        }
+        providerRef = outcome.ref;
+        // What was charged for this key (the first charge's amount, if this one repeats it).
+        amount = outcome.amountCents;
+      }
+    }
+    const entry: ActivityEntry = {
+      userId,
+      action: 'plan_change',
+      details: `${subscription.planId}/${subscription.interval} -> ${result.subscription.planId}/${wanted.interval} (${result.preview.kind}, charged ${providerRef !== null ? amount : 0})`,
+      at: now,
+      requestId,
+    };
+    // Nothing charged: the change, its invoice (if any) and its entry, all or none — one
+    // statement on PostgreSQL (decision 040). Charged: the invoice is kept even when another
+    // request overtook the change, and the money becomes credit.
+    const applied =
+      providerRef === null
+        ? await this.writeChange({
+            userId,
+            version,
+            before: subscription,
+            after: result.subscription,
+            plans,
+            now,
+            ...(result.invoice
+              ? {
+                  invoice: {
+                    userId,
+                    ...result.invoice,
+                    amount,
+                    dedupeKey: `change:${userId}:${version}`,
+                    createdAt: now,
+                    charge: { status: 'open' as const, dueAt: now },
+                  },
+                }
+              : {}),
+            activity: [entry],
+          })
+        : await this.writeCharged({
+            userId,
+            version,
+            before: subscription,
+            after: result.subscription,
+            plans,
+            now,
+            invoice: result.invoice,
+            amount,
+            providerRef,
+            entry,
+          });
+    if (!applied) {
+      throw new HttpError(
+        409,
+        providerRef !== null
+          ? 'The subscription changed meanwhile: the amount charged was added to your credit. Please try again.'
+          : 'The subscription changed meanwhile. Please try again.',
+      );
+    }
     const name = plans.get(target.planId)?.name ?? target.planId;
     const message =
       result.preview.kind === 'scheduled'
@@ -286,7 +458,7 @@ export class SubscriptionService {
           : `You are now on the ${name} plan`;
     return {
       message,
-      subscription: toView(result.subscription, plans),
+      subscription: await this.withPastDue(userId, toView(result.subscription, plans)),
       preview: toPreview(result.preview),
     };
   }
@@ -320,7 +492,7 @@ export class SubscriptionService {
       activity: [{ userId, action, details: `${subscription.planId} plan`, at: now, requestId }],
     });
     if (!written) throw new HttpError(409, CHANGED_MEANWHILE);
-    return toView(result.subscription, plans);
+    return this.withPastDue(userId, toView(result.subscription, plans));
   }
 
   /**
@@ -351,6 +523,8 @@ export class SubscriptionService {
     if (!(await this.write(userId, version, subscription, result.subscription, plans, now, trx))) {
       throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
     }
+    // The administrator's plan replaces the unpaid one: what it owed is not collected.
+    if (subscription.status === 'past_due') await this.payments.voidUnpaid(userId, trx);
     await this.repo.recordOverride(
       { userId, planId, adminId, proRatedAmount: result.wouldHaveCharged, at: now },
       trx,
@@ -554,8 +728,37 @@ export class SubscriptionService {
       created: iso(r.created_at),
       description: r.description,
       amount: r.amount,
-      status: r.status,
+      status: INVOICE_STATUSES.includes(r.status as InvoiceStatus)
+        ? (r.status as InvoiceStatus)
+        : 'open',
+      attempts: r.attempts,
+      failureMessage: r.failure_message,
+      nextAttemptAt: r.next_attempt_at === null ? null : iso(r.next_attempt_at),
     }));
+  }
+
+  /**
+   * A past-due subscription whose grace period ended unpaid moves to the Free plan now, in the
+   * caller's transaction (the billing service's, with its activity row and announcement).
+   * Answers the plan it left, or null when it was no longer past due.
+   */
+  async endUnpaid(userId: number, trx: Kysely<Database>): Promise<string | null> {
+    const plans = await this.book(trx);
+    const now = this.clock();
+    const row = await this.repo.findLocked(userId, trx);
+    if (row?.status !== 'past_due') return null;
+    const before = toSubscription(row);
+    const free = plans.get(FREE_PLAN_ID);
+    if (!free) throw new Error('The free plan is missing from the plans table');
+    const after: Subscription = {
+      ...startSubscription(free, 'month', now),
+      hadTrial: before.hadTrial,
+      creditBalance: before.creditBalance,
+    };
+    if (!(await this.write(userId, row.version, before, after, plans, now, trx))) {
+      throw new Error(`Subscription of user ${userId} changed while locked`);
+    }
+    return before.planId;
   }
 
   /**
@@ -610,6 +813,8 @@ export class SubscriptionService {
             ...invoice,
             dedupeKey: `renewal:${row.user_id}:${invoice.periodStart}`,
             createdAt: now,
+            // Charged by the collector right after this batch commits (BillingService).
+            charge: { status: 'open', dueAt: now },
           });
         }
         entries.push({

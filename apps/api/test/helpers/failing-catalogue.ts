@@ -21,6 +21,8 @@ export function catalogueFailingAtRecord(app: FastifyInstance, failAt: number) {
     app.clock,
     app.config.sessionSecret,
     app.log,
+    app.repos.payments,
+    app.billing.provider,
   );
   const catalogue = new FeatureCatalogueService({
     db: app.database.db,

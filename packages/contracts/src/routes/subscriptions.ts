@@ -1,5 +1,6 @@
 // A signed-in user's own subscription: status, billing history, cancel, resume and plan changes.
 import { Type } from '@sinclair/typebox';
+import { PaymentRequiredResponse } from '../billing.js';
 import { ErrorResponse } from '../common.js';
 import {
   BillingItemSchema,
@@ -81,7 +82,12 @@ export const subscriptionsRoutes = {
     url: '/api/subscription/change-plan',
     access: 'user',
     summary: 'Change plan: upgrades are charged pro-rated now, downgrades apply at the period end',
+    description:
+      "An upgrade is charged to the saved card before the plan changes: declined is a 402 {message, code} ('Your card was declined') and nothing changes; a card asking for authentication is a 402 with requiresAction (POST /api/billing/confirm finishes the change). A paid plan, its trial included, needs a saved card: without one, 402 with code 'payment_method_required'.",
     tags: ['subscriptions'],
-    schema: { body: ChangePlanBody, response: { 200: ChangePlanResponse, 409: ErrorResponse } },
+    schema: {
+      body: ChangePlanBody,
+      response: { 200: ChangePlanResponse, 402: PaymentRequiredResponse, 409: ErrorResponse },
+    },
   }),
 } as const;

@@ -1,4 +1,5 @@
 export * from './bulk-override.js';
+export * from './dunning.js';
 export * from './entitlements.js';
 export * from './money.js';
 export * from './periods.js';

@@ -10,7 +10,8 @@ import { type Interval, nthPeriod, type Period, trialEnd } from './periods.js';
 import { FREE_PLAN_ID, type Plan, priceFor } from './plans.js';
 import { type ProrationLine, prorateUpgrade, total, unusedValue } from './prorate.js';
 
-export type SubscriptionStatus = 'trialing' | 'active';
+/** 'past_due': a renewal's charge failed; features are kept through the grace period (dunning.ts). */
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due';
 
 export interface Subscription {
   planId: string;
@@ -397,7 +398,8 @@ export function renew(
       ...s,
       planId: plan?.id ?? planId,
       interval,
-      status: 'active',
+      // An unpaid invoice keeps it past due into the next period, until paid or given up.
+      status: s.status === 'past_due' ? 'past_due' : 'active',
       anchor,
       periodIndex: index,
       currentPeriodStart: p.start,
@@ -444,6 +446,8 @@ export function overridePlan(
       ...sub,
       planId,
       interval,
+      // An unpaid renewal is waived with the plan it was for (the caller voids the invoice).
+      status: sub.status === 'past_due' ? 'active' : sub.status,
       scheduledChange: null,
       cancelAtPeriodEnd: false,
       complimentary: (priceFor(to, interval) ?? 0) > 0,

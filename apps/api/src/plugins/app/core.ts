@@ -3,6 +3,7 @@
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/config.js';
 import type { Clock } from '../../lib/clock.js';
+import type { PaymentProvider } from '../../services/payments/provider.js';
 import type { SystemLog } from '../../services/system-log.js';
 
 export interface BuildOptions {
@@ -18,6 +19,8 @@ export interface BuildOptions {
   runJobs?: boolean;
   /** Print generated registration keys (the server does; tests and the CLI do not). */
   announceKeys?: (keys: Record<string, string>) => void;
+  /** The payment provider to use instead of the configured one (tests wrap the demo's). */
+  paymentProvider?: PaymentProvider;
 }
 
 declare module 'fastify' {

@@ -74,6 +74,7 @@ export default fp(
         wallets: app.repos.wallets,
         systemLogs: app.repos.systemLogs,
         subscriptions: app.subscriptions,
+        billing: app.billing,
         featureCatalogue: app.featureCatalogue,
         walletTransactions: app.walletTransactions,
         sessionPolicy: DEFAULT_SESSION_POLICY,

@@ -17,32 +17,44 @@ export const RENEWAL_EVERY_MS = 60_000;
 export async function runDueJobs(
   app: FastifyInstance,
   signal?: AbortSignal,
-): Promise<{ renewed: number; purged: number }> {
+): Promise<{ renewed: number; charged: number; ended: number; purged: number }> {
   let renewed = 0;
   let purged = 0;
+  let charged = 0;
+  let ended = 0;
   const started = performance.now();
   try {
     renewed = await app.subscriptions.renewDue({ signal });
   } catch (err) {
     app.log.error({ err, source: 'renewals' }, 'subscription renewal run failed');
   }
-  if (renewed > 0) {
+  // The renewals' invoices, dunning retries, lost answers, and grace periods that ended: after
+  // the renewals (decision 038), so a renewal's first charge is made in the same run.
+  try {
+    ({ charged, ended } = await app.billing.collectDue({ signal }));
+  } catch (err) {
+    app.log.error({ err, source: 'payments' }, 'payment collection run failed');
+  }
+  if (ended > 0) {
+    app.systemLogs.notable('payments', `${ended} unpaid subscription(s) moved to Free`, null);
+  }
+  if (renewed > 0 || charged > 0) {
     const seconds = (performance.now() - started) / 1000;
-    app.log.info({ renewed, seconds }, 'subscription renewals');
+    app.log.info({ renewed, charged, seconds }, 'subscription renewals');
     app.systemLogs.notable(
       'renewals',
-      `renewal run: ${renewed} subscription(s) renewed in ${seconds.toFixed(1)} s`,
+      `renewal run: ${renewed} subscription(s) renewed, ${charged} charge(s) made in ${seconds.toFixed(1)} s`,
       null,
     );
   }
-  if (signal?.aborted) return { renewed, purged };
+  if (signal?.aborted) return { renewed, charged, ended, purged };
   try {
     purged = await app.unansweredQuestions.purgeExpired();
     if (purged > 0) app.log.info({ purged }, 'unanswered assistant questions past retention');
   } catch (err) {
     app.log.error({ err, source: 'retention' }, 'retention sweep failed');
   }
-  return { renewed, purged };
+  return { renewed, charged, ended, purged };
 }
 
 export default fp(

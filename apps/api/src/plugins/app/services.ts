@@ -5,8 +5,10 @@ import { ActivityRepository } from '../../repositories/activity.js';
 import { AnnouncementsRepository } from '../../repositories/announcements.js';
 import { AssistantRepository } from '../../repositories/assistant.js';
 import { PasskeysRepository } from '../../repositories/passkeys.js';
+import { PaymentsRepository } from '../../repositories/payments.js';
 import { SessionsRepository } from '../../repositories/sessions.js';
 import { SettingsRepository } from '../../repositories/settings.js';
+import { StripeRecordsRepository } from '../../repositories/stripe-records.js';
 import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
 import { SystemLogsRepository } from '../../repositories/system-logs.js';
 import { TwoFactorRepository } from '../../repositories/two-factor.js';
@@ -20,6 +22,7 @@ import { AccountService } from '../../services/accounts.js';
 import { AdminReads } from '../../services/admin-reads.js';
 import { AnnouncementService } from '../../services/announcements.js';
 import { AssistantService } from '../../services/assistant/assistant-service.js';
+import { BillingService } from '../../services/billing.js';
 import {
   type MaintenanceSwitch,
   SupergodConsole,
@@ -30,6 +33,9 @@ import { GatewayAuth } from '../../services/gateway-auth.js';
 import { HealthService } from '../../services/health.js';
 import { LoginThrottle, MemoryThrottleStore } from '../../services/login-throttle.js';
 import { PasskeysService } from '../../services/passkeys.js';
+import { createPaymentProvider } from '../../services/payments/create-payment-provider.js';
+import { StripeProvider } from '../../services/payments/stripe.js';
+import { StripeWebhooks } from '../../services/payments/stripe-webhooks.js';
 import { RedisThrottleStore } from '../../services/redis-throttle-store.js';
 
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
@@ -61,6 +67,7 @@ export interface Repositories {
   twoFactor: TwoFactorRepository;
   accessTokens: AccessTokensRepository;
   passkeys: PasskeysRepository;
+  payments: PaymentsRepository;
 }
 
 declare module 'fastify' {
@@ -69,6 +76,9 @@ declare module 'fastify' {
     registrationKeys: RegistrationKeys;
     loginThrottle: LoginThrottle;
     subscriptions: SubscriptionService;
+    billing: BillingService;
+    /** Stripe's webhook events; null unless the stripe provider collects payments. */
+    stripeWebhooks: StripeWebhooks | null;
     walletSignIn: WalletSignInService;
     walletTransactions: WalletTransactionService;
     ussdGateway: UssdGateway;
@@ -107,6 +117,7 @@ export default fp(
       twoFactor: new TwoFactorRepository(db),
       accessTokens: new AccessTokensRepository(db),
       passkeys: new PasskeysRepository(db),
+      payments: new PaymentsRepository(db),
     };
     app.decorate('repos', repos);
     app.systemLogs.attach(repos.systemLogs, repos.activity);
@@ -147,6 +158,7 @@ export default fp(
         activity: repos.activity,
         systemLogs: repos.systemLogs,
         subscriptions: repos.subscriptions,
+        payments: repos.payments,
         throttle,
         server: {
           plugins: app.loadedPlugins,
@@ -176,6 +188,8 @@ export default fp(
       'announcements',
       new AnnouncementService(db, repos.announcements, repos.activity, app.clock),
     );
+    const paymentProvider =
+      app.buildOptions.paymentProvider ?? createPaymentProvider(app.config, db, app.clock);
     app.decorate(
       'subscriptions',
       new SubscriptionService(
@@ -185,7 +199,36 @@ export default fp(
         app.clock,
         app.config.sessionSecret,
         app.log,
+        repos.payments,
+        paymentProvider,
       ),
+    );
+    app.decorate(
+      'billing',
+      new BillingService({
+        db,
+        payments: repos.payments,
+        activity: repos.activity,
+        announcements: repos.announcements,
+        subscriptions: app.subscriptions,
+        provider: paymentProvider,
+        clock: app.clock,
+        log: app.log,
+      }),
+    );
+    const stripeKeys = app.config.payments.stripe;
+    app.decorate(
+      'stripeWebhooks',
+      paymentProvider instanceof StripeProvider && stripeKeys
+        ? new StripeWebhooks({
+            provider: paymentProvider,
+            webhookSecret: stripeKeys.webhookSecret,
+            records: new StripeRecordsRepository(db),
+            recordOutcome: (found) => app.billing.recordOutcome(found),
+            clock: app.clock,
+            log: app.log,
+          })
+        : null,
     );
     app.decorate(
       'featureCatalogue',

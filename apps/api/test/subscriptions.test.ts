@@ -72,6 +72,7 @@ describeEachDatabase('subscriptions', (database) => {
         .where('user_id', '=', userId)
         .execute();
     const [invoicesBefore, changesBefore] = [(await history()).length, (await changes()).length];
+    const creditBefore = (await current()).creditBalance;
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => post('/api/subscription/change-plan', { planId: 'pro' })),
     );
@@ -91,6 +92,9 @@ describeEachDatabase('subscriptions', (database) => {
       .executeTakeFirstOrThrow();
     expect(Number(pro.accounts)).toBe(1);
     expect(await current()).toMatchObject({ planId: 'pro' });
+    // The one charge paid for the one change: no credit was made of it for the others.
+    const after = await current();
+    expect(after.creditBalance).toBe(creditBefore);
   });
 
   it('starts a new account on the free plan', async () => {

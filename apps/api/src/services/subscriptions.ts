@@ -228,8 +228,11 @@ export class SubscriptionService {
     const { userId, version, before, after, plans, now, invoice, amount, providerRef } = change;
     return this.db.transaction().execute(async (trx) => {
       const written = await this.write(userId, version, before, after, plans, now, trx);
+      // The charge's invoice, once per charge: requests repeating one change share its key, so
+      // its charge, and this invoice's dedupe key.
+      let invoiced = false;
       if (invoice) {
-        await this.repo.addInvoice(
+        invoiced = await this.repo.addInvoice(
           {
             userId,
             ...invoice,
@@ -245,8 +248,10 @@ export class SubscriptionService {
         );
       }
       if (!written) {
-        // Money taken for a change another request overtook: kept as credit, not lost.
-        await this.repo.addCredit(userId, amount, now, trx);
+        // Money taken for a change another request overtook: kept as credit, not lost — once,
+        // by the request that wrote its invoice (a repeat of the change that applied took no
+        // more money: the provider answered it with the same charge).
+        if (invoiced) await this.repo.addCredit(userId, amount, now, trx);
         return false;
       }
       await this.activity.record(change.entry, trx);

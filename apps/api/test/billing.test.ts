@@ -278,6 +278,39 @@ function billingSuite(database: TestDatabase) {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it('takes a declined upgrade again with another card, and a refused authentication when tried again', async () => {
+    await onPaidStarter();
+    expect((await save(CARDS.declined)).statusCode).toBe(200);
+    const upgrade = () => call('POST', '/api/subscription/change-plan', { planId: 'pro' });
+    expect((await upgrade()).statusCode).toBe(402);
+    // The same card again is asked again (and declined again), not answered from the first try.
+    expect((await upgrade()).statusCode).toBe(402);
+    expect((await charges()).filter((c) => c.status === 'declined')).toHaveLength(2);
+    // Another card: the change goes through, charged once.
+    expect((await save(CARDS.authenticate)).statusCode).toBe(200);
+    const asked = (await upgrade()).json();
+    expect(asked.code).toBe('authentication_required');
+    const refused = await call('POST', '/api/billing/confirm', {
+      paymentId: asked.requiresAction.paymentId,
+      approve: false,
+    });
+    expect(refused.statusCode).toBe(402);
+    // Tried again after refusing: asked again, and this time confirmed.
+    const again = (await upgrade()).json();
+    expect(again.code).toBe('authentication_required');
+    expect(again.requiresAction.paymentId).not.toBe(asked.requiresAction.paymentId);
+    const confirmed = await call('POST', '/api/billing/confirm', {
+      paymentId: again.requiresAction.paymentId,
+      approve: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await current()).toMatchObject({ planId: 'pro', status: 'active' });
+    expect((await charges()).filter((c) => c.status === 'succeeded')).toHaveLength(2);
+    expect((await history()).filter((i: { status: string }) => i.status === 'paid')).toHaveLength(
+      2,
+    );
+  });
+
   it('runs a failed renewal through the dunning schedule by the clock, to Free with a notice', async () => {
     const failedAt = await renewalFailedWith(CARDS.declined);
     const pastDue = await current();

@@ -557,7 +557,8 @@ type Purpose =
 function purposeOf(key: string): Purpose | null {
   const invoice = /^invoice:(\d+):\d+$/.exec(key);
   if (invoice) return { kind: 'invoice', invoiceId: Number(invoice[1]) };
-  const change = /^change:(\d+):\d+:([a-z0-9-]+):(month|year)$/.exec(key);
+  // A retry after a decline carries its try (`:try2`, subscriptions.ts `unspentKey`).
+  const change = /^change:(\d+):\d+:([a-z0-9-]+):(month|year)(?::try\d+)?$/.exec(key);
   if (change) {
     return {
       kind: 'change',

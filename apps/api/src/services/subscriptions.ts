@@ -73,6 +73,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 const CHANGED_MEANWHILE = 'The subscription changed meanwhile. Please try again.';
 
+/** Declined tries of one plan change (each under its own key) before it is refused outright. */
+const MAX_CHANGE_ATTEMPTS = 20;
+
 /** Rolls `writeChange`'s transaction back: the subscription changed since it was read. */
 class NotWritten extends Error {}
 
@@ -209,6 +212,25 @@ export class SubscriptionService {
   }
 
   /**
+   * The key to charge this change under: its own, unless a charge under it was declined (or its
+   * authentication refused) — that key is spent, and trying the change again, with another card
+   * or the same one, is a new charge under the next (`…:try1`, `…:try2`). A key whose charge
+   * succeeded, waits for authentication, or is not known is used as it is: the provider answers
+   * it with the first charge, never a second.
+   */
+  private async unspentKey(changeKey: string): Promise<string> {
+    for (let attempt = 0; attempt < MAX_CHANGE_ATTEMPTS; attempt++) {
+      const key = attempt === 0 ? changeKey : `${changeKey}:try${attempt}`;
+      const found = await this.provider.retrieveCharge({ idempotencyKey: key });
+      if (found?.status !== 'declined') return key;
+    }
+    throw new HttpError(
+      409,
+      'This change was declined too many times: choose the plan again later or contact support',
+    );
+  }
+
+  /**
    * An upgrade whose charge went through: the change, its paid invoice and its entry in one
    * transaction. When another request changed the subscription meanwhile, the invoice is still
    * written (the money was taken) and the amount becomes credit; answers whether it applied.
@@ -340,8 +362,12 @@ export class SubscriptionService {
     const wanted = withInterval(subscription, target);
     const result = changePlan(subscription, plans, wanted, now);
     if (!result.ok) throw new HttpError(409, result.error);
-    const key = `change:${userId}:${version}:${wanted.planId}:${wanted.interval}`;
-    if (confirmedKey !== undefined && confirmedKey !== key) {
+    const changeKey = `change:${userId}:${version}:${wanted.planId}:${wanted.interval}`;
+    if (
+      confirmedKey !== undefined &&
+      confirmedKey !== changeKey &&
+      !confirmedKey.startsWith(`${changeKey}:try`)
+    ) {
       throw new HttpError(
         409,
         'Your subscription changed since this payment was asked for: choose the plan again',
@@ -365,7 +391,7 @@ export class SubscriptionService {
         const outcome = await chargeSafely(this.provider, {
           amountCents: result.invoice.amount,
           currency: 'usd',
-          idempotencyKey: key,
+          idempotencyKey: confirmedKey ?? (await this.unspentKey(changeKey)),
           userId,
           customerRef: await this.payments.customer(userId, this.provider.name),
           paymentMethodRef: card.provider_ref,
@@ -375,7 +401,7 @@ export class SubscriptionService {
         });
         if (outcome.status === 'unknown') {
           this.log.warn(
-            { userId, key, reason: outcome.reason, source: 'payments' },
+            { userId, key: changeKey, reason: outcome.reason, source: 'payments' },
             'upgrade charge: no answer',
           );
           throw new HttpError(

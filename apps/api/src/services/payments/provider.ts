@@ -65,7 +65,8 @@ export interface ChargeRequest {
   currency: 'usd';
   /**
    * Unique per payment: 'invoice:<invoice id>:<attempt>' or
-   * 'change:<user id>:<subscription version>:<plan id>:<interval>' (at most 160 characters).
+   * 'change:<user id>:<subscription version>:<plan id>:<interval>', followed by ':try<n>' for
+   * the n-th try after declines (at most 160 characters).
    * The same key always means the same payment, even if the amount computed for it moved by a
    * cent in between (pro-rating counts seconds): answer the first charge, do not charge again.
    */

@@ -36,7 +36,11 @@ export interface Harness {
   browser: Browser;
   /** Moves the server's clock forward (sessions and billing follow it). */
   advance(ms: number): void;
-  /** Runs the renewal job now, as the server would each minute. */
+  /**
+   * Runs the renewal job now, as the server would each minute: the renewals, then the payment
+   * collector that charges their invoices and the dunning retries that are due (issue 39).
+   * Answers how many subscriptions were renewed.
+   */
   renewDue(): Promise<number>;
   /**
    * Writes a system-log entry now, as the server's own warnings and errors do (the e2e server
@@ -48,6 +52,11 @@ export interface Harness {
   /** Starts the server again on the same address and database. */
   startServer(): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** The part of the running app `renewDue` uses besides the renewals (apps/api/src/services/billing.ts). */
+interface PaymentCollector {
+  billing: { collectDue(): Promise<{ charged: number; ended: number }> };
 }
 
 /** The part of the running app `systemLog` uses (apps/api/src/repositories/system-logs.ts). */
@@ -119,7 +128,12 @@ export async function startHarness(): Promise<Harness> {
     advance(ms) {
       offset += ms;
     },
-    renewDue: () => runRenewals(app),
+    async renewDue() {
+      const renewed = await runRenewals(app);
+      // The app's services are decorations its build's types do not declare to other packages.
+      await (app as unknown as PaymentCollector).billing.collectDue();
+      return renewed;
+    },
     systemLog: (level, message) =>
       // The app's repositories are decorations its build's types do not declare to other packages.
       (app as unknown as SystemLogWriter).repos.systemLogs.insertMany([
@@ -222,6 +236,23 @@ export const postFromPage = (page: Page, url: string, body: object): Promise<num
     },
     [url, body] as const,
   );
+
+/** Stripe's test card the demo provider always charges successfully (issue 39). */
+export const GOOD_CARD = '4242 4242 4242 4242';
+
+/**
+ * Saves a card for the page's account through the API, as the card form does (the form has its
+ * own tests): a paid plan, its trial included, needs one. Any of the demo's test numbers.
+ */
+export async function saveCard(page: Page, cardNumber: string = GOOD_CARD): Promise<void> {
+  const status = await postFromPage(page, '/api/billing/payment-method', {
+    cardNumber,
+    expMonth: 12,
+    expYear: 2030,
+    cvc: '123',
+  });
+  if (status !== 200) throw new Error(`saving the card ${cardNumber} answered ${status}`);
+}
 
 export type E2eRole = 'user' | 'admin' | 'supergod';
 

@@ -235,5 +235,13 @@ export { openDatabase } from './db/database.js';
 export { migrateUpTo } from './db/migrate.js';
 export { SystemLogsRepository } from './repositories/system-logs.js';
 
-/** Runs the subscription renewal job once (for hosts that drive their own clock). */
-export const runRenewals = (app: FastifyInstance): Promise<number> => app.subscriptions.renewDue();
+/**
+ * Runs the subscription renewal job once (for hosts that drive their own clock): renewals, then
+ * their charges, dunning retries and grace periods ended (decision 038). Answers how many
+ * subscriptions were renewed.
+ */
+export const runRenewals = async (app: FastifyInstance): Promise<number> => {
+  const renewed = await app.subscriptions.renewDue();
+  await app.billing.collectDue();
+  return renewed;
+};

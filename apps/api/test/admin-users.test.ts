@@ -8,6 +8,8 @@ import { SESSION_CACHE_MS } from '../src/services/session-store.js';
 import {
   createTestApp,
   createUser,
+  renewAndCollect,
+  saveCard,
   sessionCookie,
   sessionFor,
   TEST_PASSWORD,
@@ -54,6 +56,7 @@ describeEachDatabase('the user page', (database) => {
     // Ann opened a keypad wallet on a Starter plan an admin assigned, moved to Pro (a trial),
     // was charged when it ended, and then asked to go back to Starter at the period's end.
     const ann = await walletOnPlan(t.app, PHONE);
+    await saveCard(t.app, ann.id);
     const change = async (planId: string) => {
       const res = await t.app.inject({
         method: 'POST',
@@ -65,7 +68,7 @@ describeEachDatabase('the user page', (database) => {
     };
     await change('pro');
     t.advance(14 * 86_400_000);
-    expect(await t.app.subscriptions.renewDue()).toBe(1);
+    expect(await renewAndCollect(t.app)).toBe(1);
     await change('starter');
     adminCookie = await sessionFor(t.app, admin.id);
     const annCookie = await signIn(ann.username);
@@ -119,7 +122,19 @@ describeEachDatabase('the user page', (database) => {
       scheduledChange: { planId: 'starter', interval: 'month' },
     });
     expect(body.invoices.length).toBeGreaterThan(0);
-    expect(body.invoices[0]).toMatchObject({ amount: expect.any(Number), status: 'paid' });
+    // Charged once to the saved card, which the page shows by brand and last 4 (issue 39).
+    expect(body.invoices[0]).toMatchObject({
+      amount: expect.any(Number),
+      status: 'paid',
+      attempts: 1,
+      failureMessage: null,
+    });
+    expect(body.paymentMethod).toEqual({
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+    });
     expect(body.overrides).toEqual([
       {
         featureId: analytics?.id,

@@ -6,7 +6,7 @@
 // failure that still happens is retried or answered 503, never 500. (Keypad sends both ways
 // between two wallets are tested in keypad.test.ts.)
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionFor, type TestApp } from './helpers/app.js';
+import { createTestApp, createUser, saveCard, sessionFor, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { seeded } from './helpers/schema-fuzz.js';
 
@@ -31,6 +31,8 @@ describeEachDatabase('concurrent multi-row writes', (database) => {
     const users: Array<{ id: number; cookie: string }> = [];
     for (let i = 0; i < 8; i++) {
       const user = await createUser(t.app, `bulk-user-${i}`);
+      // Their own plan changes are to paid plans: a saved card first (issue 39).
+      await saveCard(t.app, user.id);
       users.push({ id: user.id, cookie: await sessionFor(t.app, user.id) });
     }
     const statuses: number[] = [];

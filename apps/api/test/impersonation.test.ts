@@ -8,6 +8,7 @@ import {
   buildHelpFirst,
   createTestApp,
   createUser,
+  saveCard,
   sessionFor,
   type TestApp,
 } from './helpers/app.js';
@@ -69,6 +70,7 @@ describeEachDatabase('view as user', (database) => {
       },
     });
     // The user's own reads are hers: her subscription, not the admin's.
+    await saveCard(t.app, ann.id);
     await call(
       'POST',
       '/api/subscription/change-plan',

@@ -7,6 +7,7 @@ import {
   createUser,
   METRICS_TOKEN,
   sessionCookie,
+  TEST_CARD,
   TEST_PASSWORD,
   type TestApp,
   walletOnPlan,
@@ -107,6 +108,14 @@ describeEachDatabase('metrics', (database) => {
       payload: { username: 'zane', password: 'secret1' },
     });
     expect(registered.statusCode, registered.body).toBeLessThan(300);
+    // A paid plan, its trial included, needs a saved card (issue 39).
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/billing/payment-method',
+      headers: { cookie: sessionCookie(registered) ?? '' },
+      payload: TEST_CARD,
+    });
+    expect(card.statusCode, card.body).toBe(200);
     const change = await t.app.inject({
       method: 'POST',
       url: '/api/subscription/change-plan',

@@ -15,7 +15,7 @@ import { build } from '../src/app.js';
 import type { Database } from '../src/db/schema.js';
 import { runDueJobs } from '../src/plugins/app/renewal-job.js';
 import { RENEWAL_RETRY_MS } from '../src/services/subscriptions.js';
-import { createTestApp, T0, type TestApp, testConfig } from './helpers/app.js';
+import { createTestApp, seedCards, T0, type TestApp, testConfig } from './helpers/app.js';
 import { describeEachDatabase, postgres, type TestDatabase } from './helpers/databases.js';
 import { startServer } from './helpers/server-process.js';
 
@@ -77,6 +77,8 @@ async function seedDue(db: Kysely<Database>, now: number, count: number): Promis
       .execute();
     ids.push(...users.map((u) => u.id));
   }
+  // Each with a saved card that pays (issue 39): renewals charge it.
+  await seedCards(db, ids, anchor);
   return ids;
 }
 
@@ -185,7 +187,7 @@ describeEachDatabase('renewal backlog', (database) => {
   it('renews 300 due subscriptions in one run of the job, each once', async () => {
     const t = await testApp();
     const ids = await seedDue(t.app.database.db, t.now(), 300);
-    expect(await runDueJobs(t.app)).toEqual({ renewed: 300, purged: 0 });
+    expect(await runDueJobs(t.app)).toEqual({ renewed: 300, charged: 300, ended: 0, purged: 0 });
     expect(await dueCount(t.app.database.db, t.now())).toBe(0);
     expect(await renewedWhole(t.app.database.db, ids)).toBe(300);
     // Invoiced at the plans' prices, the same as one at a time.
@@ -194,7 +196,19 @@ describeEachDatabase('renewal backlog', (database) => {
       .select((eb) => eb.fn.sum<number | string>('amount').as('total'))
       .executeTakeFirstOrThrow();
     expect(Number(invoices.total)).toBe(150 * 900 + 150 * 2900);
-    expect(await runDueJobs(t.app)).toEqual({ renewed: 0, purged: 0 });
+    // Each charged once to the saved card, in the same run (issue 39).
+    const unpaid = await t.app.database.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('status', '<>', 'paid')
+      .execute();
+    expect(unpaid).toEqual([]);
+    const charges = await t.app.database.db
+      .selectFrom('demo_charges')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(charges.n)).toBe(300);
+    expect(await runDueJobs(t.app)).toEqual({ renewed: 0, charged: 0, ended: 0, purged: 0 });
   });
 
   /** `count` due subscriptions in a database of their own, then a server with its job started on it. */
@@ -230,7 +244,7 @@ describeEachDatabase('renewal backlog', (database) => {
     expect(health.statusCode).toBe(200);
     // Answered between two batches, not after the last.
     expect(drained).toBe(false);
-    expect(await run).toEqual({ renewed: 1000, purged: 0 });
+    expect(await run).toEqual({ renewed: 1000, charged: 1000, ended: 0, purged: 0 });
   });
 
   it('stops mid-drain at shutdown, leaving no subscription half-renewed', async () => {
@@ -262,7 +276,8 @@ describeEachDatabase('renewal backlog', (database) => {
     const after = await testApp(shared);
     after.advance(Date.now() - after.now());
     await stoppedPartWayThenRenewed(after, ids);
-  });
+    // The run after it renews the rest and charges every invoice (thousands on a busy machine).
+  }, 60_000);
 
   it('sets aside a subscription that cannot be renewed and renews the rest', async () => {
     const t = await testApp();
@@ -270,7 +285,7 @@ describeEachDatabase('renewal backlog', (database) => {
     const ids = await seedDue(db, t.now(), 250);
     const declined = ids[123] as number;
     await declineInvoicesOf(database, db, declined);
-    expect(await runDueJobs(t.app)).toEqual({ renewed: 249, purged: 0 });
+    expect(await runDueJobs(t.app)).toEqual({ renewed: 249, charged: 249, ended: 0, purged: 0 });
     await t.app.systemLogs.flush();
     const errors = await db
       .selectFrom('system_logs')
@@ -327,9 +342,9 @@ describeEachDatabase('renewal backlog', (database) => {
       expect(held.rowCount).toBe(100);
       // Renews the other 200 while the lock is held; waiting for it would have run into the
       // statement timeout and renewed none.
-      expect(await runDueJobs(t.app)).toEqual({ renewed: 200, purged: 0 });
+      expect(await runDueJobs(t.app)).toEqual({ renewed: 200, charged: 200, ended: 0, purged: 0 });
       await holder.query('rollback');
-      expect(await runDueJobs(t.app)).toEqual({ renewed: 100, purged: 0 });
+      expect(await runDueJobs(t.app)).toEqual({ renewed: 100, charged: 100, ended: 0, purged: 0 });
       expect(await renewedWhole(t.app.database.db, ids)).toBe(300);
     } finally {
       await holder.end().catch(() => {});

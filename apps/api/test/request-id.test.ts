@@ -13,6 +13,7 @@ import {
   cookieForRole,
   createTestApp,
   createUser,
+  saveCard,
   sessionFor,
   T0,
   TEST_PASSWORD,
@@ -154,6 +155,7 @@ describeEachDatabase('request ids on the rows the services write', (database) =>
     const admin = await createUser(t.app, 'boss', 'admin');
     const adminCookie = await sessionFor(t.app, admin.id);
     const annCookie = await sessionFor(t.app, ann.id);
+    await saveCard(t.app, ann.id);
     const answers = [
       await send('POST', '/api/subscription/change-plan', 'change-1', annCookie, {
         planId: 'pro',
@@ -247,6 +249,7 @@ describeEachDatabase('request ids on the rows the services write', (database) =>
 
   it("writes no request id on the renewal job's rows: no request asked for them", async () => {
     const ann = await createUser(t.app, 'ann');
+    await saveCard(t.app, ann.id);
     const change = await send(
       'POST',
       '/api/subscription/change-plan',

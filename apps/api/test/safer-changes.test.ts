@@ -8,7 +8,14 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
 import { WalletEntitlements } from '../src/services/wallet-entitlements.js';
-import { createTestApp, createUser, sessionFor, type TestApp } from './helpers/app.js';
+import {
+  createTestApp,
+  createUser,
+  renewAndCollect,
+  saveCard,
+  sessionFor,
+  type TestApp,
+} from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { catalogueFailingAtRecord } from './helpers/failing-catalogue.js';
 
@@ -302,10 +309,13 @@ describeEachDatabase('a bulk plan change with a dry run', (database) => {
     // 7-day trial); Dan was given Pro by an admin. Ten days into Cat's first paid month, a
     // change to Pro would cost Cat a pro-rated amount.
     await t.app.subscriptions.current(ids.free);
+    // Ann and Cat choose paid plans themselves: each saves a card first (issue 39).
+    await saveCard(t.app, ids.free);
+    await saveCard(t.app, ids.starter);
     await t.app.subscriptions.change(ids.starter, { planId: 'starter' }, null);
     await t.app.subscriptions.override(admin.id, ids.pro, 'pro', null);
     t.advance(7 * DAY);
-    expect(await t.app.subscriptions.renewDue()).toBeGreaterThan(0);
+    expect(await renewAndCollect(t.app)).toBeGreaterThan(0);
     t.advance(10 * DAY);
     adminCookie = await sessionFor(t.app, admin.id);
   });

@@ -232,7 +232,7 @@ describeEachDatabase('unanswered questions', (database) => {
     });
     expect(await rows()).toHaveLength(2);
     // ...and the job deletes it, by the app's clock.
-    expect(await runDueJobs(t.app)).toEqual({ renewed: 0, purged: 1 });
+    expect(await runDueJobs(t.app)).toEqual({ renewed: 0, charged: 0, ended: 0, purged: 1 });
     expect((await rows()).map((r) => r.question)).toEqual([
       'how do I cancel my netflix subscription',
     ]);

@@ -7,6 +7,7 @@ import {
   createTestApp,
   createUser,
   GATEWAY,
+  saveCard,
   sessionFor,
   type TestApp,
   ussdCallback,
@@ -79,6 +80,7 @@ describeEachDatabase('keypad flows follow the plan', (database) => {
     expect(await recorded()).toEqual([]);
     expect((await send(token, 'free-buy-1', 'Purchase')).statusCode).toBe(200);
 
+    await saveCard(t.app, user.id);
     const upgrade = await inject(
       'POST',
       '/api/subscription/change-plan',

@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import { Signer } from '@fastify/cookie';
 import type { Role } from '@omega/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
 import { beforeAll } from 'vitest';
-import { build } from '../../src/app.js';
+import { type AppOptions, build } from '../../src/app.js';
 import type { Config } from '../../src/config/config.js';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../../src/db/database.js';
+import type { Database } from '../../src/db/schema.js';
 import { helpFor } from '../../src/plugins/app/help.js';
 import { SESSION_COOKIE } from '../../src/plugins/external/session.js';
 import { hashPassword } from '../../src/services/passwords.js';
@@ -72,10 +74,13 @@ export async function createTestApp(
   database: TestDatabase,
   overrides: Partial<Config> = {},
   shared?: { url: string; drop(): Promise<void> },
+  /** Build options beyond the config (a payment provider of the test's). */
+  options: Pick<AppOptions, 'paymentProvider'> = {},
 ): Promise<TestApp> {
   const { url, drop } = shared ?? (await database.create());
   let now = T0;
   const app = await build({
+    ...options,
     config: testConfig({ databaseUrl: url, ...overrides }),
     clock: () => now,
     logger: false,
@@ -210,4 +215,29 @@ export async function renewAndCollect(app: FastifyInstance): Promise<number> {
   const renewed = await app.subscriptions.renewDue();
   await app.billing.collectDue();
   return renewed;
+}
+
+/**
+ * A saved 4242 card for each of `userIds`, written straight to the table as the demo provider
+ * saves one (for tests that seed accounts in bulk rather than through the API).
+ */
+export async function seedCards(db: Kysely<Database>, userIds: readonly number[], at = T0) {
+  for (let from = 0; from < userIds.length; from += 250) {
+    await db
+      .insertInto('payment_methods')
+      .values(
+        userIds.slice(from, from + 250).map((id) => ({
+          user_id: id,
+          provider: 'demo',
+          provider_ref: `demo_pm_succeeds_4242_12_2034_seed${id}`,
+          brand: 'visa',
+          last4: '4242',
+          exp_month: 12,
+          exp_year: 2034,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+  }
 }

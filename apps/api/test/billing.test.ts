@@ -1,0 +1,649 @@
+// Payments on each database (issue 39, decision 038): the demo provider's test cards, an
+// upgrade charged before the plan changes (declined: nothing changes), a paid plan that asks
+// for a card first, the authentication step, failed renewals run through the dunning schedule
+// by the clock to the move to Free, pay-now, a lost answer resolved once, webhook outcomes
+// written once, and what operators see.
+import { Writable } from 'node:stream';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { build } from '../src/app.js';
+import { UNKNOWN_RETRY_MS } from '../src/services/billing.js';
+import { DemoPaymentProvider } from '../src/services/payments/demo-provider.js';
+import type { ChargeRequest, PaymentProvider } from '../src/services/payments/provider.js';
+import {
+  cookieForRole,
+  createTestApp,
+  createUser,
+  renewAndCollect,
+  saveCard,
+  sessionFor,
+  T0,
+  TEST_CARD,
+  type TestApp,
+  testConfig,
+} from './helpers/app.js';
+import { describeEachDatabase, type TestDatabase } from './helpers/databases.js';
+
+const DAY = 86_400_000;
+const CARDS = {
+  succeeds: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficient: '4000 0000 0000 9995',
+  authenticate: '4000 0025 0000 3155',
+} as const;
+
+/** The app's tables a plan change writes, for 'nothing changed'. */
+async function snapshot(t: TestApp, userId: number) {
+  const db = t.app.database.db;
+  return {
+    subscription: await db
+      .selectFrom('subscriptions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+    invoices: await db.selectFrom('invoices').selectAll().where('user_id', '=', userId).execute(),
+    revenue: await db.selectFrom('revenue_days').selectAll().orderBy('plan_id').execute(),
+    changes: await db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('user_id', '=', userId)
+      .where('action', '=', 'plan_change')
+      .execute(),
+  };
+}
+
+function billingSuite(database: TestDatabase) {
+  let t: TestApp;
+  let userId: number;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    userId = (await createUser(t.app, 'payer')).id;
+  });
+  afterEach(() => t.close());
+
+  /** A request as the user, with a fresh session (the clock moves by days here). */
+  const as = async (id: number, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { cookie: await sessionFor(t.app, id) },
+      ...(method === 'POST' ? { payload: payload ?? {} } : {}),
+    });
+  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    as(userId, method, url, payload);
+  const save = (cardNumber: string, over: object = {}) =>
+    call('POST', '/api/billing/payment-method', { ...TEST_CARD, cardNumber, ...over });
+  const current = async () => (await call('GET', '/api/subscription/current')).json();
+  const history = async () => (await call('GET', '/api/subscription/billing-history')).json();
+  const charges = () =>
+    t.app.database.db.selectFrom('demo_charges').selectAll().orderBy('created_at').execute();
+
+  /** On Starter, paid with the 4242 card: its trial ended and its first period was charged. */
+  async function onPaidStarter() {
+    expect((await save(CARDS.succeeds)).statusCode).toBe(200);
+    expect(
+      (await call('POST', '/api/subscription/change-plan', { planId: 'starter' })).statusCode,
+    ).toBe(200);
+    t.advance(7 * DAY);
+    expect(await renewAndCollect(t.app)).toBe(1);
+    expect(await current()).toMatchObject({ planId: 'starter', status: 'active' });
+  }
+
+  /** On Starter with a card that now fails, and its renewal charged (and failed) at the period end. */
+  async function renewalFailedWith(card: string) {
+    await onPaidStarter();
+    expect((await save(card)).statusCode).toBe(200);
+    t.advance(Date.parse((await current()).currentPeriodEnd) - t.now());
+    expect(await renewAndCollect(t.app)).toBe(1);
+    return t.now();
+  }
+
+  it("saves each of Stripe's test cards, keeping only the brand, last 4 and expiry", async () => {
+    expect((await call('GET', '/api/billing/payment-method')).json()).toBeNull();
+    expect((await call('GET', '/api/billing/config')).json()).toEqual({
+      provider: 'demo',
+      publishableKey: null,
+    });
+    for (const [behaviour, number] of Object.entries(CARDS)) {
+      const res = await save(number, { expMonth: 3, expYear: 2031 });
+      expect(res.statusCode, `${behaviour}: ${res.body}`).toBe(200);
+      const card = { brand: 'visa', last4: number.slice(-4), expMonth: 3, expYear: 2031 };
+      expect(res.json()).toEqual(card);
+      expect((await call('GET', '/api/billing/payment-method')).json()).toEqual(card);
+      const [row] = await t.app.database.db.selectFrom('payment_methods').selectAll().execute();
+      // The provider's reference names how the card behaves, never its number.
+      expect(row?.provider_ref).toMatch(new RegExp(`^demo_pm_${behaviour}_`));
+      expect(JSON.stringify(row)).not.toContain(number.replaceAll(' ', ''));
+    }
+    const mastercard = await save('5555 5555 5555 4444');
+    expect(mastercard.json()).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    const activity = await t.app.database.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('action', '=', 'payment_method_saved')
+      .execute();
+    expect(activity).toHaveLength(5);
+    expect(activity[0]?.details).toBe('visa ending 4242, expires 3/2031');
+  });
+
+  it('refuses a bad card with a 400 naming the problem, and saves nothing', async () => {
+    const cases: Array<[object, string]> = [
+      [
+        { cardNumber: '4242 4242 4242 4241' },
+        'cardNumber is not a valid card number (check the digits)',
+      ],
+      [{ cardNumber: '4242' }, 'cardNumber must have 12 to 19 digits'],
+      // The injected clock says November 2026.
+      [{ expMonth: 10, expYear: 2026 }, 'The card has expired (check expMonth and expYear)'],
+      [{ cvc: '12' }, 'cvc must be 3 digits'],
+      [{ cvc: undefined }, 'cvc is required'],
+      [{ cardNumber: undefined }, 'cardNumber is required'],
+      [{ expMonth: 13 }, 'expMonth must be a month from 1 to 12'],
+      [{ cardNumber: '4242-4242-abcd' }, 'cardNumber must hold digits only'],
+    ];
+    for (const [over, message] of cases) {
+      const res = await save(CARDS.succeeds, over);
+      expect(res.statusCode, JSON.stringify(over)).toBe(400);
+      expect(res.json().message, JSON.stringify(over)).toContain(message);
+    }
+    // A number that passes Luhn but is no test card: refused like Stripe's test mode does.
+    const real = await save('4111 1111 1111 1111');
+    expect(real.statusCode).toBe(402);
+    expect(real.json()).toMatchObject({ code: 'card_declined' });
+    // The Stripe form's field is not what the demo provider takes.
+    const stripeShaped = await call('POST', '/api/billing/payment-method', {
+      paymentMethodId: 'pm_card_visa',
+    });
+    expect(stripeShaped.statusCode).toBe(400);
+    expect(stripeShaped.json().message).toBe('cardNumber is required');
+    expect(await t.app.database.db.selectFrom('payment_methods').selectAll().execute()).toEqual([]);
+    // The demo provider has no Stripe set-up step.
+    expect((await call('POST', '/api/billing/setup-intent')).statusCode).toBe(409);
+  });
+
+  it('asks for a card before a paid plan starts, its trial included', async () => {
+    for (const planId of ['starter', 'pro']) {
+      const res = await call('POST', '/api/subscription/change-plan', { planId });
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toEqual({
+        message: 'Add a payment method to start a paid plan',
+        code: 'no_payment_method',
+      });
+    }
+    expect(await current()).toMatchObject({ planId: 'free', status: 'active' });
+    expect((await save(CARDS.succeeds)).statusCode).toBe(200);
+    const trial = await call('POST', '/api/subscription/change-plan', { planId: 'starter' });
+    expect(trial.statusCode).toBe(200);
+    expect(trial.json().subscription).toMatchObject({ planId: 'starter', status: 'trialing' });
+    // A trial charges nothing yet.
+    expect(await charges()).toEqual([]);
+  });
+
+  it('charges an upgrade before the plan changes: exactly one charge for one paid invoice', async () => {
+    await onPaidStarter();
+    t.advance(10 * DAY);
+    const res = await call('POST', '/api/subscription/change-plan', { planId: 'pro' });
+    expect(res.statusCode, res.body).toBe(200);
+    const [upgrade, renewal] = await history();
+    expect(upgrade).toMatchObject({
+      description: 'Upgrade to Pro (pro-rated)',
+      amount: res.json().preview.chargedNow,
+      status: 'paid',
+      attempts: 1,
+      failureMessage: null,
+      nextAttemptAt: null,
+    });
+    expect(renewal).toMatchObject({ amount: 900, status: 'paid', attempts: 1 });
+    const all = await charges();
+    expect(all.map((c) => [c.amount, c.status])).toEqual([
+      [900, 'succeeded'],
+      [upgrade.amount, 'succeeded'],
+    ]);
+    expect(all[1]?.idempotency_key).toMatch(new RegExp(`^change:${userId}:\\d+:pro:month$`));
+  });
+
+  for (const [card, message, code] of [
+    [CARDS.declined, 'Your card was declined', 'card_declined'],
+    [CARDS.insufficient, 'Your card has insufficient funds', 'insufficient_funds'],
+  ] as const) {
+    it(`answers a declined upgrade (${code}) with 402 and changes nothing`, async () => {
+      await onPaidStarter();
+      expect((await save(card)).statusCode).toBe(200);
+      t.advance(10 * DAY);
+      const before = await snapshot(t, userId);
+      const res = await call('POST', '/api/subscription/change-plan', { planId: 'pro' });
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toEqual({ message, code });
+      expect(await snapshot(t, userId)).toEqual(before);
+      expect(await current()).toMatchObject({ planId: 'starter', status: 'active' });
+      // The provider refused it once; nothing was collected.
+      expect((await charges()).filter((c) => c.status === 'declined')).toHaveLength(1);
+    });
+  }
+
+  it('has the user confirm a card that asks for authentication, then changes the plan once', async () => {
+    await onPaidStarter();
+    expect((await save(CARDS.authenticate)).statusCode).toBe(200);
+    t.advance(10 * DAY);
+    const before = await snapshot(t, userId);
+    const asked = await call('POST', '/api/subscription/change-plan', { planId: 'pro' });
+    expect(asked.statusCode).toBe(402);
+    const body = asked.json();
+    expect(body).toMatchObject({
+      code: 'authentication_required',
+      requiresAction: { paymentId: expect.stringMatching(/^demo_ch_/), clientSecret: null },
+    });
+    expect(body.requiresAction.amount).toBeGreaterThan(0);
+    // Nothing changes while the bank waits for the user.
+    expect(await snapshot(t, userId)).toEqual(before);
+    // Another user cannot finish it.
+    const stranger = await createUser(t.app, 'stranger');
+    const stolen = await as(stranger.id, 'POST', '/api/billing/confirm', {
+      paymentId: body.requiresAction.paymentId,
+      approve: true,
+    });
+    expect(stolen.statusCode).toBe(404);
+    const done = await call('POST', '/api/billing/confirm', {
+      paymentId: body.requiresAction.paymentId,
+      approve: true,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({
+      message: 'You are now on the Pro plan',
+      subscription: { planId: 'pro', status: 'active' },
+    });
+    const [upgrade] = await history();
+    expect(upgrade).toMatchObject({ status: 'paid', amount: body.requiresAction.amount });
+    // One charge, approved: the confirmation asked the provider again with the same key.
+    expect((await charges()).filter((c) => c.idempotency_key.startsWith('change:'))).toEqual([
+      expect.objectContaining({ status: 'succeeded', amount: body.requiresAction.amount }),
+    ]);
+  });
+
+  it('changes nothing when the user refuses the authentication', async () => {
+    await onPaidStarter();
+    expect((await save(CARDS.authenticate)).statusCode).toBe(200);
+    const before = await snapshot(t, userId);
+    const asked = (await call('POST', '/api/subscription/change-plan', { planId: 'pro' })).json();
+    const refused = await call('POST', '/api/billing/confirm', {
+      paymentId: asked.requiresAction.paymentId,
+      approve: false,
+    });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toEqual({
+      message: 'The payment was not confirmed',
+      code: 'authentication_failed',
+    });
+    expect(await snapshot(t, userId)).toEqual(before);
+    const unknown = await call('POST', '/api/billing/confirm', { paymentId: 'demo_ch_nope' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('runs a failed renewal through the dunning schedule by the clock, to Free with a notice', async () => {
+    const failedAt = await renewalFailedWith(CARDS.declined);
+    const pastDue = await current();
+    // Past due: the plan and its features are kept through the grace period.
+    expect(pastDue).toMatchObject({
+      planId: 'starter',
+      status: 'past_due',
+      pastDue: {
+        amountDue: 900,
+        attempts: 1,
+        failureMessage: 'Your card was declined',
+        nextRetryAt: new Date(failedAt + DAY).toISOString(),
+        graceEndsAt: new Date(failedAt + 7 * DAY).toISOString(),
+      },
+    });
+    const [invoice] = await history();
+    expect(invoice).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      failureMessage: 'Your card was declined',
+      nextAttemptAt: new Date(failedAt + DAY).toISOString(),
+    });
+    const attempts = async () =>
+      (
+        await t.app.database.db
+          .selectFrom('invoices')
+          .select('attempts')
+          .where('id', '=', invoice.id)
+          .executeTakeFirstOrThrow()
+      ).attempts;
+    for (const [day, tries] of [
+      [1, 2],
+      [3, 3],
+      [5, 4],
+    ] as const) {
+      // Not a millisecond early.
+      t.advance(failedAt + day * DAY - 1 - t.now());
+      await renewAndCollect(t.app);
+      expect(await attempts(), `before day ${day}`).toBe(tries - 1);
+      t.advance(1);
+      await renewAndCollect(t.app);
+      expect(await attempts(), `day ${day}`).toBe(tries);
+      expect((await current()).status).toBe('past_due');
+    }
+    expect((await current()).pastDue).toMatchObject({ attempts: 4, nextRetryAt: null });
+    // The grace period ends: Free, with an activity entry and a notice to this user only.
+    t.advance(failedAt + 7 * DAY - t.now());
+    await renewAndCollect(t.app);
+    expect(await current()).toMatchObject({ planId: 'free', status: 'active', pastDue: null });
+    expect((await history())[0]).toMatchObject({
+      id: invoice.id,
+      status: 'failed',
+      nextAttemptAt: null,
+    });
+    const ended = await t.app.database.db
+      .selectFrom('activity_logs')
+      .select(['details', 'request_id'])
+      .where('action', '=', 'subscription_unpaid_ended')
+      .execute();
+    expect(ended).toEqual([
+      {
+        details: `invoice ${invoice.id} unpaid after every retry: starter -> free`,
+        request_id: null,
+      },
+    ]);
+    const notices = (await call('GET', '/api/messages')).json();
+    expect(notices.map((n: { title: string }) => n.title)).toEqual([
+      'Your subscription moved to the Free plan',
+    ]);
+    expect((await call('GET', '/api/messages/unread-count')).json()).toEqual({ unread: 1 });
+    const other = await createUser(t.app, 'bystander');
+    expect((await as(other.id, 'GET', '/api/messages')).json()).toEqual([]);
+    expect((await as(other.id, 'GET', '/api/messages/unread-count')).json()).toEqual({ unread: 0 });
+    // Four charges in all, one per attempt, each with its own key; nothing more later.
+    expect(
+      (await charges()).filter((c) => c.status === 'declined').map((c) => c.idempotency_key),
+    ).toEqual([1, 2, 3, 4].map((n) => `invoice:${invoice.id}:${n}`));
+    t.advance(40 * DAY);
+    await renewAndCollect(t.app);
+    expect((await charges()).length).toBe(5);
+  });
+
+  it('restores active at once when the user pays during the grace period, and retries no more', async () => {
+    await renewalFailedWith(CARDS.insufficient);
+    expect((await call('POST', '/api/billing/pay-now')).json()).toEqual({
+      message: 'Your card has insufficient funds',
+      code: 'insufficient_funds',
+    });
+    // A failed pay-now keeps the schedule where it was.
+    expect((await current()).pastDue.nextRetryAt).toBe(new Date(t.now() + DAY).toISOString());
+    t.advance(DAY / 2);
+    expect((await save(CARDS.succeeds)).statusCode).toBe(200);
+    const paid = await call('POST', '/api/billing/pay-now');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({
+      message: 'Payment received: your subscription is active',
+      subscription: { planId: 'starter', status: 'active', pastDue: null },
+    });
+    expect((await history())[0]).toMatchObject({
+      status: 'paid',
+      attempts: 3,
+      nextAttemptAt: null,
+    });
+    const count = (await charges()).length;
+    t.advance(10 * DAY);
+    await renewAndCollect(t.app);
+    expect((await charges()).length).toBe(count);
+    expect((await current()).status).toBe('active');
+    // Nothing is owed now.
+    const again = await call('POST', '/api/billing/pay-now');
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('fails a renewal that needs authentication, and takes it through pay-now with confirmation', async () => {
+    await renewalFailedWith(CARDS.authenticate);
+    expect((await current()).pastDue).toMatchObject({
+      failureMessage: 'Your bank asks you to confirm this payment: use Pay now',
+    });
+    const asked = await call('POST', '/api/billing/pay-now');
+    expect(asked.statusCode).toBe(402);
+    const { requiresAction } = asked.json();
+    expect(requiresAction).toMatchObject({ amount: 900, clientSecret: null });
+    const done = await call('POST', '/api/billing/confirm', {
+      paymentId: requiresAction.paymentId,
+      approve: true,
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().subscription).toMatchObject({ status: 'active', pastDue: null });
+    expect((await history())[0]).toMatchObject({ status: 'paid', attempts: 2 });
+  });
+
+  it('shows operators past-due accounts, MRR at risk, the card and the invoice attempts', async () => {
+    await renewalFailedWith(CARDS.declined);
+    const admin = (await cookieForRole(t.app, 'admin')) ?? '';
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/health/detailed',
+      headers: { cookie: admin },
+    });
+    expect(health.json().components.subscriptions.stats).toMatchObject({
+      pastDueAccounts: 1,
+      mrrAtRisk: 900,
+      amountPastDue: 900,
+    });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users/${userId}`,
+      headers: { cookie: admin },
+    });
+    expect(page.json().paymentMethod).toEqual({
+      brand: 'visa',
+      last4: '0002',
+      expMonth: TEST_CARD.expMonth,
+      expYear: TEST_CARD.expYear,
+    });
+    expect(page.json().invoices[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      failureMessage: 'Your card was declined',
+    });
+    // An administrator's plan waives what was owed: void, and the subscription is active.
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription/override',
+      headers: { cookie: admin },
+      payload: { userId, planId: 'pro' },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(await current()).toMatchObject({ planId: 'pro', status: 'active', pastDue: null });
+    expect((await history())[0]).toMatchObject({ status: 'void', nextAttemptAt: null });
+  });
+
+  it('writes a webhook-reported outcome once, and ignores one for an attempt already settled', async () => {
+    await renewalFailedWith(CARDS.declined);
+    // The next retry is claimed and its answer lost: the attempt is in flight.
+    const [invoice] = await history();
+    await t.app.database.db
+      .updateTable('invoices')
+      .set({ charging_key: `invoice:${invoice.id}:2`, attempts: 2 })
+      .where('id', '=', invoice.id)
+      .execute();
+    const found = {
+      status: 'succeeded' as const,
+      ref: 'ch_from_webhook',
+      amountCents: 900,
+      idempotencyKey: `invoice:${invoice.id}:2`,
+    };
+    expect(await t.app.billing.recordOutcome(found)).toBe('settled');
+    expect(await t.app.billing.recordOutcome(found)).toBe('ignored');
+    expect(
+      await t.app.billing.recordOutcome({
+        ...found,
+        status: 'declined',
+        code: 'card_declined',
+        message: 'late',
+      }),
+    ).toBe('ignored');
+    expect(await t.app.billing.recordOutcome({ ...found, idempotencyKey: 'something:else' })).toBe(
+      'ignored',
+    );
+    expect((await history())[0]).toMatchObject({ status: 'paid', attempts: 2 });
+    expect((await current()).status).toBe('active');
+  });
+}
+
+describeEachDatabase('payments', billingSuite);
+
+/**
+ * The demo provider, whose answer to the first charge of each key is lost after the charge is
+ * made (a timeout, a dropped connection): the caller sees an error, the provider has the charge.
+ */
+class LosingProvider implements PaymentProvider {
+  readonly name = 'demo' as const;
+  readonly publishableKey = null;
+  /** Made once the app (and its database) exists. */
+  inner: DemoPaymentProvider | undefined;
+  private readonly lost = new Set<string>();
+  private get demo(): DemoPaymentProvider {
+    if (!this.inner) throw new Error('the provider is not set up yet');
+    return this.inner;
+  }
+  createCustomer(...args: Parameters<PaymentProvider['createCustomer']>) {
+    return this.demo.createCustomer(...args);
+  }
+  savePaymentMethod(...args: Parameters<PaymentProvider['savePaymentMethod']>) {
+    return this.demo.savePaymentMethod(...args);
+  }
+  retrieveCharge(...args: Parameters<PaymentProvider['retrieveCharge']>) {
+    return this.demo.retrieveCharge(...args);
+  }
+  completeAction(...args: Parameters<PaymentProvider['completeAction']>) {
+    return this.demo.completeAction(...args);
+  }
+  async charge(request: ChargeRequest) {
+    const outcome = await this.demo.charge(request);
+    if (!this.lost.has(request.idempotencyKey)) {
+      this.lost.add(request.idempotencyKey);
+      throw new Error('socket hang up (the answer was lost)');
+    }
+    return outcome;
+  }
+}
+
+describeEachDatabase('payments whose answer was lost', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    const provider = new LosingProvider();
+    t = await createTestApp(database, {}, undefined, { paymentProvider: provider });
+    provider.inner = new DemoPaymentProvider(t.app.database.db, () => t.now());
+  });
+  afterEach(() => t.close());
+
+  it('resolves a renewal charge whose answer was lost by its key: charged once, paid once', async () => {
+    const user = await createUser(t.app, 'lost');
+    await saveCard(t.app, user.id);
+    await t.app.subscriptions.change(user.id, { planId: 'starter' }, null);
+    t.advance(7 * DAY);
+    expect(await renewAndCollect(t.app)).toBe(1);
+    const db = t.app.database.db;
+    const [invoice] = await db.selectFrom('invoices').selectAll().execute();
+    // Charged at the provider, not known here: the attempt stays in flight under its key.
+    expect(invoice).toMatchObject({
+      status: 'open',
+      attempts: 1,
+      charging_key: `invoice:${invoice?.id}:1`,
+    });
+    expect(await db.selectFrom('demo_charges').selectAll().execute()).toHaveLength(1);
+    // Asked again only once its wait is over, with the same key: the first charge's outcome.
+    t.advance(UNKNOWN_RETRY_MS - 1);
+    await t.app.billing.collectDue();
+    expect((await db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow()).status).toBe(
+      'open',
+    );
+    t.advance(1);
+    await t.app.billing.collectDue();
+    const settled = await db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow();
+    expect(settled).toMatchObject({ status: 'paid', attempts: 1, charging_key: null });
+    const charges = await db.selectFrom('demo_charges').selectAll().execute();
+    expect(charges).toEqual([
+      expect.objectContaining({
+        idempotency_key: `invoice:${settled.id}:1`,
+        ref: settled.provider_ref,
+      }),
+    ]);
+  });
+
+  it('answers an upgrade whose answer was lost with 503 and charges it once when tried again', async () => {
+    const user = await createUser(t.app, 'upgrader');
+    await saveCard(t.app, user.id);
+    const cookie = () => sessionFor(t.app, user.id);
+    const change = async () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/subscription/change-plan',
+        payload: { planId: 'pro' },
+        headers: { cookie: await cookie() },
+      });
+    // From Free straight to a paid period: the user had a trial before.
+    await t.app.subscriptions.current(user.id);
+    await t.app.database.db.updateTable('subscriptions').set({ had_trial: 1 }).execute();
+    const lost = await change();
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json().message).toContain('you will not be charged twice');
+    expect((await t.app.subscriptions.view(user.id)).planId).toBe('free');
+    const again = await change();
+    expect(again.statusCode, again.body).toBe(200);
+    const db = t.app.database.db;
+    expect(await db.selectFrom('demo_charges').selectAll().execute()).toHaveLength(1);
+    expect(await db.selectFrom('invoices').select(['amount', 'status']).execute()).toEqual([
+      { amount: 2900, status: 'paid' },
+    ]);
+  });
+});
+
+describeEachDatabase('payments and the logs', (database) => {
+  it('never logs a card number or CVC, even at trace level', async () => {
+    let out = '';
+    const stdout = new Writable({
+      write(chunk, _encoding, done) {
+        out += String(chunk);
+        done();
+      },
+    });
+    const { url, drop } = await database.create();
+    const app = await build({
+      config: testConfig({ databaseUrl: url, logLevel: 'trace' }),
+      clock: () => T0,
+      logDestination: stdout,
+    });
+    try {
+      await app.ready();
+      const user = await createUser(app, 'careful');
+      const cookie = await sessionFor(app, user.id);
+      for (const card of [
+        { ...TEST_CARD, cardNumber: '4000 0025 0000 3155', cvc: '987' },
+        { ...TEST_CARD, cardNumber: '4000002500003155', cvc: '987', expYear: 2001 },
+        { ...TEST_CARD, cardNumber: '4000002500003156', cvc: '987' },
+      ]) {
+        await app.inject({
+          method: 'POST',
+          url: '/api/billing/payment-method',
+          headers: { cookie },
+          payload: card,
+        });
+      }
+      // Even a line that quotes the body is redacted.
+      app.log.info({ body: { cardNumber: '4000002500003155', cvc: '987' } }, 'a careless line');
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await app.systemLogs.flush();
+      expect(out).toContain('a careless line');
+      expect(out.length).toBeGreaterThan(1000);
+      for (const secret of [
+        '4000002500003155',
+        '4000 0025 0000 3155',
+        '4000002500003156',
+        '"987"',
+      ]) {
+        expect(out).not.toContain(secret);
+      }
+      const rows = JSON.stringify(
+        await app.database.db.selectFrom('system_logs').selectAll().execute(),
+      );
+      expect(rows).not.toContain('4000002500003155');
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});

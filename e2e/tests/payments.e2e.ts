@@ -3,8 +3,8 @@
 // mistyped one under its field), a paid plan that asks for a card first, an upgrade a declined
 // card leaves unchanged, the authentication dialog of the 3155 card worked by keyboard alone
 // (Escape refuses, Enter on 'Confirm payment' approves), and a renewal whose charge failed,
-// paid from the past-due banner after the card is updated. The renewal job is run by the
-// test's clock (harness `renewDue`: renewals, then the payment collector).
+// paid from the past-due banner after the card is updated. The test moves the server's clock
+// and runs the renewal job, which charges the renewals' invoices too (harness `renewDue`).
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';

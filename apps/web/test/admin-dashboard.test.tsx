@@ -107,7 +107,7 @@ describe('admin dashboard', () => {
       .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
     expect(facts).toEqual([
       ['Past-due accounts', '3'],
-      ['MRR at risk', '$1,234.56 a month'],
+      ['MRR at risk', '$1234.56 a month'],
       ['Owed on unpaid invoices', '$47.00'],
     ]);
   });

@@ -170,6 +170,34 @@ describe('the user page', () => {
     expect(screen.queryByRole('button', { name: 'Change role' })).toBeNull();
   });
 
+  it('shows what a past-due subscription owes, its attempts and the next try', async () => {
+    fakeAdminServer({
+      ...base,
+      'GET /api/admin/users/7': () => ({
+        body: page({
+          subscription: currentSubscription({
+            status: 'past_due',
+            pastDue: {
+              invoiceId: 4,
+              amountDue: 2900,
+              attempts: 2,
+              failureMessage: 'Your card was declined',
+              nextRetryAt: '2026-12-04T12:00:00.000Z',
+              graceEndsAt: '2026-12-08T12:00:00.000Z',
+            },
+          }),
+        }),
+      }),
+    });
+    renderAt('/admin/users/7');
+    const subscription = await screen.findByRole('region', { name: 'Subscription' });
+    expect(within(subscription).getByText('past due', { selector: 'dd' })).toBeTruthy();
+    const owed = within(subscription).getByText('Past due').nextElementSibling;
+    expect(owed?.textContent).toMatch(
+      /^\$29\.00 unpaid after 2 attempts; next try .+; moves to Free at .+$/,
+    );
+  });
+
   it('says so when a list is empty, and when logs cannot be linked', async () => {
     fakeAdminServer({
       ...base,

@@ -202,6 +202,35 @@ describe('the payment method section', () => {
     );
   });
 
+  it('holds the fields and the button while the card is being saved', async () => {
+    const state = fresh();
+    server(state);
+    // The save answers only when the test lets it.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const fake = globalThis.fetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === 'POST' && String(input).endsWith('/api/billing/payment-method')) {
+        await answered;
+      }
+      return fake(input, init);
+    }) as typeof fetch;
+    const u = userEvent.setup();
+    renderAt('/subscription');
+    const section = await screen.findByRole('region', { name: 'Payment method' });
+    await u.click(await within(section).findByRole('button', { name: 'Add a card' }));
+    const form = await fillCard(u, section);
+    await u.click(within(form).getByRole('button', { name: 'Save card' }));
+    const save = within(form).getByRole('button', { name: 'Save card' });
+    await waitFor(() => expect((save as HTMLButtonElement).disabled).toBe(true));
+    expect(save.getAttribute('aria-busy')).toBe('true');
+    expect(within(form).getByLabelText('Card number').matches(':disabled')).toBe(true);
+    answer();
+    expect(await within(section).findByText('Visa ending in 4242')).toBeDefined();
+  });
+
   it('says above the button when the card itself is refused', async () => {
     server(fresh(), {
       'POST /api/billing/payment-method': () =>

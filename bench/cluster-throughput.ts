@@ -84,7 +84,13 @@ async function cluster(instanceCount: 1 | 3) {
       json: { username: 'bench-reader', password: 'a long enough password' },
     });
     const cookie = user.cookie ?? '';
-    // Transfers need Starter or above: the account moves to Pro (its trial) and owns the wallet.
+    // Transfers need Starter or above: the account saves a card (a paid plan needs one), moves
+    // to Pro (its trial) and owns the wallet.
+    const card = await call(`${balancer.url}/api/billing/payment-method`, {
+      cookie,
+      json: { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
+    });
+    if (card.status !== 200) throw new Error(`payment-method: ${card.status} ${card.body}`);
     const plan = await call(`${balancer.url}/api/subscription/change-plan`, {
       cookie,
       json: { planId: 'pro' },

@@ -9,7 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LoadGenerator, type LoadSpec } from './lib/load.js';
 import { machine } from './lib/measure.js';
-import { assertBuilt, changePlan, register, startOmega, walletToken } from './lib/omega.js';
+import {
+  assertBuilt,
+  changePlan,
+  register,
+  saveCard,
+  startOmega,
+  walletToken,
+} from './lib/omega.js';
 import { placement } from './lib/placement.js';
 import { summarize } from './lib/profile-report.js';
 import type { ServerProcess } from './lib/server-process.js';
@@ -60,6 +67,7 @@ const CASES: Case[] = [
       const tokens: string[] = [];
       for (let i = 0; i < 16; i++) {
         const cookie = await register(s, `profiled-${i}`);
+        await saveCard(s, cookie);
         await changePlan(s, cookie, 'pro');
         tokens.push(await walletToken(s, `+2782555${1000 + i}`, cookie));
       }

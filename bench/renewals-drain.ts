@@ -2,8 +2,11 @@
 // subscriptions whose period ended (all renewing on the 1st) and measures renewals per second
 // until none is due: on SQLite with one production server (apps/api/dist/server.js) pinned to a
 // core, and on PostgreSQL with three, one of them killed with SIGKILL mid-run and started
-// again. Each drain is checked for exactly once: one invoice and one renewal entry per
-// subscription for the period that ended, every period moved on once, nothing left due.
+// again. Each subscription has a saved card (the demo provider's 4242), and a drain is done when
+// every renewal invoice is charged and paid (issue 39). Each drain is checked for exactly once:
+// one invoice and one renewal entry per subscription for the period that ended, every period
+// moved on once, nothing left due, each invoice paid by exactly one charge at the provider.
+// (The in-process sweep of batch sizes measures the renewals alone, without their charges.)
 // Before that, in this process, a drain of 5,000 at several batch sizes: renewals/s, CPU and
 // statements sent to PostgreSQL per renewal, and how long the event loop waited meanwhile (what
 // a request waits for during a drain). Batch size 1 is the baseline: one transaction per
@@ -92,6 +95,14 @@ function benchConfig(api: Api, url: string, dataDir: string) {
 /** The seeded rows' columns, users then subscriptions (ids 1..count). */
 const SUBSCRIPTION_COLUMNS =
   'user_id, plan_id, interval, status, anchor, period_index, current_period_start, current_period_end, cancel_at_period_end, credit_balance, had_trial, version, updated_at';
+/**
+ * Each account's saved card (issue 39): the demo provider's token of Stripe's 4242 card, which
+ * every renewal charges. Bound: user id, then created and updated times.
+ */
+const CARD_COLUMNS =
+  'user_id, provider, provider_ref, brand, last4, exp_month, exp_year, created_at, updated_at';
+const CARD_VALUES =
+  "?, 'demo', 'demo_pm_succeeds_4242_12_2034_bench', 'visa', '4242', 12, 2034, ?, ?";
 
 async function sqliteTemplate(api: Api, count: number): Promise<Template> {
   const dir = mkdtempSync(join(tmpdir(), 'omega-bench-renewals-'));
@@ -105,11 +116,13 @@ async function sqliteTemplate(api: Api, count: number): Promise<Template> {
   const subscription = db.prepare(
     `insert into subscriptions (${SUBSCRIPTION_COLUMNS}) values (?, ?, 'month', 'active', ?, 0, ?, ?, 0, 0, 1, 0, ?)`,
   );
+  const card = db.prepare(`insert into payment_methods (${CARD_COLUMNS}) values (${CARD_VALUES})`);
   db.transaction(() => {
     for (let id = 1; id <= count; id++) {
       const name = `renewing${id}`;
       user.run(id, name, name, 'user', 'not-a-real-hash', start);
       subscription.run(id, PLANS[id % PLANS.length], start, start, end, start);
+      card.run(id, start, start);
     }
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
@@ -176,6 +189,13 @@ async function postgresTemplate(api: Api, count: number): Promise<Template> {
      from generate_series(1, $3) as i`,
     [start, end, count],
   );
+  await postgresQuery(
+    databaseUrl(name),
+    `insert into payment_methods (${CARD_COLUMNS})
+     select i, 'demo', 'demo_pm_succeeds_4242_12_2034_bench', 'visa', '4242', 12, 2034, $1, $1
+     from generate_series(1, $2) as i`,
+    [start, count],
+  );
   await postgresQuery(databaseUrl(name), 'vacuum analyze');
   let copies = 0;
   return {
@@ -202,6 +222,8 @@ async function postgresTemplate(api: Api, count: number): Promise<Template> {
 interface Observer {
   /** Renewal invoices written so far. */
   renewed(): Promise<number>;
+  /** Renewal invoices paid so far (charged to the saved card). */
+  paid(): Promise<number>;
   /** The first renewal's time and the last run's end, by the servers' clocks (ms). */
   window(): Promise<{ first: number; lastRunEnd: number; runs: number }>;
   check(count: number): Promise<ExactlyOnce>;
@@ -215,10 +237,16 @@ interface ExactlyOnce {
   renewalEntries: number;
   advancedOnce: number;
   stillDue: number;
+  /** Renewal invoices paid, and the provider's charges (all keys, and distinct ones). */
+  paid: number;
+  charges: number;
+  chargeKeys: number;
 }
 
 const CHECKS = {
   renewed: "select count(*) as n from invoices where dedupe_key like 'renewal:%'",
+  paid: "select count(*) as n from invoices where dedupe_key like 'renewal:%' and status = 'paid'",
+  charges: 'select count(*) as n, count(distinct idempotency_key) as keys from demo_charges',
   first: "select min(created_at) as t from invoices where dedupe_key like 'renewal:%'",
   runs: "select count(*) as n, max(created_at) as t from system_logs where source = 'renewals' and message like 'renewal run:%'",
   invoices:
@@ -240,6 +268,7 @@ function observe(url: string): Observer {
       db.prepare(sql).get(...args) as Record<string, number | null>;
     return {
       renewed: async () => Number(one(CHECKS.renewed).n),
+      paid: async () => Number(one(CHECKS.paid).n),
       window: async () => {
         const runs = one(CHECKS.runs);
         return {
@@ -257,6 +286,9 @@ function observe(url: string): Observer {
           renewalEntries: Number(one(CHECKS.entries).n),
           advancedOnce: Number(one(CHECKS.advanced, end).n),
           stillDue: Number(one(CHECKS.due, Date.now()).n),
+          paid: Number(one(CHECKS.paid).n),
+          charges: Number(one(CHECKS.charges).n),
+          chargeKeys: Number(one(CHECKS.charges).keys),
         };
       },
       close: async () => {
@@ -274,6 +306,7 @@ function observe(url: string): Observer {
   };
   return {
     renewed: async () => Number((await one(CHECKS.renewed)).n),
+    paid: async () => Number((await one(CHECKS.paid)).n),
     window: async () => {
       const runs = await one(CHECKS.runs);
       return {
@@ -291,6 +324,9 @@ function observe(url: string): Observer {
         renewalEntries: Number((await one(CHECKS.entries)).n),
         advancedOnce: Number((await one(CHECKS.advanced, end)).n),
         stillDue: Number((await one(CHECKS.due, Date.now())).n),
+        paid: Number((await one(CHECKS.paid)).n),
+        charges: Number((await one(CHECKS.charges)).n),
+        chargeKeys: Number((await one(CHECKS.charges)).keys),
       };
     },
     close: () => client.end(),
@@ -303,19 +339,28 @@ const exactlyOnce = (c: ExactlyOnce, count: number) =>
   c.duplicates === 0 &&
   c.renewalEntries === count &&
   c.advancedOnce === count &&
-  c.stillDue === 0;
+  c.stillDue === 0 &&
+  c.paid === count &&
+  c.charges === count &&
+  c.chargeKeys === count;
 
 const describeCheck = (c: ExactlyOnce, count: number) =>
-  `${exactlyOnce(c, count) ? 'yes' : 'NO'}: ${int(c.invoices)} invoices for ${int(c.invoicedUsers)} subscriptions, ${c.duplicates} duplicate, ${int(c.renewalEntries)} renewal entries, ${int(c.advancedOnce)} periods moved on once, ${c.stillDue} due`;
+  `${exactlyOnce(c, count) ? 'yes' : 'NO'}: ${int(c.invoices)} invoices for ${int(c.invoicedUsers)} subscriptions, ${c.duplicates} duplicate, ${int(c.renewalEntries)} renewal entries, ${int(c.advancedOnce)} periods moved on once, ${c.stillDue} due, ${int(c.paid)} paid by ${int(c.charges)} charges`;
 
 /**
- * Waits until every subscription's renewal invoice is written and a run has logged its end (a
- * run logs when it finds nothing left; one that renewed nothing logs nothing).
+ * Waits until every subscription's renewal invoice is written and paid, and a run has logged its
+ * end (a run logs when it finds nothing left; one that renewed and charged nothing logs nothing).
  */
 async function drained(observer: Observer, count: number, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    if ((await observer.renewed()) >= count && (await observer.window()).runs > 0) return;
+    if (
+      (await observer.renewed()) >= count &&
+      (await observer.paid()) >= count &&
+      (await observer.window()).runs > 0
+    ) {
+      return;
+    }
     if (Date.now() > until) throw new Error(`not drained after ${timeoutMs / 1000} s`);
     await sleep(POLL_MS);
   }

@@ -34,6 +34,7 @@ import {
   changePlan,
   currentPlan,
   register,
+  saveCard,
   startOmega,
   walletToken,
 } from './lib/omega.js';
@@ -141,6 +142,7 @@ async function scenariosOn(db: Database, where: Placement, servers: ServerProces
   const tokens: string[] = [];
   for (let i = 0; i < CONNECTIONS; i++) {
     const cookie = await register(omega, `bench-writer-${i}`);
+    await saveCard(omega, cookie);
     await changePlan(omega, cookie, 'pro');
     cookies.push(cookie);
     tokens.push(await walletToken(omega, `+2782555${String(1000 + i)}`, cookie));

@@ -95,7 +95,20 @@ export async function currentPlan(server: ServerProcess, cookie: string): Promis
   return String(((await res.json()) as { planId: unknown }).planId);
 }
 
-/** Changes the account's plan. */
+/** Stripe's test card that always succeeds, as the demo provider's card form sends it. */
+export const TEST_CARD = {
+  cardNumber: '4242 4242 4242 4242',
+  expMonth: 12,
+  expYear: 2034,
+  cvc: '123',
+};
+
+/** Saves the 4242 test card for the account (a paid plan, its trial included, needs a card). */
+export async function saveCard(server: ServerProcess, cookie: string) {
+  await post(`${server.url}/api/billing/payment-method`, TEST_CARD, { cookie });
+}
+
+/** Changes the account's plan (a paid plan needs a saved card first: `saveCard`). */
 export async function changePlan(server: ServerProcess, cookie: string, planId: string) {
   await post(`${server.url}/api/subscription/change-plan`, { planId }, { cookie });
 }

@@ -377,6 +377,12 @@ describeCluster(title, () => {
     const ids: number[] = [];
     for (let n = 0; n < 6; n++) {
       const { name, cookie } = await register(balancer.url, 'renewing');
+      // A paid plan needs a saved card (issue 39): Stripe's 4242, which renewals then charge.
+      const card = await call(`${balancer.url}/api/billing/payment-method`, {
+        cookie,
+        json: { cardNumber: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
+      });
+      expect(card.status, card.body).toBe(200);
       const change = await call(`${balancer.url}/api/subscription/change-plan`, {
         cookie,
         json: { planId: 'starter' },
@@ -417,6 +423,21 @@ describeCluster(title, () => {
     );
     const periods = invoices.rows.map((r) => `${r.user_id}:${r.period_start}`);
     expect(new Set(periods).size).toBe(periods.length);
+    // Each charged once at the provider, whichever instance claimed it (the charge follows the
+    // renewal in the same run, so it may still be on its way).
+    const charged = async () =>
+      (
+        await db.query<{ n: string; keys: string }>(
+          `SELECT count(*) AS n, count(DISTINCT c.idempotency_key) AS keys FROM demo_charges c
+           JOIN invoices i ON c.idempotency_key = 'invoice:' || i.id || ':1'
+           WHERE i.user_id = ANY($1)`,
+          [ids],
+        )
+      ).rows[0];
+    const chargedBy = Date.now() + 15_000;
+    while (Number((await charged())?.n) < periods.length && Date.now() < chargedBy)
+      await sleep(100);
+    expect(await charged()).toEqual({ n: String(periods.length), keys: String(periods.length) });
     const renewals = await db.query<{ user_id: number; count: string }>(
       `SELECT user_id, count(*) AS count FROM activity_logs
        WHERE action = 'renewal' AND user_id = ANY($1) GROUP BY user_id`,

@@ -38,12 +38,12 @@ export async function runDueJobs(
   if (ended > 0) {
     app.systemLogs.notable('payments', `${ended} unpaid subscription(s) moved to Free`, null);
   }
-  if (renewed > 0) {
+  if (renewed > 0 || charged > 0) {
     const seconds = (performance.now() - started) / 1000;
-    app.log.info({ renewed, seconds }, 'subscription renewals');
+    app.log.info({ renewed, charged, seconds }, 'subscription renewals');
     app.systemLogs.notable(
       'renewals',
-      `renewal run: ${renewed} subscription(s) renewed in ${seconds.toFixed(1)} s`,
+      `renewal run: ${renewed} subscription(s) renewed, ${charged} charge(s) made in ${seconds.toFixed(1)} s`,
       null,
     );
   }

@@ -273,7 +273,16 @@ describeWithBrowser('payments', () => {
       await banner.getByText('Your card was declined', { exact: true }).waitFor();
       await checked();
 
+      // The plan chooser shows the banner too; its 'Update payment method' opens the card form
+      // on the subscription page.
+      await page.goto(`${h.baseUrl}/subscription/plans`);
+      await banner.getByText(/We could not collect \$9\.00/).waitFor();
+      await checked();
       await banner.getByRole('button', { name: 'Update payment method' }).click();
+      await page.waitForURL(`${h.baseUrl}/subscription`);
+      const number = paymentSection().getByLabel('Card number');
+      await number.waitFor();
+      expect(await number.evaluate((el) => el === document.activeElement)).toBe(true);
       await enterCard(CARDS.pays, 'Save new card', paymentSection());
       await paymentSection().getByText('Visa ending in 4242').waitFor();
 

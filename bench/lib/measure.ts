@@ -13,6 +13,8 @@ export interface Figures {
   /** Share of the run's wall time the server, and the load generator, spent on a CPU. */
   serverBusy: number;
   loadBusy: number;
+  /** Database round trips per answer, where the scenario counts them (PostgreSQL's). */
+  roundTrips?: number;
 }
 
 export interface Scenario {
@@ -23,6 +25,8 @@ export interface Scenario {
   status: number;
   /** Puts the server's data back in the state the scenario starts from. */
   beforeRun?: () => Promise<void>;
+  /** The server's database round trips so far (its GET /metrics), to print them per answer. */
+  roundTrips?: () => Promise<number>;
 }
 
 export async function measure(
@@ -32,6 +36,7 @@ export async function measure(
 ): Promise<Figures> {
   const { path, ...spec } = scenario.spec;
   await scenario.beforeRun?.();
+  const tripsBefore = await scenario.roundTrips?.();
   const cpuBefore = await scenario.server.cpuMicros();
   const r = await load.run({
     ...spec,
@@ -40,6 +45,7 @@ export async function measure(
     connections: options.connections,
   });
   const cpuAfter = await scenario.server.cpuMicros();
+  const tripsAfter = await scenario.roundTrips?.();
   const expected = r.statuses[String(scenario.status)] ?? 0;
   if (r.errors > 0 || expected !== r.requests || r.requests === 0) {
     throw new Error(
@@ -54,6 +60,9 @@ export async function measure(
     cpuMs: cpuMicros / 1000 / r.requests,
     serverBusy: cpuMicros / 1e6 / r.seconds,
     loadBusy: r.cpuMicros / 1e6 / r.seconds,
+    ...(tripsBefore !== undefined && tripsAfter !== undefined
+      ? { roundTrips: (tripsAfter - tripsBefore) / r.requests }
+      : {}),
   };
 }
 
@@ -75,6 +84,9 @@ export function medianFigures(rounds: Figures[]): Figures {
     cpuMs: median(rounds.map((r) => r.cpuMs)),
     serverBusy: median(rounds.map((r) => r.serverBusy)),
     loadBusy: median(rounds.map((r) => r.loadBusy)),
+    ...(rounds.every((r) => r.roundTrips !== undefined)
+      ? { roundTrips: median(rounds.map((r) => r.roundTrips as number)) }
+      : {}),
   };
 }
 

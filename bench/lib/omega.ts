@@ -14,6 +14,20 @@ export function assertBuilt(): void {
   if (!existsSync(API_SERVER)) throw new Error('The API is not built: run `pnpm build` first');
 }
 
+const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+/** The server's PostgreSQL round trips so far (omega_db_round_trips_total; 0 on SQLite). */
+export async function roundTrips(server: ServerProcess): Promise<number> {
+  const res = await fetch(`${server.url}/metrics`, {
+    headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+  });
+  if (!res.ok) throw new Error(`GET /metrics: ${res.status}`);
+  const line = (await res.text())
+    .split('\n')
+    .find((l) => l.startsWith('omega_db_round_trips_total '));
+  return line ? Number(line.split(' ')[1]) : 0;
+}
+
 export function startOmega(
   name: string,
   where: Placement,
@@ -46,6 +60,8 @@ export function startOmega(
       SHUTDOWN_DELAY_MS: '0',
       // The benchmarks measure throughput, not load shedding (a busy machine can stall the loop).
       OMEGA_PRESSURE_LOOP_DELAY_MS: '0',
+      // The benchmarks read the server's own counters (database round trips) from GET /metrics.
+      OMEGA_METRICS_TOKEN: BENCH_METRICS_TOKEN,
     },
   });
 }
@@ -67,8 +83,12 @@ export async function register(server: ServerProcess, username: string): Promise
     username,
     password: 'bench-password-long-enough',
   });
-  const cookie = headers.get('set-cookie')?.split(';')[0];
-  if (!cookie) throw new Error('registration set no cookie');
+  // Registration also sets the sign-in throttle's device cookie: keep the session's.
+  const cookie = headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0] ?? '')
+    .find((c) => c.startsWith('omega.sid='));
+  if (!cookie) throw new Error('registration set no session cookie');
   return cookie;
 }
 

@@ -43,6 +43,7 @@ import healthRoutes from './routes/health.js';
 import keypadRoutes from './routes/keypad.js';
 import metricsRoutes from './routes/metrics.js';
 import sessionRoutes from './routes/session.js';
+import stripeWebhookRoutes from './routes/stripe-webhooks.js';
 import subscriptionRoutes from './routes/subscriptions.js';
 import supergodRoutes from './routes/supergod.js';
 import type { PaymentProvider } from './services/payments/provider.js';
@@ -79,6 +80,8 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
       config.sms?.provider === 'africastalking' ? config.sms.apiKey : undefined,
       config.sms?.provider === 'twilio' ? config.sms.authToken : undefined,
       config.llm?.apiKey,
+      config.payments.stripe?.secretKey,
+      config.payments.stripe?.webhookSecret,
     ].filter((s): s is string => Boolean(s)),
     retention: config.logRetention,
   });
@@ -196,6 +199,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await load(accountRoutes);
   await load(subscriptionRoutes);
   await load(billingRoutes);
+  await load(stripeWebhookRoutes);
   await load(keypadRoutes);
   await load(adminRoutes);
   await load(adminUsersRoutes);

@@ -391,6 +391,26 @@ function billingSuite(database: TestDatabase) {
     expect(again.statusCode).toBe(409);
   });
 
+  it('takes one charge for several simultaneous Pay now of one invoice, and makes no credit of it', async () => {
+    await renewalFailedWith(CARDS.insufficient);
+    expect((await save(CARDS.succeeds)).statusCode).toBe(200);
+    const before = (await charges()).filter((c) => c.status === 'succeeded').length;
+    const cookie = await sessionFor(t.app, userId);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/billing/pay-now', headers: { cookie } }),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes, JSON.stringify(answers.map((a) => a.body))).toContain(200);
+    for (const code of codes) expect([200, 409]).toContain(code);
+    const succeeded = (await charges()).filter((c) => c.status === 'succeeded');
+    expect(succeeded.length - before).toBe(1);
+    const invoice = (await history())[0];
+    expect(invoice).toMatchObject({ status: 'paid' });
+    expect(await current()).toMatchObject({ status: 'active', creditBalance: 0, pastDue: null });
+  });
+
   it('fails a renewal that needs authentication, and takes it through pay-now with confirmation', async () => {
     await renewalFailedWith(CARDS.authenticate);
     expect((await current()).pastDue).toMatchObject({

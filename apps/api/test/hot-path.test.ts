@@ -20,6 +20,7 @@ import {
   sessionFor,
   TEST_PASSWORD,
   testConfig,
+  walletOnPlan,
 } from './helpers/app.js';
 
 /** What helmet sets with Omega's options over plain http (Secure cookies off). */
@@ -296,6 +297,47 @@ describe('answers on the hot path', () => {
       expect(signs).not.toHaveBeenCalled();
       await app.inject({ method: 'GET', url: '/api/health' });
       expect(signs).toHaveBeenCalledTimes(1);
+    } finally {
+      signs.mockRestore();
+    }
+  });
+
+  it('makes no session for a keypad call with its bearer token and no cookie, and still one with the cookie', async () => {
+    await walletOnPlan(app, '+27821112233');
+    const otp = await app.inject({
+      method: 'POST',
+      url: '/api/ussd/otp',
+      payload: { phone: '0821112233' },
+    });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/ussd/login',
+      payload: { phone: '0821112233', otp: otp.json().demoOtp, pin: '2468' },
+    });
+    const authorization = `Bearer ${login.json().token}`;
+    const { CachingSigner } = await import('../src/lib/caching-signer.js');
+    const signs = vi.spyOn(CachingSigner.prototype, 'sign');
+    try {
+      const balance = await app.inject({
+        method: 'GET',
+        url: '/api/ussd/balance',
+        headers: { authorization },
+      });
+      expect(balance.statusCode, balance.body).toBe(200);
+      expect(balance.json().balances.USDC).toMatch(/^\d+\.\d\d$/);
+      expect(balance.headers['set-cookie']).toBeUndefined();
+      expect(signs).not.toHaveBeenCalled();
+      // With a session cookie (a view as a user may be kept in it) the session is restored.
+      const user = await createUser(app, 'keypad-with-cookie');
+      const cookie = await sessionFor(app, user.id);
+      signs.mockClear();
+      const withCookie = await app.inject({
+        method: 'GET',
+        url: '/api/ussd/balance',
+        headers: { authorization, cookie },
+      });
+      expect(withCookie.statusCode, withCookie.body).toBe(200);
+      expect(signs).toHaveBeenCalled();
     } finally {
       signs.mockRestore();
     }

@@ -67,6 +67,27 @@ describeEachDatabase('prepared queries', (database) => {
     expect(compile).toHaveBeenCalledTimes(1);
   });
 
+  it('answers a read outside a transaction while a transaction holds the writer, and the transaction reads its own writes', async () => {
+    const read = await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('wallet_balances')
+        .set({ amount: '90' })
+        .where('account', '=', 'wallet:+1')
+        .where('asset', '=', 'USDC')
+        .execute();
+      // On SQLite the root database's read goes to the read-only connection at once (it used
+      // to wait for this transaction's lease of the writer: here, for ever); it sees committed
+      // data only. On PostgreSQL it is another connection of the pool.
+      const outside = await balance.first(db, { account: 'wallet:+1', asset: 'USDC' });
+      const inside = await balance.first(trx, { account: 'wallet:+1', asset: 'USDC' });
+      return { outside, inside };
+    });
+    expect(read).toEqual({ outside: { amount: '100' }, inside: { amount: '90' } });
+    expect(await balance.first(db, { account: 'wallet:+1', asset: 'USDC' })).toEqual({
+      amount: '90',
+    });
+  });
+
   it('keeps a compilation per shape: an insert of two rows and one of three', async () => {
     const insert = prepare<Record<string, string>, never>((d, arg, rows) =>
       d.insertInto('wallet_balances').values(

@@ -61,6 +61,42 @@ describeEachDatabase('subscriptions', (database) => {
     return s;
   }
 
+  it('applies one of several simultaneous changes of a subscription; the others write nothing', async () => {
+    await onPaidStarter();
+    const { db } = t.app.database;
+    const changes = () =>
+      db
+        .selectFrom('activity_logs')
+        .select('id')
+        .where('action', '=', 'plan_change')
+        .where('user_id', '=', userId)
+        .execute();
+    const [invoicesBefore, changesBefore] = [(await history()).length, (await changes()).length];
+    const creditBefore = (await current()).creditBalance;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => post('/api/subscription/change-plan', { planId: 'pro' })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(
+      codes.filter((c) => c === 200),
+      JSON.stringify(codes),
+    ).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(4);
+    // One invoice for the upgrade, one activity entry, one revenue move to Pro.
+    expect((await history()).length).toBe(invoicesBefore + 1);
+    expect((await changes()).length).toBe(changesBefore + 1);
+    const pro = await db
+      .selectFrom('revenue_days')
+      .select((eb) => eb.fn.sum<number>('accounts').as('accounts'))
+      .where('plan_id', '=', 'pro')
+      .executeTakeFirstOrThrow();
+    expect(Number(pro.accounts)).toBe(1);
+    expect(await current()).toMatchObject({ planId: 'pro' });
+    // The one charge paid for the one change: no credit was made of it for the others.
+    const after = await current();
+    expect(after.creditBalance).toBe(creditBefore);
+  });
+
   it('starts a new account on the free plan', async () => {
     expect(await current()).toMatchObject({
       planId: 'free',

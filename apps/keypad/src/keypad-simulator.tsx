@@ -13,10 +13,18 @@ export interface KeypadSimulatorProps extends KeypadOptions {
   className?: string;
 }
 
-/** The twelve keys in a phone's order, each showing its own character. */
-const KEYS = [...'123456789*0#'] as KeypadKey[];
+/**
+ * The twelve keys in a phone's order, then '+' (two columns wide) and '.', each showing its own
+ * character.
+ */
+const KEYS = [...'123456789*0#+.'] as KeypadKey[];
 /** What a screen reader says for the keys whose character does not say what they do. */
-const NAMES: Partial<Record<KeypadKey, string>> = { '*': 'Star (clear)', '#': 'Hash (send)' };
+const NAMES: Partial<Record<KeypadKey, string>> = {
+  '*': 'Star (clear)',
+  '#': 'Hash (send)',
+  '+': 'Plus (back)',
+  '.': 'Decimal point',
+};
 
 const KEYBOARD: Record<string, KeypadKey> = {
   Enter: '#',
@@ -62,29 +70,13 @@ export function KeypadSimulator({
           <button
             key={key}
             type="button"
-            className="omega-keypad__key"
+            className={`omega-keypad__key${key === '+' ? ' omega-keypad__key--wide' : ''}`}
             aria-label={NAMES[key] ?? key}
             onClick={() => press(key)}
           >
             {key}
           </button>
         ))}
-        <button
-          type="button"
-          className="omega-keypad__key omega-keypad__key--wide"
-          aria-label="Plus (back)"
-          onClick={() => press('+')}
-        >
-          +
-        </button>
-        <button
-          type="button"
-          className="omega-keypad__key"
-          aria-label="Decimal point"
-          onClick={() => press('.')}
-        >
-          .
-        </button>
       </div>
       {notice && (
         <p className="omega-keypad__notice" role="alert">

@@ -68,24 +68,25 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
     for (const effect of step.effects) void runEffect.current(effect);
   }, []);
 
-  // Each load asks for one thing: the machine asks for each when its screen needs it.
-  const loadBalances = useCallback(async () => {
-    try {
-      const res = await api.balance();
-      dispatch({ type: 'balances-loaded', balances: res.balances, rates: res.rates });
-    } catch (err) {
-      dispatch({ type: 'load-failed', message: messageOf(err) });
-    }
-  }, [api, dispatch]);
-
-  const loadHistory = useCallback(async () => {
-    try {
-      const list = await api.transactions();
-      dispatch({ type: 'history-loaded', transactions: list.map(toKeypadTransaction) });
-    } catch (err) {
-      dispatch({ type: 'load-failed', message: messageOf(err) });
-    }
-  }, [api, dispatch]);
+  // Each load asks for one thing, the balances or the history: the machine asks for each when
+  // its screen needs it.
+  const load = useCallback(
+    async (history?: boolean) => {
+      try {
+        dispatch(
+          history
+            ? {
+                type: 'history-loaded',
+                transactions: (await api.transactions()).map(toKeypadTransaction),
+              }
+            : { ...(await api.balance()), type: 'balances-loaded' },
+        );
+      } catch (err) {
+        dispatch({ type: 'load-failed', message: messageOf(err) });
+      }
+    },
+    [api, dispatch],
+  );
 
   /** Sends the signed-in wallet's queued transactions; answers whether they all went. */
   const flush = useCallback(async () => {
@@ -104,9 +105,9 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
     }
     setNotice(null);
     // Only what was sent changes the balance and the history; an empty outbox asks nothing.
-    if (queued.length > 0) await Promise.all([loadBalances(), loadHistory()]);
+    if (queued.length > 0) await Promise.all([load(), load(true)]);
     return true;
-  }, [api, outbox, loadBalances, loadHistory]);
+  }, [api, outbox, load]);
 
   async function run(effect: KeypadEffect) {
     switch (effect.type) {
@@ -139,10 +140,8 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
         }
         return;
       case 'load-balances':
-        await loadBalances();
-        return;
       case 'load-history':
-        await loadHistory();
+        await load(effect.type === 'load-history');
         return;
       case 'submit-transaction': {
         const t = effect.transaction;

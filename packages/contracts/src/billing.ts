@@ -131,3 +131,10 @@ export const PaymentDoneResponse = Type.Object({
   subscription: CurrentSubscriptionSchema,
 });
 export type PaymentDoneResponse = Static<typeof PaymentDoneResponse>;
+
+/** What Stripe's webhook delivery is answered: received, and what was done with it. */
+export const StripeWebhookAck = Type.Object({
+  received: Type.Literal(true),
+  message: Type.String(),
+});
+export type StripeWebhookAck = Static<typeof StripeWebhookAck>;

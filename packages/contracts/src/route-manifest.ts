@@ -103,6 +103,7 @@ export const routeManifest = {
   setupIntent: { method: 'POST', url: '/api/billing/setup-intent' },
   payNow: { method: 'POST', url: '/api/billing/pay-now' },
   confirmPayment: { method: 'POST', url: '/api/billing/confirm' },
+  stripeWebhook: { method: 'POST', url: '/api/billing/webhooks/stripe' },
   ussdOtp: { method: 'POST', url: '/api/ussd/otp' },
   ussdLogin: { method: 'POST', url: '/api/ussd/login' },
   ussdBalance: { method: 'GET', url: '/api/ussd/balance' },

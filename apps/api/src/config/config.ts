@@ -75,6 +75,11 @@ const EnvSchema = Type.Object({
     default: 'demo',
   }),
   OMEGA_PAYMENTS_DEMO_DELAY_MS: Type.Integer({ minimum: 0, maximum: 60_000, default: 0 }),
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ maxLength: 255, pattern: '^(sk|rk)_\\w+$' })),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ maxLength: 255, pattern: '^whsec_\\w+$' })),
+  STRIPE_PUBLISHABLE_KEY: Type.Optional(Type.String({ maxLength: 255, pattern: '^pk_\\w+$' })),
+  STRIPE_API_BASE: Type.Optional(Type.String({ pattern: '^https?://[^\\s/]+/?$' })),
+  STRIPE_TIMEOUT_MS: Type.Integer({ minimum: 1000, maximum: 120_000, default: 20_000 }),
   OMEGA_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256 })),
   OMEGA_2FA_KEY: Type.Optional(Type.String({ minLength: 32, maxLength: 256 })),
   OMEGA_REQUIRE_2FA: Type.Optional(
@@ -146,6 +151,13 @@ const EXPECTATIONS: Record<string, string> = {
     'demo (the default: Stripe test card numbers, nothing leaves the server) or stripe',
   OMEGA_PAYMENTS_DEMO_DELAY_MS:
     'milliseconds from 0 to 60000 the demo provider takes to answer a charge (a slow provider)',
+  STRIPE_SECRET_KEY: 'your Stripe secret key, sk_live_… or sk_test_… (or a restricted key, rk_…)',
+  STRIPE_WEBHOOK_SECRET:
+    'the signing secret of your Stripe webhook endpoint for /api/billing/webhooks/stripe, whsec_…',
+  STRIPE_PUBLISHABLE_KEY: "your Stripe publishable key, pk_… (the web app's card form uses it)",
+  STRIPE_API_BASE:
+    "http(s)://host[:port] of Stripe's API, to use a proxy or a test double (unset: Stripe's own)",
+  STRIPE_TIMEOUT_MS: 'milliseconds from 1000 to 120000 one request to Stripe may take',
   OMEGA_METRICS_TOKEN: '16 to 256 characters (the bearer token Prometheus sends to GET /metrics)',
   OMEGA_2FA_KEY: '32 to 256 characters (the key two-factor secrets are encrypted with)',
   OMEGA_REQUIRE_2FA:
@@ -216,7 +228,7 @@ export interface Config {
    * Who collects payments (decision 038): the demo provider unless OMEGA_PAYMENTS_PROVIDER says
    * stripe. `demoDelayMs`: how long the demo provider takes to answer a charge.
    */
-  payments: { provider: 'demo' | 'stripe'; demoDelayMs: number };
+  payments: { provider: 'demo' | 'stripe'; demoDelayMs: number; stripe: StripeConfig | null };
   /** The bearer token that GET /metrics asks for; null: the endpoint is off (404). */
   metricsToken: string | null;
   /**
@@ -371,6 +383,7 @@ export function loadConfig(env: Env = process.env): Config {
     payments: {
       provider: parsed.OMEGA_PAYMENTS_PROVIDER,
       demoDelayMs: parsed.OMEGA_PAYMENTS_DEMO_DELAY_MS,
+      stripe: stripeConfig(parsed),
     },
     metricsToken: parsed.OMEGA_METRICS_TOKEN ?? null,
     twoFactorKey: parsed.OMEGA_2FA_KEY ?? null,
@@ -478,6 +491,43 @@ function smsConfig(parsed: Static<typeof EnvSchema>): SmsConfig | null {
     from: parsed.OMEGA_SMS_TWILIO_FROM ?? '',
     baseUrl: baseUrl ?? 'https://api.twilio.com',
     timeoutMs,
+  };
+}
+
+/** The stripe payment provider's keys and how it reaches Stripe (decision 038). */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** For Stripe.js in the web app; null: the card form cannot be shown, the API still works. */
+  publishableKey: string | null;
+  /** Another address for Stripe's API (a test double); null: Stripe's own. */
+  apiBase: string | null;
+  timeoutMs: number;
+  /** Retries of a request that got no answer, with the same idempotency key. */
+  maxNetworkRetries: number;
+}
+
+/**
+ * The Stripe keys when OMEGA_PAYMENTS_PROVIDER=stripe: without the secret key nothing can be
+ * charged, and without the webhook secret no event can be verified, so either missing stops
+ * the server naming it. Unused (null) with the demo provider.
+ */
+function stripeConfig(parsed: Static<typeof EnvSchema>): StripeConfig | null {
+  if (parsed.OMEGA_PAYMENTS_PROVIDER !== 'stripe') return null;
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!parsed[name]) {
+      throw new ConfigError(
+        `Invalid ${name}: required when OMEGA_PAYMENTS_PROVIDER=stripe (${EXPECTATIONS[name]})`,
+      );
+    }
+  }
+  return {
+    secretKey: parsed.STRIPE_SECRET_KEY ?? '',
+    webhookSecret: parsed.STRIPE_WEBHOOK_SECRET ?? '',
+    publishableKey: parsed.STRIPE_PUBLISHABLE_KEY ?? null,
+    apiBase: parsed.STRIPE_API_BASE?.replace(/\/+$/, '') ?? null,
+    timeoutMs: parsed.STRIPE_TIMEOUT_MS,
+    maxNetworkRetries: 2,
   };
 }
 

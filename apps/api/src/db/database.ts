@@ -19,6 +19,7 @@ import {
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
+import { readDirectly } from '../lib/prepared-query.js';
 import { unavailable } from '../lib/unavailable.js';
 import { type CheckpointFigures, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
@@ -35,6 +36,12 @@ export interface DatabaseHandle {
   schema: string | undefined;
   /** Connections in use and idle, and callers waiting for one (GET /metrics). */
   connections(): { inUse: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL: statements sent so far, BEGIN and COMMIT included, each a network round trip
+   * (GET /metrics; the write-paths bench divides it by the requests). Null on SQLite, which
+   * runs in the process.
+   */
+  roundTrips: (() => number) | null;
   /** SQLite's checkpoint worker (GET /metrics); null without one (PostgreSQL, in memory). */
   checkpointer: { figures(): CheckpointFigures } | null;
   /** SQLite's group commit (GET /metrics, decision 028); null without one (PostgreSQL, in memory). */
@@ -131,6 +138,19 @@ function openSqlite(path: string, { monitor, checkpointerStopped }: OpenOptions)
     dialect: grouped ?? new SqliteDialect({ database: withStatementCache(sqlite) }),
     log: monitorLog(monitor),
   });
+  if (grouped) {
+    readDirectly(db, (text, parameters) => {
+      try {
+        const rows = grouped.readNow(text, parameters);
+        if (rows) monitor?.succeeded();
+        return rows;
+      } catch (err) {
+        const down = unavailable(err);
+        if (down && down.kind !== 'contention') monitor?.failed(err);
+        throw err;
+      }
+    });
+  }
   return {
     db,
     dialect: 'sqlite',
@@ -138,6 +158,7 @@ function openSqlite(path: string, { monitor, checkpointerStopped }: OpenOptions)
     schema: undefined,
     // One writing connection, its statements one at a time (reads may use a second one).
     connections: () => ({ inUse: 1, idle: 0, waiting: 0 }),
+    roundTrips: null,
     checkpointer,
     groupCommit: grouped,
     close: async () => {
@@ -220,8 +241,9 @@ function openPostgres(
   // the pool, which then emits here; a checked-out one fails its query and is dropped at release.
   pool.on('error', report);
   pool.on('connect', (client) => client.on('error', report));
+  const counted = { roundTrips: 0 };
   const db = new Kysely<Database>({
-    dialect: new ScopedPostgresDialect({ pool: discardingBrokenClients(pool, report) }),
+    dialect: new ScopedPostgresDialect({ pool: discardingBrokenClients(pool, report, counted) }),
     log: monitorLog(monitor),
   });
   return {
@@ -234,6 +256,7 @@ function openPostgres(
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
+    roundTrips: () => counted.roundTrips,
     checkpointer: null,
     groupCommit: null,
     close: () => db.destroy(),
@@ -246,7 +269,11 @@ function openPostgres(
  * so the pool ends it instead of lending it again; meanwhile its further queries (a ROLLBACK
  * after a failed statement) fail at once instead of waiting out another timeout.
  */
-function discardingBrokenClients(pool: pg.Pool, report: (err: unknown) => void): PostgresPool {
+function discardingBrokenClients(
+  pool: pg.Pool,
+  report: (err: unknown) => void,
+  counted: { roundTrips: number },
+): PostgresPool {
   return {
     async connect() {
       let client: pg.PoolClient;
@@ -259,6 +286,7 @@ function discardingBrokenClients(pool: pg.Pool, report: (err: unknown) => void):
       let broken: Error | undefined;
       const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
         if (broken) throw broken;
+        counted.roundTrips++;
         try {
           return await client.query(text, parameters as unknown[]);
         } catch (err) {

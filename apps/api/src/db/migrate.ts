@@ -22,6 +22,8 @@ import * as m0018 from './migrations/0018-passkeys.js';
 import * as m0019 from './migrations/0019-access-tokens.js';
 import * as m0020 from './migrations/0020-log-search-level.js';
 import * as m0021 from './migrations/0021-payments.js';
+import * as m0022 from './migrations/0022-stripe-events.js';
+import * as m0023 from './migrations/0023-keypad-record-function.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -45,6 +47,8 @@ const migrations: Record<string, Migration> = {
   '0019-access-tokens': m0019,
   '0020-log-search-level': m0020,
   '0021-payments': m0021,
+  '0022-stripe-events': m0022,
+  '0023-keypad-record-function': m0023,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.

@@ -239,6 +239,22 @@ export interface PaymentEventsTable {
   event_id: string;
   type: string;
   received_at: number;
+  /**
+   * When it was handled (migration 0022); null while an instance handles it, since
+   * `received_at` (that instance's claim).
+   */
+  handled_at: Generated<number | null>;
+}
+
+/**
+ * The stripe provider's record of each charge it sent (migration 0022): the customer it was for
+ * and, once an answer named it, its PaymentIntent, so a lost answer is found without charging.
+ */
+export interface StripeChargesTable {
+  idempotency_key: string;
+  customer_ref: string;
+  payment_intent_id: string | null;
+  created_at: number;
 }
 
 export interface SubscriptionOverridesTable {
@@ -403,6 +419,7 @@ export interface Database {
   billing_customers: BillingCustomersTable;
   demo_charges: DemoChargesTable;
   payment_events: PaymentEventsTable;
+  stripe_charges: StripeChargesTable;
   subscription_overrides: SubscriptionOverridesTable;
   wallets: WalletsTable;
   wallet_otps: WalletOtpsTable;

@@ -149,6 +149,19 @@ export class Metrics {
     this.pool = read;
   }
 
+  /** PostgreSQL's statements, registered like the checkpoints: SQLite has no round trips. */
+  watchRoundTrips(read: () => number): void {
+    new Counter({
+      name: 'omega_db_round_trips_total',
+      help: 'PostgreSQL: statements sent, BEGIN and COMMIT included, each a network round trip (divided by the requests: round trips per request).',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  }
+
   /** Where a route's answers are counted: asked once, when the route is registered. */
   route(name: string, method: string): RouteRecorder {
     return this.requests.recorder(name, method);

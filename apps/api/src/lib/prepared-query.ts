@@ -19,6 +19,20 @@ interface Compiled {
 
 const MARK = '\u0000omega-arg:';
 
+/** Answers a read at once, or undefined to leave it to Kysely (db/sqlite-group-commit.ts). */
+export type DirectReader = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+
+/**
+ * Databases whose reads outside a transaction can be answered without Kysely's connection lease:
+ * SQLite files, whose such reads go to a read-only connection anyway (decision 028). Keyed by
+ * the database itself, so a transaction (another object) never reads this way.
+ */
+const directReaders = new WeakMap<object, DirectReader>();
+
+export function readDirectly(db: Kysely<Database>, reader: DirectReader): void {
+  directReaders.set(db, reader);
+}
+
 export class PreparedQueryError extends Error {
   override name = 'PreparedQueryError';
 }
@@ -47,6 +61,15 @@ export class PreparedQuery<A extends Record<string, unknown>, Row> {
       if (value === undefined) throw new PreparedQueryError(`Missing argument ${slot}`);
       return value;
     });
+    const reader = directReaders.get(db);
+    if (reader) {
+      try {
+        const rows = reader(query.sql, parameters);
+        if (rows) return Promise.resolve({ rows: rows as Row[] });
+      } catch (err) {
+        return Promise.reject(err);
+      }
+    }
     return db.executeQuery<Row>({ ...query, parameters } as CompiledQuery<Row>);
   }
 

@@ -1,5 +1,5 @@
 // The activity log: who did what and when, read by the admin console.
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import type { ActivityLogRow, Database } from '../db/schema.js';
 import { type BucketCount, bucketOf, toBucketCounts } from '../lib/time-buckets.js';
 
@@ -62,6 +62,22 @@ export interface ActivityEntry {
   requestId: string | null;
 }
 
+/** An entry as its row. */
+export const activityRow = (entry: ActivityEntry) => ({
+  user_id: entry.userId,
+  action: entry.action as string,
+  details: entry.details,
+  created_at: entry.at,
+  request_id: entry.requestId,
+});
+
+export type ActivityRow = ReturnType<typeof activityRow>;
+
+/** Writes the rows: a statement for the repository, or a part of a larger one. */
+export function activityInsert(rows: readonly ActivityRow[], qc: QueryCreator<Database>) {
+  return qc.insertInto('activity_logs').values([...rows]);
+}
+
 export class ActivityRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -77,18 +93,20 @@ export class ActivityRepository {
   /** Writes several entries in one statement (a batch of renewals). */
   async recordMany(entries: readonly ActivityEntry[], db = this.db): Promise<void> {
     if (entries.length === 0) return;
-    await db
-      .insertInto('activity_logs')
-      .values(
-        entries.map((entry) => ({
-          user_id: entry.userId,
-          action: entry.action,
-          details: entry.details,
-          created_at: entry.at,
-          request_id: entry.requestId,
-        })),
-      )
-      .execute();
+    await this.recordQuery(entries, db).execute();
+    this.recorded(entries);
+  }
+
+  /**
+   * `recordMany`'s statement, unrun, to join others in one statement (lib/one-statement.ts);
+   * once it ran, the caller tells `recorded`.
+   */
+  recordQuery(entries: readonly ActivityEntry[], qc: QueryCreator<Database> = this.db) {
+    return activityInsert(entries.map(activityRow), qc);
+  }
+
+  /** Counts entries written by a `recordQuery` (the metrics' activity counter). */
+  recorded(entries: readonly ActivityEntry[]): void {
     for (const entry of entries) this.onRecorded(entry.action);
   }
 

@@ -6,11 +6,19 @@ import {
   type RevenueMove,
   type Subscription,
 } from '@omega/domain';
-import { type ExpressionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import {
+  type ExpressionBuilder,
+  type Kysely,
+  PostgresAdapter,
+  type QueryCreator,
+  sql,
+} from 'kysely';
 import type { Database, FeatureRow, SubscriptionRow } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
-import { prepare } from '../lib/prepared-query.js';
+import { expectWritten, guardedWrites, type Write } from '../lib/one-statement.js';
+import { type Arg, prepare } from '../lib/prepared-query.js';
 import { now as readTime, TtlCache } from '../lib/ttl-cache.js';
+import { type ActivityRow, activityInsert } from './activity.js';
 
 /**
  * An override (aliased `o`) applies at `now` until its expiry passes, with no job needed to
@@ -168,6 +176,151 @@ const COLUMN_TYPES: Record<keyof ReturnType<typeof columns>, 'bigint' | 'text'> 
   complimentary: 'bigint',
 };
 const COLUMN_NAMES = Object.keys(COLUMN_TYPES) as Array<keyof typeof COLUMN_TYPES>;
+
+/** The versioned update of a subscription: applies only while its version is `version`. */
+type UpdateValues = ReturnType<typeof columns> & { userId: number; version: number; at: number };
+
+function updateStatement(v: UpdateValues, qc: QueryCreator<Database>) {
+  const { userId, version, at, ...values } = v;
+  return qc
+    .updateTable('subscriptions')
+    .set({
+      ...values,
+      version: sql<number>`version + 1`,
+      renewal_claimed_until: null,
+      updated_at: at,
+    })
+    .where('user_id', '=', userId)
+    .where('version', '=', version);
+}
+
+function invoiceInsert(row: ReturnType<typeof invoiceRow>, qc: QueryCreator<Database>) {
+  return qc
+    .insertInto('invoices')
+    .values(row)
+    .onConflict((oc) => oc.column('dedupe_key').doNothing());
+}
+
+/**
+ * A day's revenue figures moved per paid plan by these moves (decision 025), in plan order: on
+ * PostgreSQL a change from A to B and one from B to A at once would otherwise lock the two rows
+ * in opposite orders and deadlock. Empty when no paid plan's figures move.
+ */
+export function revenueRows(moves: RevenueMove | readonly RevenueMove[], at: number) {
+  const day = Math.floor(at / DAY_MS);
+  const rows = new Map<string, RevenueDayDelta>();
+  const row = (planId: string) => {
+    let r = rows.get(planId);
+    if (!r) {
+      r = {
+        accounts: 0,
+        mrr: 0,
+        new_mrr: 0,
+        expansion_mrr: 0,
+        contraction_mrr: 0,
+        churned_mrr: 0,
+      };
+      rows.set(planId, r);
+    }
+    return r;
+  };
+  for (const move of Array.isArray(moves) ? moves : [moves as RevenueMove]) {
+    const from = row(move.fromPlan);
+    from.accounts -= 1;
+    from.mrr -= move.before;
+    from.churned_mrr += move.churned;
+    const to = row(move.toPlan);
+    to.accounts += 1;
+    to.mrr += move.after;
+    to.new_mrr += move.newMrr;
+    to.expansion_mrr += move.expansion;
+    to.contraction_mrr += move.contraction;
+  }
+  const values = [...rows]
+    .filter(([planId, delta]) => planId !== FREE_PLAN_ID && Object.values(delta).some((v) => v))
+    .map(([planId, delta]) => ({ day, plan_id: planId, ...delta }))
+    // Always in plan order: on PostgreSQL a change from A to B and one from B to A at once
+    // would otherwise lock the two rows in opposite orders and deadlock.
+    .sort((a, b) => (a.plan_id < b.plan_id ? -1 : a.plan_id > b.plan_id ? 1 : 0));
+  return values;
+}
+
+export type RevenueDayRow = ReturnType<typeof revenueRows>[number];
+
+/** Adds the rows to the days' figures (one statement for both plans' rows of a change). */
+function revenueInsert(values: readonly RevenueDayRow[], qc: QueryCreator<Database>) {
+  return qc
+    .insertInto('revenue_days')
+    .values([...values])
+    .onConflict((oc) =>
+      oc.columns(['day', 'plan_id']).doUpdateSet({
+        accounts: sql`revenue_days.accounts + excluded.accounts`,
+        mrr: sql`revenue_days.mrr + excluded.mrr`,
+        new_mrr: sql`revenue_days.new_mrr + excluded.new_mrr`,
+        expansion_mrr: sql`revenue_days.expansion_mrr + excluded.expansion_mrr`,
+        contraction_mrr: sql`revenue_days.contraction_mrr + excluded.contraction_mrr`,
+        churned_mrr: sql`revenue_days.churned_mrr + excluded.churned_mrr`,
+      }),
+    );
+}
+
+/** Each key of a row as the prepared query's argument `${prefix}${key}`. */
+function argsOf(arg: Arg<Record<string, unknown>>, prefix: string, keys: readonly string[]) {
+  return Object.fromEntries(keys.map((key) => [key, arg(`${prefix}${key}`)]));
+}
+
+const UPDATE_KEYS = [...COLUMN_NAMES, 'userId', 'version', 'at'];
+const ACTIVITY_KEYS = ['user_id', 'action', 'details', 'created_at', 'request_id'];
+const REVENUE_KEYS = [
+  'day',
+  'plan_id',
+  'accounts',
+  'mrr',
+  'new_mrr',
+  'expansion_mrr',
+  'contraction_mrr',
+  'churned_mrr',
+];
+/** The invoice row's columns, whatever invoiceRow writes. */
+const INVOICE_KEYS = Object.keys(
+  invoiceRow({
+    userId: 0,
+    description: '',
+    amount: 0,
+    periodStart: 0,
+    periodEnd: 0,
+    dedupeKey: '',
+    createdAt: 0,
+    charge: { status: 'open', dueAt: 0 },
+  }),
+);
+
+/** A change's revenue rows: a move from one plan to another touches two at most. */
+const MAX_REVENUE_ROWS = 2;
+
+/**
+ * PostgreSQL: a subscription's change as one statement (decision 040), compiled once per shape:
+ * the versioned update, guarded; its activity entry; its revenue rows (shape % 3 of them) and
+ * its invoice (when shape >= 3).
+ */
+const changeStatement = prepare<Record<string, unknown>, { written: number }>((db, arg, shape) => {
+  const revenueCount = shape % (MAX_REVENUE_ROWS + 1);
+  const rest: Write[] = [
+    (qc) => activityInsert([argsOf(arg, 'a_', ACTIVITY_KEYS) as unknown as ActivityRow], qc),
+  ];
+  if (revenueCount > 0) {
+    const rows = Array.from({ length: revenueCount }, (_, i) =>
+      argsOf(arg, `r${i}_`, REVENUE_KEYS),
+    );
+    rest.push((qc) => revenueInsert(rows as unknown as RevenueDayRow[], qc));
+  }
+  if (shape > MAX_REVENUE_ROWS) {
+    const row = argsOf(arg, 'i_', INVOICE_KEYS) as unknown as ReturnType<typeof invoiceRow>;
+    rest.push((qc) => invoiceInsert(row, qc));
+  }
+  const update = argsOf(arg, 's_', UPDATE_KEYS) as unknown as UpdateValues;
+  return guardedWrites(db, (qc) => updateStatement(update, qc).returning('user_id'), rest);
+});
 
 /** Plans, features and which plan includes which: what every entitlement decision reads. */
 export interface Catalogue {
@@ -372,13 +525,19 @@ export class SubscriptionsRepository {
 
   /** Writes the new state if nobody else wrote since `version` was read; answers whether it did. */
   async update(userId: number, version: number, s: Subscription, at: number, db = this.db) {
-    const result = await db
-      .updateTable('subscriptions')
-      .set({ ...columns(s), version: version + 1, renewal_claimed_until: null, updated_at: at })
-      .where('user_id', '=', userId)
-      .where('version', '=', version)
-      .executeTakeFirst();
+    const result = await this.updateQuery(userId, version, s, at, db).executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  }
+
+  /** `update`'s statement, unrun. */
+  updateQuery(
+    userId: number,
+    version: number,
+    s: Subscription,
+    at: number,
+    qc: QueryCreator<Database> = this.db,
+  ) {
+    return updateStatement({ ...columns(s), userId, version, at }, qc);
   }
 
   /**
@@ -420,57 +579,20 @@ export class SubscriptionsRepository {
    * subscription row they come from was locked: their rows are locked last, in plan order.
    */
   async bookRevenue(moves: RevenueMove | readonly RevenueMove[], at: number, db = this.db) {
-    const day = Math.floor(at / DAY_MS);
-    const rows = new Map<string, RevenueDayDelta>();
-    const row = (planId: string) => {
-      let r = rows.get(planId);
-      if (!r) {
-        r = {
-          accounts: 0,
-          mrr: 0,
-          new_mrr: 0,
-          expansion_mrr: 0,
-          contraction_mrr: 0,
-          churned_mrr: 0,
-        };
-        rows.set(planId, r);
-      }
-      return r;
-    };
-    for (const move of Array.isArray(moves) ? moves : [moves as RevenueMove]) {
-      const from = row(move.fromPlan);
-      from.accounts -= 1;
-      from.mrr -= move.before;
-      from.churned_mrr += move.churned;
-      const to = row(move.toPlan);
-      to.accounts += 1;
-      to.mrr += move.after;
-      to.new_mrr += move.newMrr;
-      to.expansion_mrr += move.expansion;
-      to.contraction_mrr += move.contraction;
-    }
-    const values = [...rows]
-      .filter(([planId, delta]) => planId !== FREE_PLAN_ID && Object.values(delta).some((v) => v))
-      .map(([planId, delta]) => ({ day, plan_id: planId, ...delta }))
-      // Always in plan order: on PostgreSQL a change from A to B and one from B to A at once
-      // would otherwise lock the two rows in opposite orders and deadlock.
-      .sort((a, b) => (a.plan_id < b.plan_id ? -1 : a.plan_id > b.plan_id ? 1 : 0));
-    if (values.length === 0) return;
-    // One statement for both plans' rows (a plan change touches two).
-    await db
-      .insertInto('revenue_days')
-      .values(values)
-      .onConflict((oc) =>
-        oc.columns(['day', 'plan_id']).doUpdateSet({
-          accounts: sql`revenue_days.accounts + excluded.accounts`,
-          mrr: sql`revenue_days.mrr + excluded.mrr`,
-          new_mrr: sql`revenue_days.new_mrr + excluded.new_mrr`,
-          expansion_mrr: sql`revenue_days.expansion_mrr + excluded.expansion_mrr`,
-          contraction_mrr: sql`revenue_days.contraction_mrr + excluded.contraction_mrr`,
-          churned_mrr: sql`revenue_days.churned_mrr + excluded.churned_mrr`,
-        }),
-      )
-      .execute();
+    await this.revenueQuery(moves, at, db)?.execute();
+  }
+
+  /**
+   * `bookRevenue`'s statement, unrun (to join others in one statement), or null when the moves
+   * change no paid plan's figures.
+   */
+  revenueQuery(
+    moves: RevenueMove | readonly RevenueMove[],
+    at: number,
+    qc: QueryCreator<Database> = this.db,
+  ) {
+    const values = revenueRows(moves, at);
+    return values.length === 0 ? null : revenueInsert(values, qc);
   }
 
   /** Users whose period has ended, oldest first, except those set aside after a failed renewal. */
@@ -534,13 +656,43 @@ export class SubscriptionsRepository {
 
   /** Records an invoice; a second one with the same dedupe key is ignored. */
   async addInvoice(i: NewInvoice, db = this.db): Promise<boolean> {
-    const inserted = await db
-      .insertInto('invoices')
-      .values(invoiceRow(i))
-      .onConflict((oc) => oc.column('dedupe_key').doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await this.invoiceQuery(i, db).returning('id').executeTakeFirst();
     return inserted !== undefined;
+  }
+
+  /** `addInvoice`'s statement, unrun: to join others in one statement. */
+  invoiceQuery(i: NewInvoice, qc: QueryCreator<Database> = this.db) {
+    return invoiceInsert(invoiceRow(i), qc);
+  }
+
+  /**
+   * PostgreSQL: writes a subscription's change — the versioned update, its activity entry, its
+   * revenue rows and its invoice — as one prepared statement, all or none (decision 040); false
+   * when the subscription's version moved on (nothing is written).
+   */
+  writeChange(change: {
+    userId: number;
+    version: number;
+    subscription: Subscription;
+    at: number;
+    activity: ActivityRow;
+    revenue: readonly RevenueDayRow[];
+    invoice: NewInvoice | null;
+  }): Promise<boolean> {
+    const { userId, version, subscription, at, activity, revenue, invoice } = change;
+    if (revenue.length > MAX_REVENUE_ROWS) {
+      throw new Error(`A change moves ${MAX_REVENUE_ROWS} plans' revenue at most`);
+    }
+    const args: Record<string, unknown> = {};
+    const put = (prefix: string, row: object) => {
+      for (const [key, value] of Object.entries(row)) args[`${prefix}${key}`] = value;
+    };
+    put('s_', { ...columns(subscription), userId, version, at });
+    put('a_', activity);
+    for (const [i, row] of revenue.entries()) put(`r${i}_`, row);
+    if (invoice) put('i_', invoiceRow(invoice));
+    const shape = revenue.length + (invoice ? MAX_REVENUE_ROWS + 1 : 0);
+    return expectWritten(changeStatement.execute(this.db, args, shape));
   }
 
   /** `addInvoice` for many, a few hundred to a statement. */

@@ -120,11 +120,105 @@ function numbered(rows: ReadonlyArray<Pick<Posting, 'account' | 'asset'> & { amo
   return args;
 }
 
+/** A paid keypad transaction's writes, as the service computed them (recordPaid). */
+export interface PaidRecord {
+  record: Omit<NewRecord, 'status' | 'message'>;
+  debit: Posting;
+  /** The message of a debit the balance does not cover (the record is then a failure). */
+  insufficient: string;
+  credits: readonly Posting[];
+  postings: readonly Posting[];
+  /** A payee's wallet to open (without a PIN) if it has none yet. */
+  openWallet: string | null;
+}
+
+export type PaidOutcome =
+  | { kind: 'recorded'; row: UssdTransactionRow; units: Map<string, bigint> }
+  | { kind: 'key-taken' }
+  | { kind: 'reference-taken' };
+
+/** SQLSTATEs the PostgreSQL function raises (migration 0023). */
+const KEY_TAKEN = 'OMKEY';
+const REFERENCE_TAKEN = 'OMREF';
+
+const recordPaid = prepare<Record<string, unknown>, { result: string | PaidJson }>((db, arg) =>
+  db.selectNoFrom(
+    sql<string | PaidJson>`omega_record_keypad_transaction(
+      ${arg('phone')}::text, ${arg('clientId')}::text, ${arg('requestHash')}::text,
+      ${arg('type')}::text, ${arg('coin')}::text, ${arg('amount')}::text,
+      ${arg('destination')}::text, ${arg('reference')}::text, ${arg('received')}::text,
+      ${arg('createdAt')}::bigint, ${arg('debitAccount')}::text, ${arg('debitAsset')}::text,
+      ${arg('debitAmount')}::bigint, ${arg('insufficient')}::text,
+      ${arg('creditAccounts')}::text[], ${arg('creditAssets')}::text[],
+      ${arg('creditAmounts')}::bigint[], ${arg('entryAccounts')}::text[],
+      ${arg('entryAssets')}::text[], ${arg('entryAmounts')}::bigint[],
+      ${arg('openWallet')}::text
+    )`.as('result'),
+  ),
+);
+
+interface PaidJson {
+  record: UssdTransactionRow;
+  balances: Record<string, string>;
+}
+
 export class WalletsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: Dialect,
   ) {}
+
+  /**
+   * Whether recordPaid is here: on PostgreSQL a paid transaction's writes are one statement
+   * (a round trip); SQLite, in the process, runs them as the service's separate statements.
+   */
+  get recordsInOneStatement(): boolean {
+    return this.dialect === 'postgres';
+  }
+
+  /**
+   * PostgreSQL: records a paid keypad transaction and applies its moves in one statement, its
+   * own transaction (migration 0023, decision 040), answering the record and the spender's
+   * balances after it. When the wallet has a record under the idempotency key, or another
+   * transaction has the reference, nothing is written and the outcome says which.
+   */
+  async recordPaid(paid: PaidRecord): Promise<PaidOutcome> {
+    const { record, debit, credits, postings } = paid;
+    try {
+      const row = await recordPaid.first(this.db, {
+        phone: record.phone,
+        clientId: record.client_id,
+        requestHash: record.request_hash,
+        type: record.type,
+        coin: record.coin,
+        amount: record.amount,
+        destination: record.destination,
+        reference: record.reference,
+        received: record.received,
+        createdAt: record.created_at,
+        debitAccount: debit.account,
+        debitAsset: debit.asset,
+        debitAmount: debit.amount.toString(),
+        insufficient: paid.insufficient,
+        creditAccounts: credits.map((c) => c.account),
+        creditAssets: credits.map((c) => c.asset),
+        creditAmounts: credits.map((c) => c.amount.toString()),
+        entryAccounts: postings.map((p) => p.account),
+        entryAssets: postings.map((p) => p.asset),
+        entryAmounts: postings.map((p) => p.amount.toString()),
+        openWallet: paid.openWallet,
+      });
+      const result = row?.result;
+      const json: PaidJson = typeof result === 'string' ? JSON.parse(result) : (result as PaidJson);
+      const units = new Map(Object.entries(json.balances).map(([a, n]) => [a, BigInt(n)]));
+      return { kind: 'recorded', row: json.record, units };
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (code === KEY_TAKEN) return { kind: 'key-taken' };
+      if (code === REFERENCE_TAKEN) return { kind: 'reference-taken' };
+      throw err;
+    }
+  }
 
   find(phone: string, db = this.db) {
     return db.selectFrom('wallets').selectAll().where('phone', '=', phone).executeTakeFirst();

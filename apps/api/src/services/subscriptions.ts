@@ -37,15 +37,20 @@ import {
   upcomingCharge,
 } from '@omega/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
 import { unavailable } from '../lib/unavailable.js';
-import type { ActivityEntry, ActivityRepository } from '../repositories/activity.js';
+import {
+  type ActivityEntry,
+  type ActivityRepository,
+  activityRow,
+} from '../repositories/activity.js';
 import type { PaymentsRepository } from '../repositories/payments.js';
 import {
   type NewInvoice,
+  revenueRows,
   type SubscriptionsRepository,
   toSubscription,
 } from '../repositories/subscriptions.js';
@@ -66,6 +71,11 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+const CHANGED_MEANWHILE = 'The subscription changed meanwhile. Please try again.';
+
+/** Rolls `writeChange`'s transaction back: the subscription changed since it was read. */
+class NotWritten extends Error {}
+
 export class SubscriptionService {
   constructor(
     private readonly db: Kysely<Database>,
@@ -81,8 +91,71 @@ export class SubscriptionService {
     private readonly provider: PaymentProvider,
   ) {}
 
-  async book(db = this.db): Promise<PlanBook> {
-    return planBook(await this.repo.plans(db));
+  /**
+   * The plans, read once: only migrations write them, and those run before the server listens.
+   * The first read is made on `db` (inside a caller's transaction, SQLite's one connection is
+   * the transaction's); a read that fails is not kept.
+   */
+  async book(db: Kysely<Database> = this.db): Promise<PlanBook> {
+    if (!this.plansRead) {
+      this.plansRead = this.repo.plans(db).then(planBook);
+      this.plansRead.catch(() => {
+        this.plansRead = null;
+      });
+    }
+    return this.plansRead;
+  }
+
+  private plansRead: Promise<PlanBook> | null = null;
+
+  /** PostgreSQL: a change's writes go as one statement (decision 040); SQLite: a transaction. */
+  private get oneStatement(): boolean {
+    return this.db.getExecutor().adapter instanceof PostgresAdapter;
+  }
+
+  /**
+   * Writes `after` over the subscription read at `version`, its revenue move, an invoice and
+   * activity entries, all or none; false when the subscription changed since it was read
+   * (nothing is written). On PostgreSQL one statement, elsewhere one transaction.
+   */
+  private async writeChange(change: {
+    userId: number;
+    version: number;
+    before: Subscription;
+    after: Subscription;
+    plans: PlanBook;
+    now: number;
+    invoice?: NewInvoice;
+    activity: ActivityEntry[];
+  }): Promise<boolean> {
+    const { userId, version, before, after, plans, now, invoice, activity } = change;
+    if (this.oneStatement && activity.length === 1 && activity[0]) {
+      const move = revenueMove(before, after, plans);
+      const written = await this.repo.writeChange({
+        userId,
+        version,
+        subscription: after,
+        at: now,
+        activity: activityRow(activity[0]),
+        revenue: move ? revenueRows(move, now) : [],
+        invoice: invoice ?? null,
+      });
+      if (written) this.activity.recorded(activity);
+      return written;
+    }
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (!(await this.write(userId, version, before, after, plans, now, trx))) {
+          throw new NotWritten();
+        }
+        if (invoice) await this.repo.addInvoice(invoice, trx);
+        await this.activity.recordMany(activity, trx);
+      });
+      return true;
+    } catch (err) {
+      if (err instanceof NotWritten) return false;
+      throw err;
+    }
   }
 
   /**
@@ -133,6 +206,57 @@ export class SubscriptionService {
     const moves = changes.flatMap((c) => revenueMove(c.before, c.after, plans) ?? []);
     if (moves.length > 0) await this.repo.bookRevenue(moves, now, trx);
     return true;
+  }
+
+  /**
+   * An upgrade whose charge went through: the change, its paid invoice and its entry in one
+   * transaction. When another request changed the subscription meanwhile, the invoice is still
+   * written (the money was taken) and the amount becomes credit; answers whether it applied.
+   */
+  private async writeCharged(change: {
+    userId: number;
+    version: number;
+    before: Subscription;
+    after: Subscription;
+    plans: PlanBook;
+    now: number;
+    invoice: Omit<NewInvoice, 'userId' | 'dedupeKey' | 'createdAt' | 'charge'> | null;
+    amount: number;
+    providerRef: string;
+    entry: ActivityEntry;
+  }): Promise<boolean> {
+    const { userId, version, before, after, plans, now, invoice, amount, providerRef } = change;
+    return this.db.transaction().execute(async (trx) => {
+      const written = await this.write(userId, version, before, after, plans, now, trx);
+      // The charge's invoice, once per charge: requests repeating one change share its key, so
+      // its charge, and this invoice's dedupe key.
+      let invoiced = false;
+      if (invoice) {
+        invoiced = await this.repo.addInvoice(
+          {
+            userId,
+            ...invoice,
+            amount,
+            description: written
+              ? invoice.description
+              : `${invoice.description} (not applied: added to your credit)`,
+            dedupeKey: `change:${userId}:${version}`,
+            createdAt: now,
+            charge: { status: 'paid', providerRef },
+          },
+          trx,
+        );
+      }
+      if (!written) {
+        // Money taken for a change another request overtook: kept as credit, not lost — once,
+        // by the request that wrote its invoice (a repeat of the change that applied took no
+        // more money: the provider answered it with the same charge).
+        if (invoiced) await this.repo.addCredit(userId, amount, now, trx);
+        return false;
+      }
+      await this.activity.record(change.entry, trx);
+      return true;
+    });
   }
 
   /** The user's subscription, starting them on the free plan the first time. */
@@ -277,52 +401,51 @@ export class SubscriptionService {
         amount = outcome.amountCents;
       }
     }
-    const applied = await this.db.transaction().execute(async (trx) => {
-      const written = await this.write(
-        userId,
-        version,
-        subscription,
-        result.subscription,
-        plans,
-        now,
-        trx,
-      );
-      if (result.invoice && (written || providerRef !== null)) {
-        await this.repo.addInvoice(
-          {
+    const entry: ActivityEntry = {
+      userId,
+      action: 'plan_change',
+      details: `${subscription.planId}/${subscription.interval} -> ${result.subscription.planId}/${wanted.interval} (${result.preview.kind}, charged ${providerRef !== null ? amount : 0})`,
+      at: now,
+      requestId,
+    };
+    // Nothing charged: the change, its invoice (if any) and its entry, all or none — one
+    // statement on PostgreSQL (decision 040). Charged: the invoice is kept even when another
+    // request overtook the change, and the money becomes credit.
+    const applied =
+      providerRef === null
+        ? await this.writeChange({
             userId,
-            ...result.invoice,
+            version,
+            before: subscription,
+            after: result.subscription,
+            plans,
+            now,
+            ...(result.invoice
+              ? {
+                  invoice: {
+                    userId,
+                    ...result.invoice,
+                    amount,
+                    dedupeKey: `change:${userId}:${version}`,
+                    createdAt: now,
+                    charge: { status: 'open' as const, dueAt: now },
+                  },
+                }
+              : {}),
+            activity: [entry],
+          })
+        : await this.writeCharged({
+            userId,
+            version,
+            before: subscription,
+            after: result.subscription,
+            plans,
+            now,
+            invoice: result.invoice,
             amount,
-            description: written
-              ? result.invoice.description
-              : `${result.invoice.description} (not applied: added to your credit)`,
-            dedupeKey: `change:${userId}:${version}`,
-            createdAt: now,
-            charge:
-              providerRef !== null
-                ? { status: 'paid', providerRef }
-                : { status: 'open', dueAt: now },
-          },
-          trx,
-        );
-      }
-      if (!written) {
-        // Money taken for a change another request overtook: kept as credit, not lost.
-        if (providerRef !== null) await this.repo.addCredit(userId, amount, now, trx);
-        return false;
-      }
-      await this.activity.record(
-        {
-          userId,
-          action: 'plan_change',
-          details: `${subscription.planId}/${subscription.interval} -> ${result.subscription.planId}/${wanted.interval} (${result.preview.kind}, charged ${providerRef !== null ? amount : 0})`,
-          at: now,
-          requestId,
-        },
-        trx,
-      );
-      return true;
-    });
+            providerRef,
+            entry,
+          });
     if (!applied) {
       throw new HttpError(
         409,
@@ -364,17 +487,16 @@ export class SubscriptionService {
     const { subscription, version } = await this.current(userId);
     const result = step(subscription);
     if (!result.ok) throw new HttpError(409, result.error);
-    await this.db.transaction().execute(async (trx) => {
-      if (
-        !(await this.write(userId, version, subscription, result.subscription, plans, now, trx))
-      ) {
-        throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
-      }
-      await this.activity.record(
-        { userId, action, details: `${subscription.planId} plan`, at: now, requestId },
-        trx,
-      );
+    const written = await this.writeChange({
+      userId,
+      version,
+      before: subscription,
+      after: result.subscription,
+      plans,
+      now,
+      activity: [{ userId, action, details: `${subscription.planId} plan`, at: now, requestId }],
     });
+    if (!written) throw new HttpError(409, CHANGED_MEANWHILE);
     return this.withPastDue(userId, toView(result.subscription, plans));
   }
 

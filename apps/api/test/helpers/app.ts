@@ -57,7 +57,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     widgetOrigins: ['https://shop.example'],
     ussdGateway: null,
     llm: null,
-    payments: { provider: 'demo', demoDelayMs: 0 },
+    payments: { provider: 'demo', demoDelayMs: 0, stripe: null },
     metricsToken: METRICS_TOKEN,
     twoFactorKey: null,
     requireTwoFactor: [],

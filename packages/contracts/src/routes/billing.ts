@@ -10,6 +10,7 @@ import {
   PaymentRequiredResponse,
   SavePaymentMethodBody,
   SetupIntentSchema,
+  StripeWebhookAck,
 } from '../billing.js';
 import { ErrorResponse, Nullable } from '../common.js';
 import { route } from './define.js';
@@ -91,6 +92,23 @@ export const billingRoutes = {
       response: {
         200: PaymentDoneResponse,
         402: PaymentRequiredResponse,
+        404: ErrorResponse,
+        409: ErrorResponse,
+      },
+    },
+  }),
+  stripeWebhook: route({
+    method: 'POST',
+    url: '/api/billing/webhooks/stripe',
+    access: 'public',
+    summary: "Stripe's webhook events (the stripe provider): payments that succeeded or failed",
+    description:
+      "Called by Stripe, not by clients: the raw body Stripe signed, with its Stripe-Signature header, checked against STRIPE_WEBHOOK_SECRET; a missing or wrong signature is a 400 and changes nothing. Each event is handled once per id, in any order: payment_intent.succeeded and payment_intent.payment_failed settle the charge from the PaymentIntent's state at Stripe; other events are acknowledged and ignored. 409: another instance is handling the same event (Stripe delivers it again). 404 unless OMEGA_PAYMENTS_PROVIDER=stripe.",
+    tags: ['billing'],
+    schema: {
+      response: {
+        200: StripeWebhookAck,
+        400: ErrorResponse,
         404: ErrorResponse,
         409: ErrorResponse,
       },

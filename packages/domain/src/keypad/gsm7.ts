@@ -4,9 +4,12 @@
 
 export const USSD_PAGE_MAX = 182;
 
-const BASIC =
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
-const BASIC_SET = new Set(BASIC);
+/**
+ * A character outside the GSM-7 basic set. The set's 127 characters are line feed, carriage
+ * return, ASCII from space to 'Z', '_', 'a' to 'z', and the Latin and Greek letters and signs
+ * listed here; as ranges in a pattern they are a fraction of the set's bytes in a bundle.
+ */
+const NOT_BASIC = /[^\n\r -Z_a-z¡£-¥§¿Ä-ÇÉÑÖØÜßàä-æèéìñòöøùüΓΔΘΛΞΠΣΦΨΩ]/gu;
 
 const REPLACEMENTS: Record<string, string> = {
   '‘': "'",
@@ -24,15 +27,13 @@ const REPLACEMENTS: Record<string, string> = {
 };
 
 export function isGsm7(text: string): boolean {
-  for (const ch of text) if (!BASIC_SET.has(ch)) return false;
-  return true;
+  // search() starts at 0 whatever the global pattern's lastIndex.
+  return text.search(NOT_BASIC) < 0;
 }
 
 /** Replaces common typographic characters with GSM-7 ones; anything else becomes '?'. */
 export function toGsm7(text: string): string {
-  let out = '';
-  for (const ch of text) out += BASIC_SET.has(ch) ? ch : (REPLACEMENTS[ch] ?? '?');
-  return out;
+  return text.replace(NOT_BASIC, (ch) => REPLACEMENTS[ch] ?? '?');
 }
 
 export const MORE_HINT = '98 More';

@@ -6,14 +6,15 @@ import {
   COIN_DECIMALS,
   COINS,
   type Coin,
+  coinsForUsd,
   formatAmount,
   parseAmount,
   USD_DECIMALS,
 } from './amounts.js';
 import { type LockedFlow, lockedFlowMessage } from './flows.js';
-import { isWalletAddress, quoteOf, WALLET_ADDRESS_MAX } from './ledger.js';
+import { isWalletAddress, WALLET_ADDRESS_MAX } from './ledger.js';
 import { normalizePhone, PHONE_ERROR, PHONE_MAX } from './phone.js';
-import { OTP_TRIES, PIN_TRIES, SIGN_IN_MESSAGES } from './sign-in-limits.js';
+import { OTP_TRIES, OTP_WRONG, PIN_TRIES } from './sign-in-limits.js';
 
 /** The phone's keys, plus '.' and 'backspace' from a physical keyboard. */
 export type KeypadKey =
@@ -151,14 +152,23 @@ export const ERROR_MS = 3000;
 export const LOCAL_HISTORY_MAX = 10;
 export const HISTORY_SHOWN = 3;
 
+// The screens' sentences, each its own constant so a bundle carries only those it uses.
+export const OTP_DIGITS = 'Please enter 4-digit OTP';
+export const OTP_TOO_MANY = 'Too many wrong OTPs. Enter your number again.';
+export const PIN_DIGITS = 'Please enter 4-digit PIN';
+export const INVALID_INPUT = 'Invalid input. Try again.';
+export const TRANSACTION_FAILED =
+  'Transaction Failed. Try again later. If problem persists, contact support.';
+export const TRANSACTION_COMPLETE = 'Transaction Complete';
+
 export const MESSAGES = {
-  otpDigits: 'Please enter 4-digit OTP',
-  otpWrong: SIGN_IN_MESSAGES.otpWrong,
-  otpTooMany: 'Too many wrong OTPs. Enter your number again.',
-  pinDigits: 'Please enter 4-digit PIN',
-  invalidInput: 'Invalid input. Try again.',
-  failure: 'Transaction Failed. Try again later. If problem persists, contact support.',
-  complete: 'Transaction Complete',
+  otpDigits: OTP_DIGITS,
+  otpWrong: OTP_WRONG,
+  otpTooMany: OTP_TOO_MANY,
+  pinDigits: PIN_DIGITS,
+  invalidInput: INVALID_INPUT,
+  failure: TRANSACTION_FAILED,
+  complete: TRANSACTION_COMPLETE,
   phone: PHONE_ERROR,
 } as const;
 
@@ -214,9 +224,6 @@ const MAX_ENTRY: Partial<Record<Screen, number>> = {
 export function entryLimit(screen: Screen): number | undefined {
   return MAX_ENTRY[screen];
 }
-
-const ENTRY_SCREENS = new Set(Object.keys(MAX_ENTRY));
-const AMOUNT_SCREENS = new Set<Screen>(['buy-amount', 'transfer-amount', 'send-amount']);
 
 /** Where '+' (or '0' on screens without text entry) goes from each screen. */
 const BACK: Partial<Record<Screen, Screen>> = {
@@ -324,7 +331,7 @@ function checkOtp(state: KeypadState): Step {
   }
   const attempts = state.attempts + 1;
   if (attempts >= OTP_TRIES) {
-    return fail(state, MESSAGES.otpTooMany, {
+    return fail(state, OTP_TOO_MANY, {
       screen: 'phone',
       processing: false,
       attempts,
@@ -333,7 +340,7 @@ function checkOtp(state: KeypadState): Step {
       issuedOtp: null,
     });
   }
-  return fail(state, MESSAGES.otpWrong, { processing: false, attempts, entry: '', enteredOtp: '' });
+  return fail(state, OTP_WRONG, { processing: false, attempts, entry: '', enteredOtp: '' });
 }
 
 function settle(
@@ -362,7 +369,7 @@ function pressKey(state: KeypadState, key: KeypadKey, ctx: KeypadContext): Step 
   // While waiting for the server, keys do nothing: a double '#' must not send twice.
   if (state.processing) return same(state);
   const s = { ...state, error: null };
-  const entryScreen = ENTRY_SCREENS.has(s.screen);
+  const entryScreen = s.screen in MAX_ENTRY;
 
   if (key === '*') return same({ ...s, entry: '' });
   if (key === 'backspace') return same({ ...s, entry: s.entry.slice(0, -1) });
@@ -374,7 +381,8 @@ function pressKey(state: KeypadState, key: KeypadKey, ctx: KeypadContext): Step 
   if (key === '+' || (key === '0' && !entryScreen && BACK[s.screen])) return back(s);
   if (key === '#') return submit(s, ctx);
   if (key === '.') {
-    if (!AMOUNT_SCREENS.has(s.screen) || s.entry.includes('.')) return same(s);
+    // The amount screens: buy-amount, transfer-amount and send-amount.
+    if (!s.screen.endsWith('-amount') || s.entry.includes('.')) return same(s);
     return same({ ...s, entry: `${s.entry || '0'}.` });
   }
   if (entryScreen) {
@@ -418,12 +426,12 @@ function choose(s: KeypadState, key: KeypadKey): Step {
       case '5':
         return { state: { ...s, screen: 'history' }, effects: [{ type: 'load-history' }] };
       default:
-        return fail(s, MESSAGES.invalidInput);
+        return fail(s, INVALID_INPUT);
     }
   }
   if (s.screen === 'buy-coin' || s.screen === 'transfer-coin') {
     const coin: Coin | undefined = key === '1' ? 'USDC' : key === '2' ? 'BTC' : undefined;
-    if (!coin) return fail(s, MESSAGES.invalidInput);
+    if (!coin) return fail(s, INVALID_INPUT);
     return s.screen === 'buy-coin'
       ? same({ ...s, screen: 'buy-amount', draft: { type: 'Purchase', coin }, entry: '' })
       : same({ ...s, screen: 'transfer-address', draft: { type: 'Transfer', coin }, entry: '' });
@@ -436,7 +444,7 @@ function submit(s: KeypadState, ctx: KeypadContext): Step {
   switch (s.screen) {
     case 'phone': {
       const phone = normalizePhone(s.entry);
-      if (!phone) return fail(s, MESSAGES.phone);
+      if (!phone) return fail(s, PHONE_ERROR);
       // The wrong-PIN count belongs to a wallet: another number's is not known yet.
       const failedPins = phone === s.phoneNumber ? s.failedPins : 0;
       return {
@@ -445,14 +453,14 @@ function submit(s: KeypadState, ctx: KeypadContext): Step {
       };
     }
     case 'otp': {
-      if (!/^\d{4}$/.test(s.entry)) return fail(s, MESSAGES.otpDigits);
+      if (!/^\d{4}$/.test(s.entry)) return fail(s, OTP_DIGITS);
       return {
         state: { ...s, enteredOtp: s.entry, processing: true },
         effects: [{ type: 'schedule', afterMs: VERIFY_DELAY_MS, input: { type: 'otp-check' } }],
       };
     }
     case 'pin': {
-      if (!/^\d{4}$/.test(s.entry)) return fail(s, MESSAGES.pinDigits);
+      if (!/^\d{4}$/.test(s.entry)) return fail(s, PIN_DIGITS);
       return {
         state: { ...s, processing: true },
         effects: [{ type: 'schedule', afterMs: VERIFY_DELAY_MS, input: { type: 'pin-check' } }],
@@ -462,18 +470,13 @@ function submit(s: KeypadState, ctx: KeypadContext): Step {
     case 'transfer-amount':
     case 'send-amount': {
       const decimals = s.screen === 'buy-amount' ? USD_DECIMALS : COIN_DECIMALS;
-      if (!s.draft || parseAmount(s.entry, decimals) === null)
-        return fail(s, MESSAGES.invalidInput);
-      const next: Screen =
-        s.screen === 'buy-amount'
-          ? 'buy-confirm'
-          : s.screen === 'transfer-amount'
-            ? 'transfer-confirm'
-            : 'send-confirm';
+      if (!s.draft || parseAmount(s.entry, decimals) === null) return fail(s, INVALID_INPUT);
+      // buy-amount -> buy-confirm, and so on.
+      const next = s.screen.replace('amount', 'confirm') as Screen;
       return same({ ...s, screen: next, draft: { ...s.draft, amount: s.entry }, entry: '' });
     }
     case 'transfer-address': {
-      if (!isWalletAddress(s.entry) || !s.draft) return fail(s, MESSAGES.invalidInput);
+      if (!isWalletAddress(s.entry) || !s.draft) return fail(s, INVALID_INPUT);
       return same({
         ...s,
         screen: 'transfer-amount',
@@ -484,7 +487,7 @@ function submit(s: KeypadState, ctx: KeypadContext): Step {
     case 'send-phone': {
       // A flow input, so the flows' text (spec section 5), not the sign-in's phone hint.
       const phone = normalizePhone(s.entry);
-      if (!phone || phone === s.phoneNumber || !s.draft) return fail(s, MESSAGES.invalidInput);
+      if (!phone || phone === s.phoneNumber || !s.draft) return fail(s, INVALID_INPUT);
       return same({
         ...s,
         screen: 'send-amount',
@@ -506,7 +509,7 @@ function submit(s: KeypadState, ctx: KeypadContext): Step {
 
 function confirm(s: KeypadState, ctx: KeypadContext): Step {
   const d = s.draft;
-  if (!d?.amount) return fail(s, MESSAGES.invalidInput);
+  if (!d?.amount) return fail(s, INVALID_INPUT);
   const transaction: KeypadTransaction = {
     id: ctx.newId(),
     type: d.type,
@@ -536,9 +539,13 @@ function confirm(s: KeypadState, ctx: KeypadContext): Step {
   };
 }
 
-/** What a purchase of `usd` (decimal string) gets at the state's rate, for the confirm screen. */
+/**
+ * What a purchase of `usd` (decimal string) gets at the state's rate, for the confirm screen:
+ * the coins the server's quote gives (`quoteOf` in the ledger: `coinsForUsd`, rounded down).
+ */
 export function quote(state: KeypadState, coin: Coin, usd: string): string {
-  const priced = quoteOf({ type: 'Purchase', coin, amount: usd }, state.rates);
-  if (!priced.ok || !priced.quote.receive) return '0';
-  return formatAmount(priced.quote.receive.amount, COIN_DECIMALS, 2);
+  const cents = parseAmount(usd, USD_DECIMALS);
+  return cents === null
+    ? '0'
+    : formatAmount(coinsForUsd(cents, state.rates[coin]), COIN_DECIMALS, 2);
 }

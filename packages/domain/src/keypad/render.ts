@@ -2,7 +2,13 @@
 // can be sent to a real phone through a USSD gateway ('CON …' to continue, 'END …' to close).
 import { formatAmount, parseAmount } from './amounts.js';
 import { paginate, toGsm7 } from './gsm7.js';
-import { HISTORY_SHOWN, type KeypadState, MESSAGES, quote } from './machine.js';
+import {
+  HISTORY_SHOWN,
+  type KeypadState,
+  quote,
+  TRANSACTION_COMPLETE,
+  TRANSACTION_FAILED,
+} from './machine.js';
 import { OTP_TRIES } from './sign-in-limits.js';
 
 export const BRAND = 'OmegaPay';
@@ -102,12 +108,12 @@ function lines(s: KeypadState): string[] {
       return ['Processing...'];
     case 'done':
       return [
-        MESSAGES.complete,
+        TRANSACTION_COMPLETE,
         ...(s.result?.reference ? [`Ref: ${s.result.reference}`] : []),
         '# Menu',
       ];
     case 'failed':
-      return [MESSAGES.failure, '# Menu'];
+      return [TRANSACTION_FAILED, '# Menu'];
   }
 }
 

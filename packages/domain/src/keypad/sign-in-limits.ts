@@ -7,9 +7,11 @@ export const OTP_TTL_MS = 5 * 60_000;
 export const PIN_TRIES = 3;
 export const PIN_LOCK_MS = 15 * 60_000;
 
+/** Spec section 9's text for a wrong code; also what a code already used gets. */
+export const OTP_WRONG = 'Invalid OTP. Try again.';
+
 export const SIGN_IN_MESSAGES = {
-  /** Spec section 9's text for a wrong code; also what a code already used gets. */
-  otpWrong: 'Invalid OTP. Try again.',
+  otpWrong: OTP_WRONG,
   otpExpired: 'The OTP has expired. Request a new one.',
   otpSpent: 'Too many wrong OTPs. Request a new one.',
   /** The wrong PIN that locked the wallet. */

@@ -8,6 +8,7 @@ import { PasskeysRepository } from '../../repositories/passkeys.js';
 import { PaymentsRepository } from '../../repositories/payments.js';
 import { SessionsRepository } from '../../repositories/sessions.js';
 import { SettingsRepository } from '../../repositories/settings.js';
+import { StripeRecordsRepository } from '../../repositories/stripe-records.js';
 import { SubscriptionsRepository } from '../../repositories/subscriptions.js';
 import { SystemLogsRepository } from '../../repositories/system-logs.js';
 import { TwoFactorRepository } from '../../repositories/two-factor.js';
@@ -33,6 +34,8 @@ import { HealthService } from '../../services/health.js';
 import { LoginThrottle, MemoryThrottleStore } from '../../services/login-throttle.js';
 import { PasskeysService } from '../../services/passkeys.js';
 import { createPaymentProvider } from '../../services/payments/create-payment-provider.js';
+import { StripeProvider } from '../../services/payments/stripe.js';
+import { StripeWebhooks } from '../../services/payments/stripe-webhooks.js';
 import { RedisThrottleStore } from '../../services/redis-throttle-store.js';
 
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
@@ -74,6 +77,8 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     subscriptions: SubscriptionService;
     billing: BillingService;
+    /** Stripe's webhook events; null unless the stripe provider collects payments. */
+    stripeWebhooks: StripeWebhooks | null;
     walletSignIn: WalletSignInService;
     walletTransactions: WalletTransactionService;
     ussdGateway: UssdGateway;
@@ -210,6 +215,20 @@ export default fp(
         clock: app.clock,
         log: app.log,
       }),
+    );
+    const stripeKeys = app.config.payments.stripe;
+    app.decorate(
+      'stripeWebhooks',
+      paymentProvider instanceof StripeProvider && stripeKeys
+        ? new StripeWebhooks({
+            provider: paymentProvider,
+            webhookSecret: stripeKeys.webhookSecret,
+            records: new StripeRecordsRepository(db),
+            recordOutcome: (found) => app.billing.recordOutcome(found),
+            clock: app.clock,
+            log: app.log,
+          })
+        : null,
     );
     app.decorate(
       'featureCatalogue',

@@ -13,6 +13,10 @@
 // alone: its Cookie header is dropped here, so no session — nor a view as a user kept in one —
 // can add to or stand in for what the token may do, and an account's route goes on to the
 // access hook, which checks the token.
+//
+// Such a request, and a keypad, gateway or metrics call without the session cookie, is marked
+// `sessionless`: no session can concern it, so @fastify/session (patched) makes none — its
+// anonymous session (a random id, an HMAC of it) was a tenth of a keypad balance read.
 import fp from 'fastify-plugin';
 import { bearerAccessToken } from '../../services/access-tokens.js';
 import { AUTH_REQUIRED, isAccountLevel, WALLET_REQUIRED } from './access.js';
@@ -26,12 +30,27 @@ export function mayCarrySession(cookieHeader: string | undefined, cookieName: st
   return cookieHeader?.includes(cookieName) === true;
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Set here for a call that no session can concern: @fastify/session (patched, decision 022)
+     * then makes none, and `request.session` is an empty object.
+     */
+    sessionless: boolean;
+  }
+}
+
+/** Access levels whose calls carry their own credential and never read a session. */
+const OWN_CREDENTIAL = new Set(['wallet', 'gateway', 'metrics']);
+
 export default fp<{ cookieName: string }>(
   async (app, { cookieName }) => {
+    app.decorateRequest('sessionless', false);
     app.addHook('onRequest', (request, reply, done) => {
       const access = request.routeOptions.config.access;
       if (access !== undefined && bearerAccessToken(request.headers.authorization) !== null) {
         delete request.headers.cookie;
+        request.sessionless = true;
         done();
         return;
       }
@@ -44,6 +63,9 @@ export default fp<{ cookieName: string }>(
       } else if (access === 'wallet' && !request.headers.authorization?.startsWith('Bearer ')) {
         reply.code(401).send({ message: WALLET_REQUIRED });
       } else {
+        // A keypad call with its bearer token, the USSD gateway's callback, the metrics scrape:
+        // without a session cookie there is no session to restore, and none is made.
+        if (OWN_CREDENTIAL.has(access)) request.sessionless = true;
         done();
       }
     });

@@ -38,6 +38,8 @@ export default fp(
     app.metrics.watchPool(() => handle.connections());
     const { checkpointer } = handle;
     if (checkpointer) app.metrics.watchCheckpoints(() => checkpointer.figures());
+    const { roundTrips } = handle;
+    if (roundTrips) app.metrics.watchRoundTrips(roundTrips);
     const { groupCommit } = handle;
     if (groupCommit) app.metrics.watchGroupCommits(() => groupCommit.figures());
     app.addHook('onClose', () => handle.close());

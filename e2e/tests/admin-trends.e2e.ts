@@ -10,6 +10,7 @@ import {
   describeWithBrowser,
   type Harness,
   postFromPage,
+  saveCard,
   signInAs,
   uniqueName,
 } from './harness.js';
@@ -65,6 +66,7 @@ describeWithBrowser('admin trend charts', () => {
     expect(await postFromPage(page, '/api/register', { username: payer, password: PASSWORD })).toBe(
       200,
     );
+    await saveCard(page);
     expect(await postFromPage(page, '/api/subscription/change-plan', { planId: 'starter' })).toBe(
       200,
     );

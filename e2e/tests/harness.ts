@@ -36,7 +36,11 @@ export interface Harness {
   browser: Browser;
   /** Moves the server's clock forward (sessions and billing follow it). */
   advance(ms: number): void;
-  /** Runs the renewal job now, as the server would each minute. */
+  /**
+   * Runs the renewal job now, as the server would each minute: the renewals, then the charges
+   * of their invoices and the dunning retries that are due (issue 39). Answers how many
+   * subscriptions were renewed.
+   */
   renewDue(): Promise<number>;
   /**
    * Writes a system-log entry now, as the server's own warnings and errors do (the e2e server
@@ -222,6 +226,23 @@ export const postFromPage = (page: Page, url: string, body: object): Promise<num
     },
     [url, body] as const,
   );
+
+/** Stripe's test card the demo provider always charges successfully (issue 39). */
+export const GOOD_CARD = '4242 4242 4242 4242';
+
+/**
+ * Saves a card for the page's account through the API, as the card form does (the form has its
+ * own tests): a paid plan, its trial included, needs one. Any of the demo's test numbers.
+ */
+export async function saveCard(page: Page, cardNumber: string = GOOD_CARD): Promise<void> {
+  const status = await postFromPage(page, '/api/billing/payment-method', {
+    cardNumber,
+    expMonth: 12,
+    expYear: 2030,
+    cvc: '123',
+  });
+  if (status !== 200) throw new Error(`saving the card ${cardNumber} answered ${status}`);
+}
 
 export type E2eRole = 'user' | 'admin' | 'supergod';
 

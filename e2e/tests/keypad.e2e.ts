@@ -8,6 +8,7 @@ import {
   describeWithBrowser,
   type Harness,
   postFromPage,
+  saveCard,
   uniqueName,
 } from './harness.js';
 
@@ -48,6 +49,8 @@ describeWithBrowser('keypad', () => {
       }),
     ).toBe(200);
     if (planId) {
+      // A paid plan, its trial included, needs a saved card (issue 39).
+      await saveCard(page);
       expect(await postFromPage(page, '/api/subscription/change-plan', { planId })).toBe(200);
     }
   }

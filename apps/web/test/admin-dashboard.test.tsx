@@ -1,6 +1,6 @@
-// /admin against a fake server: the six cards' figures (uptime in whole minutes), the plan
-// distribution's one-decimal percentages, plugins, truncated activity details, and the
-// header buttons.
+// /admin against a fake server: the six cards' figures (uptime in whole minutes), the past-due
+// accounts and the MRR they put at risk, the plan distribution's one-decimal percentages,
+// plugins, truncated activity details, and the header buttons.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -31,6 +31,9 @@ const health = {
         activeSubscriptions: 2,
         totalSubscriptions: 3,
         planDistribution: { Free: 1, Pro: 2 },
+        pastDueAccounts: 0,
+        mrrAtRisk: 0,
+        amountPastDue: 0,
       },
     },
   },
@@ -54,11 +57,11 @@ const activity = [
   },
 ];
 
-function server() {
+function server(answer: typeof health = health) {
   return fakeAdminServer({
     'GET /api/user': user('admin'),
     'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
-    'GET /api/health/detailed': () => ({ body: health }),
+    'GET /api/health/detailed': () => ({ body: answer }),
     'GET /api/admin/activity-logs': () => ({ body: activity }),
   });
 }
@@ -84,6 +87,38 @@ describe('admin dashboard', () => {
     expect(within(card('Activity')).getByText('56')).toBeDefined();
     expect(within(card('Plugins')).getByText('2')).toBeDefined();
     expect(within(card('Subscriptions')).getByText('2')).toBeDefined();
+  });
+
+  it('shows the past-due accounts and the MRR at risk, in dollars from cents', async () => {
+    const stats = { ...health.components.subscriptions.stats };
+    server({
+      ...health,
+      components: {
+        ...health.components,
+        subscriptions: {
+          stats: { ...stats, pastDueAccounts: 3, mrrAtRisk: 123_456, amountPastDue: 4_700 },
+        },
+      },
+    });
+    renderAt('/admin');
+    const section = await screen.findByRole('region', { name: 'Past-due accounts' });
+    const facts = within(section)
+      .getAllByRole('term')
+      .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(facts).toEqual([
+      ['Past-due accounts', '3'],
+      ['MRR at risk', '$1234.56 a month'],
+      ['Owed on unpaid invoices', '$47.00'],
+    ]);
+  });
+
+  it('says when no account is past due', async () => {
+    server();
+    renderAt('/admin');
+    const section = await screen.findByRole('region', { name: 'Past-due accounts' });
+    expect(
+      within(section).getByText('No past-due accounts: every renewal was paid.'),
+    ).toBeDefined();
   });
 
   it('shows each plan’s share of the total to one decimal', async () => {

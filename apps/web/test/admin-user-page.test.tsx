@@ -35,13 +35,27 @@ const page = (over: Record<string, unknown> = {}) => ({
 
   invoices: [
     {
+      id: 4,
+      created: '2026-12-01T12:00:00.000Z',
+      description: 'Pro (monthly)',
+      amount: 2900,
+      status: 'failed',
+      attempts: 2,
+      failureMessage: 'Your card was declined',
+      nextAttemptAt: '2026-12-04T12:00:00.000Z',
+    },
+    {
       id: 3,
       created: '2026-11-01T12:00:00.000Z',
       description: 'Pro (monthly)',
       amount: 2900,
       status: 'paid',
+      attempts: 1,
+      failureMessage: null,
+      nextAttemptAt: null,
     },
   ],
+  paymentMethod: { brand: 'visa', last4: '0002', expMonth: 3, expYear: 2031 },
   overrides: [
     {
       featureId: 4,
@@ -127,7 +141,23 @@ describe('the user page', () => {
     const subscription = screen.getByRole('region', { name: 'Subscription' });
     expect(within(subscription).getByText('Pro (monthly)', { selector: 'dd' })).toBeTruthy();
     expect(within(subscription).getByText(/To starter \(month\) at the period end/)).toBeTruthy();
-    expect(within(subscription).getByRole('cell', { name: '$29.00' })).toBeTruthy();
+    expect(within(subscription).getAllByRole('cell', { name: '$29.00' })).toHaveLength(2);
+    // The saved card (brand and last 4 only) and each invoice's charge attempts.
+    expect(within(subscription).getByText('Visa ending in 0002')).toBeTruthy();
+    expect(within(subscription).getByText('Expires 03/2031')).toBeTruthy();
+    const invoices = within(subscription).getByRole('table', { name: 'Invoices' });
+    const rows = within(invoices)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(3)
+          .map((c) => c.textContent),
+      );
+    expect(rows[0]?.slice(0, 2)).toEqual(['failed', '2']);
+    expect(rows[0]?.[2]).toMatch(/^Your card was declined \(next try .+\)$/);
+    expect(rows[1]).toEqual(['paid', '1', '—']);
     const overrides = screen.getByRole('region', { name: 'Feature overrides' });
     expect(within(overrides).getByRole('cell', { name: 'Fraud review' })).toBeTruthy();
     expect(within(overrides).getByRole('cell', { name: 'Until changed' })).toBeTruthy();
@@ -140,6 +170,34 @@ describe('the user page', () => {
     expect(screen.queryByRole('button', { name: 'Change role' })).toBeNull();
   });
 
+  it('shows what a past-due subscription owes, its attempts and the next try', async () => {
+    fakeAdminServer({
+      ...base,
+      'GET /api/admin/users/7': () => ({
+        body: page({
+          subscription: currentSubscription({
+            status: 'past_due',
+            pastDue: {
+              invoiceId: 4,
+              amountDue: 2900,
+              attempts: 2,
+              failureMessage: 'Your card was declined',
+              nextRetryAt: '2026-12-04T12:00:00.000Z',
+              graceEndsAt: '2026-12-08T12:00:00.000Z',
+            },
+          }),
+        }),
+      }),
+    });
+    renderAt('/admin/users/7');
+    const subscription = await screen.findByRole('region', { name: 'Subscription' });
+    expect(within(subscription).getByText('past due', { selector: 'dd' })).toBeTruthy();
+    const owed = within(subscription).getByText('Past due').nextElementSibling;
+    expect(owed?.textContent).toMatch(
+      /^\$29\.00 unpaid after 2 attempts; next try .+; moves to Free at .+$/,
+    );
+  });
+
   it('says so when a list is empty, and when logs cannot be linked', async () => {
     fakeAdminServer({
       ...base,
@@ -148,6 +206,7 @@ describe('the user page', () => {
           sessions: [],
           subscription: null,
           invoices: [],
+          paymentMethod: null,
           overrides: [],
           wallets: [],
           activity: [],
@@ -159,6 +218,7 @@ describe('the user page', () => {
     expect(await screen.findByText(/ann is signed out everywhere/)).toBeTruthy();
     expect(screen.getByText(/on the Free plan until it first opens one/)).toBeTruthy();
     expect(screen.getByText('No invoices.')).toBeTruthy();
+    expect(screen.getByText('No card saved.')).toBeTruthy();
     expect(screen.getByText(/No feature overrides/)).toBeTruthy();
     expect(screen.getByText('No keypad wallet is linked to this account.')).toBeTruthy();
     expect(screen.getByText('No activity yet.')).toBeTruthy();

@@ -61,6 +61,8 @@ function server(sub: CurrentSubscription, extra: Record<string, AdminRoute> = {}
     'GET /api/features/user': () => ({ body: [1] }),
     'GET /api/features/assignments': () => ({ body: [] }),
     'GET /api/subscription/billing-history': () => ({ body: [] }),
+    'GET /api/billing/config': () => ({ body: { provider: 'demo', publishableKey: null } }),
+    'GET /api/billing/payment-method': () => ({ body: null }),
     'GET /api/subscription/override-info': () => ({
       body: { overriddenByAdmin: false, overrideDate: null, proRatedAmount: null },
     }),

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** The server's own `message`, when the body was our JSON `{ message }`. */
     readonly serverMessage: string | undefined,
+    /** The answer's JSON body below 500, for callers that read more than the message (a 402). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -24,16 +26,21 @@ export class ApiError extends Error {
  */
 export type FailureKind = 'read' | 'session-write' | 'form';
 
+/** The body parsed as JSON; undefined when it is not JSON (a proxy's page or plain text). */
+function jsonBody(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Our server answers errors as `{ message }`; anything else is not a sentence of ours. */
 function jsonMessage(body: string): string | undefined {
-  try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-      const m = (parsed as { message: unknown }).message;
-      if (typeof m === 'string' && m.trim()) return m;
-    }
-  } catch {
-    // Not JSON: a proxy's page or plain text.
+  const parsed = jsonBody(body);
+  if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+    const m = (parsed as { message: unknown }).message;
+    if (typeof m === 'string' && m.trim()) return m;
   }
   return undefined;
 }
@@ -46,18 +53,20 @@ async function failure(res: Response, kind: FailureKind): Promise<ApiError> {
   const text = await res.text().catch(() => '');
   const bodyText = jsonMessage(text) ?? text.trim();
   const serverMessage = res.status >= 500 ? undefined : (jsonMessage(text) ?? formText(text, kind));
+  const body = res.status >= 500 ? undefined : jsonBody(text);
   if (kind === 'session-write') {
     return new ApiError(
       res.status >= 500 ? res.statusText || `${res.status}` : bodyText || res.statusText,
       res.status,
       serverMessage,
+      body,
     );
   }
   if (kind === 'form' && res.status < 500 && bodyText) {
-    return new ApiError(bodyText, res.status, serverMessage);
+    return new ApiError(bodyText, res.status, serverMessage, body);
   }
   const detail = res.status >= 500 ? res.statusText : text;
-  return new ApiError(`${res.status}: ${detail}`, res.status, serverMessage);
+  return new ApiError(`${res.status}: ${detail}`, res.status, serverMessage, body);
 }
 
 /**

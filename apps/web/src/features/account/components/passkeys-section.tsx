@@ -15,9 +15,9 @@ import {
   useState,
 } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
+import { LoadFailed } from '../../../lib/load-failed.js';
 import { passkeyFailure, passkeysAvailable, passkeyText } from '../../../lib/passkeys.js';
 import { usePasskeyActions, usePasskeys } from '../api/account-api.js';
-import { LoadFailed } from './load-failed.js';
 import { TextField } from './text-field.js';
 
 const when = (iso: string) => new Date(iso).toLocaleString();

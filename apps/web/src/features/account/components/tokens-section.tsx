@@ -20,9 +20,9 @@ import {
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.js';
 import { errorMessage } from '../../../lib/error-message.js';
+import { LoadFailed } from '../../../lib/load-failed.js';
 import { useSession } from '../../../lib/session.js';
 import { useAccessTokenActions, useAccessTokens } from '../api/account-api.js';
-import { LoadFailed } from './load-failed.js';
 
 type Scope = 'read' | 'write' | 'admin';
 const SCOPES: { scope: Scope; label: string; note: string }[] = [

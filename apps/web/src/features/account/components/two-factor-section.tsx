@@ -6,8 +6,8 @@ import type { TotpSetupResponse } from '@omega/contracts';
 import { Button, Skeleton, toast } from '@omega/ui';
 import { type FormEvent, useId, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
+import { LoadFailed } from '../../../lib/load-failed.js';
 import { useTwoFactorActions, useTwoFactorStatus } from '../api/account-api.js';
-import { LoadFailed } from './load-failed.js';
 import { TextField } from './text-field.js';
 
 function Setup(props: { setup: TotpSetupResponse; onEnabled(codes: string[]): void }) {

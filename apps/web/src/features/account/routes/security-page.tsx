@@ -3,10 +3,10 @@
 // sessions, and personal access tokens for scripts and other applications. Reached from the top
 // bar's username.
 import { Banner, SectionCard, Skeleton } from '@omega/ui';
+import { LoadFailed } from '../../../lib/load-failed.js';
 import { useSession } from '../../../lib/session.js';
 import { useAccountActions, useAccountSessions } from '../api/account-api.js';
 import { ChangePasswordForm } from '../components/change-password-form.js';
-import { LoadFailed } from '../components/load-failed.js';
 import { PasskeysSection } from '../components/passkeys-section.js';
 import { SessionsList } from '../components/sessions-list.js';
 import { TokensSection } from '../components/tokens-section.js';

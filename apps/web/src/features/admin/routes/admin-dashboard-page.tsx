@@ -1,9 +1,11 @@
 // /admin: the health and statistics dashboard (spec section 2, 'Admin dashboard') — six status
-// cards and three tables, all from GET /api/health/detailed and the activity log — and the
-// trend charts (issue 19), loaded on demand with their chart library. The header also links to
-// the assistant's unanswered questions.
+// cards and three tables, all from GET /api/health/detailed and the activity log — the
+// past-due accounts and the revenue they put at risk (issue 39), and the trend charts
+// (issue 19), loaded on demand with their chart library. The header also links to the
+// assistant's unanswered questions.
 
 import type { DetailedHealth } from '@omega/contracts';
+import { formatMoney } from '@omega/domain';
 import {
   Badge,
   Button,
@@ -96,6 +98,24 @@ function StatusCards({ health }: { health: DetailedHealth }) {
         <p className="omega-muted">active subscriptions</p>
       </StatusCard>
     </div>
+  );
+}
+
+const usd = (cents: number) => formatMoney(cents, { currency: 'USD' });
+
+/** Renewals whose charge failed and is not paid yet: how many accounts, and the money at stake. */
+function PastDue({ health }: { health: DetailedHealth }) {
+  const { pastDueAccounts, mrrAtRisk, amountPastDue } = health.components.subscriptions.stats;
+  if (pastDueAccounts === 0) return <p>No past-due accounts: every renewal was paid.</p>;
+  return (
+    <dl className="omega-facts omega-admin__past-due">
+      <dt>Past-due accounts</dt>
+      <dd>{pastDueAccounts.toLocaleString()}</dd>
+      <dt>MRR at risk</dt>
+      <dd>{usd(mrrAtRisk)} a month</dd>
+      <dt>Owed on unpaid invoices</dt>
+      <dd>{usd(amountPastDue)}</dd>
+    </dl>
   );
 }
 
@@ -260,6 +280,10 @@ export function AdminDashboardPage() {
       {health && (
         <>
           <StatusCards health={health} />
+          <section aria-labelledby="past-due-heading">
+            <h2 id="past-due-heading">Past-due accounts</h2>
+            <PastDue health={health} />
+          </section>
           <section aria-labelledby="distribution-heading">
             <h2 id="distribution-heading">Subscription Distribution</h2>
             <Distribution health={health} />

@@ -4,6 +4,7 @@ import type { RouteAnswer } from '@omega/contracts/client';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.js';
 import { POLL_INTERVAL_MS } from '../../../lib/swr-config.js';
+import { type AskApproval, withApproval } from './payment-errors.js';
 
 const polled = { refreshInterval: POLL_INTERVAL_MS };
 
@@ -12,6 +13,11 @@ const keys = {
   userFeatures: api.url('userFeatures'),
   history: api.url('billingHistory'),
   overrideInfo: (userId: number) => api.url('overrideInfo', { query: { userId } }),
+} as const;
+
+/** What a payment or a plan change may alter: read again after one. */
+export const subscriptionKeys = {
+  affected: [keys.current, keys.history, keys.userFeatures],
 } as const;
 
 export const useCurrentSubscription = () =>
@@ -32,8 +38,7 @@ export const previewChange = (planId: string, interval: Interval) =>
 /** The calls that change the subscription, each refreshing what it affects. */
 export function useSubscriptionActions() {
   const { mutate } = useSWRConfig();
-  const refresh = () =>
-    Promise.all([keys.current, keys.history, keys.userFeatures].map((k) => mutate(k)));
+  const refresh = () => Promise.all(subscriptionKeys.affected.map((k) => mutate(k)));
   return {
     async cancel() {
       await api.call('cancelSubscription');
@@ -43,10 +48,20 @@ export function useSubscriptionActions() {
       await api.call('resumeSubscription');
       await refresh();
     },
-    async changePlan(planId: string, interval: Interval) {
-      const res = await api.call('changePlan', { body: { planId, interval } });
-      await refresh();
-      return res.message;
+    /**
+     * An upgrade is charged before the plan changes (issue 39): a refused charge is the server's
+     * 402, and the subscription is read again either way, so the page shows the plan as it is.
+     */
+    async changePlan(planId: string, interval: Interval, ask: AskApproval) {
+      try {
+        const res = await withApproval(
+          () => api.call('changePlan', { body: { planId, interval } }),
+          ask,
+        );
+        return res.message;
+      } finally {
+        await refresh();
+      }
     },
   };
 }

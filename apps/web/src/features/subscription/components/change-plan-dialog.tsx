@@ -1,6 +1,9 @@
 // Confirms a plan change after showing what it will cost, as computed by the server. When the
 // change answers something else (a locked feature, a plan chosen at sign-up), that reason
-// titles the dialog and the change comes under it.
+// titles the dialog and the change comes under it. A paid plan needs a saved card: without one
+// the card form opens here, and the change goes on once the card is saved; a refused charge is
+// said in the dialog, the plan unchanged; a card whose bank asks for approval gets the
+// authentication dialog over this one (issue 39).
 import type { ChangePreview as Preview } from '@omega/contracts';
 import {
   Button,
@@ -15,7 +18,11 @@ import {
 } from '@omega/ui';
 import { type ReactNode, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
+import { useBillingConfig } from '../api/billing-api.js';
+import { needsPaymentMethod, paymentProblem } from '../api/payment-errors.js';
 import { type Interval, previewChange, useSubscriptionActions } from '../api/subscription-api.js';
+import { useApproval } from './authentication-dialog.js';
+import { CardForm } from './card-form.js';
 import { ChangePreview } from './change-preview.js';
 
 export interface PlanChoice {
@@ -43,9 +50,15 @@ export function ChangePlanDialog({
   reason?: ChangeReason;
 }) {
   const { changePlan } = useSubscriptionActions();
+  const { data: billing } = useBillingConfig();
+  const { ask, dialog: approval } = useApproval();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The charge's refusal (402): said here, with the plan unchanged. */
+  const [refused, setRefused] = useState<string | null>(null);
+  /** The server asked for a card first: the card form replaces the confirmation. */
+  const [askingForCard, setAskingForCard] = useState(false);
   // Pages build the choice object as they render: the preview follows the plan and interval
   // chosen, not that object, so a page rendering again does not ask for it again.
   const planId = choice?.planId;
@@ -54,6 +67,8 @@ export function ChangePlanDialog({
   useEffect(() => {
     setPreview(null);
     setError(null);
+    setRefused(null);
+    setAskingForCard(false);
     if (planId === undefined || interval === undefined) return;
     let live = true;
     previewChange(planId, interval).then(
@@ -68,16 +83,23 @@ export function ChangePlanDialog({
   async function confirm() {
     if (!choice) return;
     setBusy(true);
+    setRefused(null);
     try {
-      const message = await changePlan(choice.planId, choice.interval);
+      const message = await changePlan(choice.planId, choice.interval, ask);
       toast({ title: 'Plan Updated', description: message });
       onClose();
     } catch (err) {
-      toast({
-        title: 'Failed to change plan',
-        description: errorMessage(err),
-        variant: 'destructive',
-      });
+      if (needsPaymentMethod(err)) {
+        setAskingForCard(true);
+      } else if (paymentProblem(err)) {
+        setRefused(errorMessage(err));
+      } else {
+        toast({
+          title: 'Failed to change plan',
+          description: errorMessage(err),
+          variant: 'destructive',
+        });
+      }
     } finally {
       setBusy(false);
     }
@@ -86,36 +108,69 @@ export function ChangePlanDialog({
   const change = `${choice?.keep ? 'Keep' : 'Change to'} ${choice?.planName ?? ''}`;
   const billed = interval === 'year' ? 'Billed yearly' : 'Billed monthly';
   return (
-    <Dialog open={choice !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        {reason ? (
-          <>
+    <>
+      <Dialog open={choice !== null} onOpenChange={(open) => !open && onClose()}>
+        <DialogContent>
+          {reason ? (
+            <>
+              <DialogHeader>
+                <DialogTitle>{reason.title}</DialogTitle>
+                <DialogDescription>{reason.description}</DialogDescription>
+              </DialogHeader>
+              {reason.details}
+              <h3 className="omega-change__heading">{change}</h3>
+              <p className="omega-muted">{billed}</p>
+            </>
+          ) : (
             <DialogHeader>
-              <DialogTitle>{reason.title}</DialogTitle>
-              <DialogDescription>{reason.description}</DialogDescription>
+              <DialogTitle>{change}</DialogTitle>
+              <DialogDescription>{billed}</DialogDescription>
             </DialogHeader>
-            {reason.details}
-            <h3 className="omega-change__heading">{change}</h3>
-            <p className="omega-muted">{billed}</p>
-          </>
-        ) : (
-          <DialogHeader>
-            <DialogTitle>{change}</DialogTitle>
-            <DialogDescription>{billed}</DialogDescription>
-          </DialogHeader>
-        )}
-        {!preview && !error && <Spinner aria-label="Working out the cost" />}
-        {error && <p role="alert">{error}</p>}
-        {preview && <ChangePreview preview={preview} />}
-        <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={confirm} disabled={!preview} loading={busy}>
-            Confirm change
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+          )}
+          {!preview && !error && <Spinner aria-label="Working out the cost" />}
+          {error && <p role="alert">{error}</p>}
+          {preview && <ChangePreview preview={preview} />}
+          {askingForCard ? (
+            <>
+              <p className="omega-change__heading">
+                This plan is charged to a saved card. Add one to continue: the change goes ahead as
+                soon as it is saved.
+              </p>
+              <CardForm
+                demo={billing?.provider !== 'stripe'}
+                submitLabel="Save card and continue"
+                onCancel={() => setAskingForCard(false)}
+                onSaved={() => {
+                  setAskingForCard(false);
+                  return confirm();
+                }}
+              />
+            </>
+          ) : (
+            <>
+              {refused && (
+                <p role="alert" className="omega-change__refused">
+                  {refused.replace(/\.$/, '')}. Your plan has not changed.
+                </p>
+              )}
+              <DialogFooter>
+                <Button variant="outline" onClick={onClose}>
+                  Cancel
+                </Button>
+                {refused && (
+                  <Button variant="outline" onClick={() => setAskingForCard(true)} disabled={busy}>
+                    Use another card
+                  </Button>
+                )}
+                <Button onClick={confirm} disabled={!preview} loading={busy}>
+                  {refused ? 'Try again' : 'Confirm change'}
+                </Button>
+              </DialogFooter>
+            </>
+          )}
+        </DialogContent>
+      </Dialog>
+      {approval}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 // /subscription/plans: the plan chooser, monthly or yearly with the yearly saving; a choice
 // shows its cost from the server's preview before it is confirmed. A plan chosen before
-// signing up (`?plan=`) opens that confirmation at once.
+// signing up (`?plan=`) opens that confirmation at once. A past-due subscription's banner is
+// here too, where the current plan is shown.
 import type { Plan } from '@omega/contracts';
 import {
   Badge,
@@ -17,12 +18,13 @@ import {
   TabsTrigger,
 } from '@omega/ui';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { usePlans } from '../../../lib/catalogue.js';
-import { PLAN_PARAM } from '../../../lib/paths.js';
+import { PLAN_PARAM, paths } from '../../../lib/paths.js';
 import { type Interval, useCurrentSubscription } from '../api/subscription-api.js';
 import { ChangePlanDialog, type PlanChoice } from '../components/change-plan-dialog.js';
 import { usd } from '../components/money.js';
+import { PastDueBanner } from '../components/past-due-banner.js';
 import '../components/subscription.css';
 import { errorMessage } from '../../../lib/error-message.js';
 
@@ -37,6 +39,7 @@ export function PlansPage() {
   const [interval, setInterval] = useState<Interval>('month');
   const [choice, setChoice] = useState<PlanChoice | null>(null);
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
 
   // A plan chosen at sign-up, unless the user is on it already (the Free plan needs nothing).
   const chosen = plans?.find((p) => p.id === params.get(PLAN_PARAM));
@@ -116,6 +119,11 @@ export function PlansPage() {
   return (
     <main className="omega-page omega-stack">
       <h1>Choose a plan</h1>
+      <PastDueBanner
+        onUpdatePaymentMethod={() =>
+          navigate(paths.subscription, { state: { updatePaymentMethod: true } })
+        }
+      />
       {error && <p role="alert">Could not load the plans: {errorMessage(error)}</p>}
       <Tabs
         value={interval}

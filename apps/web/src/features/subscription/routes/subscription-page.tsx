@@ -1,6 +1,7 @@
 // /subscription: status, period and next charge (or 'Complimentary' for a plan an admin
-// assigned), cancel or resume, the admin-override notice, billing history and the plan
-// comparison table (spec section 2, 'Subscription screens').
+// assigned), cancel or resume, the admin-override notice, the past-due banner and the saved
+// card (issue 39), billing history with each invoice's status and charge attempts, and the
+// plan comparison table (spec section 2, 'Subscription screens').
 import { canCancel, FREE_PLAN_ID } from '@omega/domain';
 import {
   Badge,
@@ -20,7 +21,8 @@ import {
   toast,
   useConfirm,
 } from '@omega/ui';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useFeatures, usePlans } from '../../../lib/catalogue.js';
 import { paths } from '../../../lib/paths.js';
 import { useSession } from '../../../lib/session.js';
@@ -30,7 +32,13 @@ import {
   useOverrideInfo,
   useSubscriptionActions,
 } from '../api/subscription-api.js';
+import { InvoiceStatus } from '../components/invoice-status.js';
 import { day, usd } from '../components/money.js';
+import { PastDueBanner } from '../components/past-due-banner.js';
+import {
+  PAYMENT_METHOD_SECTION_ID,
+  PaymentMethodSection,
+} from '../components/payment-method-section.js';
 import { PlanComparisonTable } from '../components/plan-comparison-table.js';
 import '../components/subscription.css';
 import { errorMessage } from '../../../lib/error-message.js';
@@ -87,7 +95,10 @@ function StatusCard() {
       <CardHeader>
         <CardTitle>
           <h2 className="omega-card-heading">
-            {sub.planName} plan <Badge variant="secondary">{sub.status}</Badge>
+            {sub.planName} plan{' '}
+            <Badge variant={sub.status === 'past_due' ? 'destructive' : 'secondary'}>
+              {sub.status.replace('_', ' ')}
+            </Badge>
           </h2>
         </CardTitle>
       </CardHeader>
@@ -170,28 +181,33 @@ function BillingHistory() {
   if (!data) return <Skeleton style={{ height: '6rem' }} />;
   if (data.length === 0) return <p>No invoices yet.</p>;
   return (
-    <Table>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Date</TableHead>
-          <TableHead>Description</TableHead>
-          <TableHead>Amount</TableHead>
-          <TableHead>Status</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {data.map((item) => (
-          <TableRow key={item.id}>
-            <TableCell>{day(item.created)}</TableCell>
-            <TableCell>{item.description}</TableCell>
-            <TableCell>{usd(item.amount)}</TableCell>
-            <TableCell>
-              <Badge variant="outline">{item.status}</Badge>
-            </TableCell>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls in this box, which must take focus to scroll by keyboard (axe: scrollable-region-focusable).
+    <section className="omega-scroll-box" aria-label="Invoices" tabIndex={0}>
+      <Table>
+        <TableHeader>
+          <TableRow>
+            <TableHead>Date</TableHead>
+            <TableHead>Description</TableHead>
+            <TableHead>Amount</TableHead>
+            <TableHead>Status</TableHead>
+            <TableHead>Attempts</TableHead>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+        </TableHeader>
+        <TableBody>
+          {data.map((item) => (
+            <TableRow key={item.id}>
+              <TableCell>{day(item.created)}</TableCell>
+              <TableCell>{item.description}</TableCell>
+              <TableCell>{usd(item.amount)}</TableCell>
+              <TableCell>
+                <InvoiceStatus invoice={item} />
+              </TableCell>
+              <TableCell>{item.attempts}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </section>
   );
 }
 
@@ -229,11 +245,25 @@ function PlanComparison() {
   );
 }
 
+/** Set in the location's state by a link that means 'open the card form' (the plans page's banner). */
+export interface SubscriptionPageState {
+  updatePaymentMethod?: boolean;
+}
+
 export function SubscriptionPage() {
+  const state = useLocation().state as SubscriptionPageState | null;
+  const [editingCard, setEditingCard] = useState(state?.updatePaymentMethod === true);
   return (
     <main className="omega-page omega-stack">
       <h1>Subscription</h1>
+      <PastDueBanner
+        onUpdatePaymentMethod={() => {
+          setEditingCard(true);
+          document.getElementById(PAYMENT_METHOD_SECTION_ID)?.scrollIntoView?.({ block: 'start' });
+        }}
+      />
       <StatusCard />
+      <PaymentMethodSection editing={editingCard} onEditingChange={setEditingCard} />
       <section aria-labelledby="history-heading">
         <h2 id="history-heading">Billing history</h2>
         <BillingHistory />

@@ -1,8 +1,9 @@
-// The user page's read-only sections: subscription and invoices, feature overrides, keypad
-// wallets, activity and the system-log rows of the user's requests. Each is a region named by
-// its heading, with an empty state of its own.
+// The user page's read-only sections: subscription, saved card and invoices with their charge
+// attempts, feature overrides, keypad wallets, activity and the system-log rows of the user's
+// requests. Each is a region named by its heading, with an empty state of its own.
 import {
   Badge,
+  PaymentMethodSummary,
   SectionCard,
   Table,
   TableBody,
@@ -29,6 +30,7 @@ export const Time = ({ iso }: { iso: string }) => <time dateTime={iso}>{when(iso
 
 export function SubscriptionSection({ page }: { page: UserPage }) {
   const s = page.subscription;
+  const due = s?.status === 'past_due' ? s.pastDue : null;
   return (
     <Section id="subscription" title="Subscription">
       {s ? (
@@ -44,9 +46,26 @@ export function SubscriptionSection({ page }: { page: UserPage }) {
           </dd>
           <dt>Status</dt>
           <dd>
-            {s.status}
+            {s.status.replace('_', ' ')}
             {s.cancelAtPeriodEnd && ', cancels at the period end'}
           </dd>
+          {due && (
+            <>
+              <dt>Past due</dt>
+              <dd>
+                {usd(due.amountDue)} unpaid after {due.attempts}{' '}
+                {due.attempts === 1 ? 'attempt' : 'attempts'}
+                {due.nextRetryAt ? (
+                  <>
+                    ; next try <Time iso={due.nextRetryAt} />
+                  </>
+                ) : (
+                  '; no further try'
+                )}
+                ; moves to Free at <Time iso={due.graceEndsAt} />
+              </dd>
+            </>
+          )}
           <dt>Current period</dt>
           <dd>
             <Time iso={s.currentPeriodStart} /> – <Time iso={s.currentPeriodEnd} />
@@ -73,6 +92,12 @@ export function SubscriptionSection({ page }: { page: UserPage }) {
       ) : (
         <p>No subscription yet: the account is on the Free plan until it first opens one.</p>
       )}
+      <h3 className="omega-user-page__subheading">Payment method</h3>
+      {page.paymentMethod ? (
+        <PaymentMethodSummary {...page.paymentMethod} />
+      ) : (
+        <p>No card saved.</p>
+      )}
       <h3 className="omega-user-page__subheading">Invoices</h3>
       {page.invoices.length === 0 ? (
         <p>No invoices.</p>
@@ -84,6 +109,8 @@ export function SubscriptionSection({ page }: { page: UserPage }) {
               <TableHead scope="col">Description</TableHead>
               <TableHead scope="col">Amount</TableHead>
               <TableHead scope="col">Status</TableHead>
+              <TableHead scope="col">Attempts</TableHead>
+              <TableHead scope="col">Last failure</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -95,6 +122,16 @@ export function SubscriptionSection({ page }: { page: UserPage }) {
                 <TableCell>{i.description}</TableCell>
                 <TableCell>{usd(i.amount)}</TableCell>
                 <TableCell>{i.status}</TableCell>
+                <TableCell>{i.attempts}</TableCell>
+                <TableCell>
+                  {i.failureMessage ?? '—'}
+                  {i.nextAttemptAt && (
+                    <>
+                      {' '}
+                      (next try <Time iso={i.nextAttemptAt} />)
+                    </>
+                  )}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

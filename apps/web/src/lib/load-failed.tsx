@@ -1,7 +1,7 @@
-// What a section of the account security page shows when its read failed: the reason, and a
-// way to read it again.
+// What a section shows when its read failed: the reason, and a way to read it again (the
+// account security page, the payment method).
 import { Button } from '@omega/ui';
-import { errorMessage } from '../../../lib/error-message.js';
+import { errorMessage } from './error-message.js';
 
 export function LoadFailed(props: { what: string; error: unknown; onRetry(): void }) {
   return (

@@ -164,7 +164,7 @@ export function browserSession(): BrowserSession {
   afterAll(() => session.harness?.stop());
   beforeEach(async () => {
     session.context = await session.harness.browser.newContext();
-    session.context.setDefaultTimeout(10_000);
+    session.context.setDefaultTimeout(20_000);
     session.page = await session.context.newPage();
     errors = [];
     session.page.on('pageerror', (e) => errors.push(e.message));

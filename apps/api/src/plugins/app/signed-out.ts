@@ -14,9 +14,12 @@
 // can add to or stand in for what the token may do, and an account's route goes on to the
 // access hook, which checks the token.
 //
-// Such a request, and a keypad, gateway or metrics call without the session cookie, is marked
-// `sessionless`: no session can concern it, so @fastify/session (patched) makes none — its
-// anonymous session (a random id, an HMAC of it) was a tenth of a keypad balance read.
+// A keypad, gateway or metrics call without the session cookie is marked `sessionless`: no
+// session can concern it, so @fastify/session (patched) makes none — its anonymous session (a
+// random id, an HMAC of it) was a tenth of a keypad balance read. A token's call is not: it
+// reaches account routes that use the request's session (sign-out destroys it, a passkey's
+// challenge is kept in it, the session list marks the current one), which answered 500 on an
+// empty object; it gets the anonymous session a cookie-less request always had.
 import fp from 'fastify-plugin';
 import { bearerAccessToken } from '../../services/access-tokens.js';
 import { AUTH_REQUIRED, isAccountLevel, WALLET_REQUIRED } from './access.js';
@@ -50,7 +53,6 @@ export default fp<{ cookieName: string }>(
       const access = request.routeOptions.config.access;
       if (access !== undefined && bearerAccessToken(request.headers.authorization) !== null) {
         delete request.headers.cookie;
-        request.sessionless = true;
         done();
         return;
       }

@@ -94,8 +94,10 @@ describeEachDatabase('load shedding', (database) => {
     // Building the help index and question model blocks the loop for about half a second; inside
     // @fastify/under-pressure's first sample it read as a stalled loop on a slow machine, and the
     // first calls after start were refused 503 (seen in the end-to-end suite).
+    // A threshold no busy test machine reaches (a loop stalled 500 ms at a load average of 12
+    // shed for real and made the answer 'degraded'): what this test reads is how it is shown.
     t = await createTestApp(database, {
-      pressure: { maxEventLoopDelayMs: 500, maxHeapBytes: 0, maxRssBytes: 0 },
+      pressure: { maxEventLoopDelayMs: 10_000, maxHeapBytes: 0, maxRssBytes: 0 },
     });
     const names = t.app.loadedPlugins.map((p) => p.name);
     expect(names.indexOf('help')).toBeGreaterThanOrEqual(0);
@@ -146,8 +148,10 @@ describeEachDatabase('load shedding', (database) => {
   });
 
   it('shows the thresholds, timeouts and deadlines in the supergod posture and detailed health', async () => {
+    // A threshold no busy test machine reaches (a loop stalled 500 ms at a load average of 12
+    // shed for real and made the answer 'degraded'): what this test reads is how it is shown.
     t = await createTestApp(database, {
-      pressure: { maxEventLoopDelayMs: 500, maxHeapBytes: 1.5 * 2 ** 30, maxRssBytes: 0 },
+      pressure: { maxEventLoopDelayMs: 10_000, maxHeapBytes: 1.5 * 2 ** 30, maxRssBytes: 0 },
       http: { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 72_000 },
       shutdown: { delayMs: 5000, timeoutMs: 10_000 },
     });
@@ -159,7 +163,7 @@ describeEachDatabase('load shedding', (database) => {
     });
     expect(status.statusCode).toBe(200);
     expect(status.json().system.security).toMatchObject({
-      loadSheddingEventLoopDelay: 'over 500 ms',
+      loadSheddingEventLoopDelay: 'over 10 s',
       loadSheddingHeapUsed: 'over 1.5 GiB',
       loadSheddingRss: 'off',
       httpHeadersTimeout: '10 s',
@@ -179,7 +183,7 @@ describeEachDatabase('load shedding', (database) => {
       draining: false,
       load: {
         shedding: false,
-        maxEventLoopDelayMs: 500,
+        maxEventLoopDelayMs: 10_000,
         maxHeapBytes: 1.5 * 2 ** 30,
         maxRssBytes: 0,
       },

@@ -10,6 +10,7 @@ import type { Config } from './config/config.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { requestIdGenerator } from './lib/request-context.js';
+import { serializerCompiler } from './lib/serialization.js';
 import { schemaErrorFormatter, validatorCompiler } from './lib/validation.js';
 import access from './plugins/app/access.js';
 import core from './plugins/app/core.js';
@@ -100,11 +101,6 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy),
     schemaErrorFormatter,
-    ajv: { customOptions: { removeAdditional: true } },
-    // Answers are serialised from their schemas; where a schema is a union (a nullable time),
-    // the serialiser asks Ajv which branch fits. The type decides that: checking the time's
-    // date-time format on every answer cost as much as building the answer did.
-    serializerOpts: { ajv: { validateFormats: false } },
     // Slow clients hold neither a connection nor a shutdown: Node answers 408 when the headers,
     // or the whole request, take longer than configured, checked every second (Node's default
     // is every 30 s). Kept-alive connections outlive the load balancer's idle timeout.
@@ -124,7 +120,9 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     logging.flush();
     done();
   });
+  // Both compile a schema once per process (lib/validation.ts, lib/serialization.ts).
   app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON (and, where a route says so, forms): a text body is refused with a
   // clear message rather than handed to a schema as a string.
   app.removeContentTypeParser('text/plain');

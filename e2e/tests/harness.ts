@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FakeStripe } from '../../apps/api/test/helpers/fake-stripe.js';
 
 const apiDist = fileURLToPath(new URL('../../apps/api/dist/app.js', import.meta.url));
 const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const keypadDist = fileURLToPath(new URL('../../apps/keypad/dist/standalone', import.meta.url));
 const failureShots = fileURLToPath(new URL('../artifacts/failures/', import.meta.url));
+
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -52,6 +54,16 @@ export interface Harness {
   /** Starts the server again on the same address and database. */
   startServer(): Promise<void>;
   stop(): Promise<void>;
+  /** With `payments: 'stripe'`: the fake Stripe API the server collects payments through. */
+  stripe?: FakeStripe;
+}
+
+export interface HarnessOptions {
+  /**
+   * 'stripe': the server collects payments with the stripe provider, against the API tests'
+   * fake of Stripe's API on loopback (started here, stopped with the harness). Default: demo.
+   */
+  payments?: 'demo' | 'stripe';
 }
 
 /** The part of the running app `systemLog` uses (apps/api/src/repositories/system-logs.ts). */
@@ -71,7 +83,7 @@ interface SystemLogWriter {
   };
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   if (!existsSync(apiDist)) throw new Error(`${apiDist} is missing: build first (pnpm build)`);
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (or set CHROMIUM_PATH)`);
@@ -89,6 +101,20 @@ export async function startHarness(): Promise<Harness> {
   });
   await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
   const shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
+  let stripe: FakeStripe | undefined;
+  let stripeEnv: Record<string, string> = {};
+  if (options.payments === 'stripe') {
+    // The API tests' fake of Stripe's API (decision 038), loaded by the stripe suite only.
+    const fake = await import('../../apps/api/test/helpers/fake-stripe.js');
+    stripe = await new fake.FakeStripe().start();
+    stripeEnv = {
+      OMEGA_PAYMENTS_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: fake.FAKE_SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: fake.FAKE_WEBHOOK_SECRET,
+      STRIPE_PUBLISHABLE_KEY: fake.FAKE_PUBLISHABLE_KEY,
+      STRIPE_API_BASE: stripe.url,
+    };
+  }
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -96,6 +122,7 @@ export async function startHarness(): Promise<Harness> {
     OMEGA_ADMIN_KEY: 'e2e-admin-key',
     OMEGA_SUPERGOD_KEY: 'e2e-supergod-key',
     LOG_LEVEL: 'silent',
+    ...stripeEnv,
   });
   let offset = 0;
   const start = async (port: number) => {
@@ -120,6 +147,7 @@ export async function startHarness(): Promise<Harness> {
     baseUrl: address,
     shopUrl,
     browser,
+    stripe,
     advance(ms) {
       offset += ms;
     },
@@ -141,6 +169,7 @@ export async function startHarness(): Promise<Harness> {
       await browser.close();
       shop.close();
       if (running) await app.close();
+      await stripe?.close();
     },
   };
 }
@@ -155,11 +184,11 @@ export interface BrowserSession {
  * One server for the suite, and a fresh browser context and page for each test; a test fails
  * when its page threw an uncaught error.
  */
-export function browserSession(): BrowserSession {
+export function browserSession(options: HarnessOptions = {}): BrowserSession {
   const session = {} as BrowserSession;
   let errors: string[] = [];
   beforeAll(async () => {
-    session.harness = await startHarness();
+    session.harness = await startHarness(options);
   });
   afterAll(() => session.harness?.stop());
   beforeEach(async () => {

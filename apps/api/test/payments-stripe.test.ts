@@ -133,6 +133,19 @@ describeEachDatabase('stripe payments', (database) => {
       .execute();
 
   describe('cards', () => {
+    it("tells the web app Stripe's publishable key, and its pages let Stripe.js in", async () => {
+      expect((await get('/api/billing/config')).json()).toEqual({
+        provider: 'stripe',
+        publishableKey: 'pk_test_omega_fake',
+      });
+      const csp = String((await get('/api/health')).headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
+      expect(csp).toContain(
+        'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',
+      );
+      expect(csp).toContain("connect-src 'self' https://api.stripe.com");
+    });
+
     it('saves a card through a SetupIntent and answers its brand, last 4 and expiry', async () => {
       const setup = await post('/api/billing/setup-intent');
       expect(setup.statusCode, setup.body).toBe(200);

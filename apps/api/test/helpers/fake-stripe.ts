@@ -4,6 +4,11 @@
 // Idempotency-Key replays its first answer (a decline included) and refuses other parameters;
 // Stripe's test payment methods decide each charge; and an answer can be dropped after the
 // charge is made, as a timeout or a killed connection loses it.
+//
+// It also answers the few calls Stripe.js makes from the browser with the publishable key
+// (`key=pk_…` in the form, as Stripe.js sends it), for the e2e suite's stand-in of Stripe.js:
+// a card typed into the card form made a PaymentMethod, a SetupIntent confirmed with it, and the
+// answer of the bank's test page to a payment that asked for authentication.
 
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -13,6 +18,7 @@ import Stripe from 'stripe';
 
 export const FAKE_SECRET_KEY = 'sk_test_omega_fake_stripe_key';
 export const FAKE_WEBHOOK_SECRET = 'whsec_omega_fake_stripe_webhook_secret';
+export const FAKE_PUBLISHABLE_KEY = 'pk_test_omega_fake';
 
 type Behaviour = 'succeeds' | 'declined' | 'insufficient_funds' | 'authentication_required';
 
@@ -33,6 +39,15 @@ const TEST_CARDS: Record<string, { brand: string; last4: string; behaviour: Beha
   },
 };
 
+/** Stripe's test card numbers, as typed into a card form, and the test PaymentMethod of each. */
+const TEST_NUMBERS: Record<string, keyof typeof TEST_CARDS> = {
+  '4242424242424242': 'pm_card_visa',
+  '5555555555554444': 'pm_card_mastercard',
+  '4000000000000002': 'pm_card_chargeDeclined',
+  '4000000000009995': 'pm_card_chargeDeclinedInsufficientFunds',
+  '4000002500003155': 'pm_card_authenticationRequired',
+};
+
 type Json = Record<string, unknown>;
 type Params = Record<string, unknown>;
 
@@ -42,6 +57,9 @@ interface StoredPaymentMethod {
   brand: string;
   last4: string;
   behaviour: Behaviour;
+  /** The expiry typed into a card form; Stripe's test PaymentMethods expire 12/2034. */
+  expMonth?: number;
+  expYear?: number;
 }
 
 export interface FakePaymentIntent {
@@ -182,6 +200,12 @@ export class FakeStripe {
         replayed: false,
       };
       this.requests.push(seen);
+      const browser = method === 'POST' && params.key === FAKE_PUBLISHABLE_KEY;
+      if (browser) {
+        const answer = this.browserCall(url.pathname, params);
+        send(res, answer.status, answer.body);
+        return;
+      }
       if (header(req, 'authorization') !== `Bearer ${FAKE_SECRET_KEY}`) {
         send(res, 401, {
           error: { type: 'invalid_request_error', message: 'Invalid API Key provided' },
@@ -235,6 +259,66 @@ export class FakeStripe {
       }
     }
     send(res, status, body, replayed ? { 'idempotent-replayed': 'true' } : {});
+  }
+
+  /** A call Stripe.js makes with the publishable key (see the top of this file). */
+  private browserCall(path: string, params: Params): { status: number; body: unknown } {
+    const [, resource, objectId, action] = path.split('/').filter(Boolean);
+    if (resource === 'payment_methods' && !objectId) {
+      const card = (params.card ?? {}) as Params;
+      const number = String(card.number ?? '').replace(/\D/g, '');
+      const test = TEST_CARDS[TEST_NUMBERS[number] ?? ''];
+      if (!test) {
+        return stripeError(402, {
+          type: 'card_error',
+          code: 'incorrect_number',
+          param: 'card[number]',
+          message: 'Your card number is incorrect.',
+        });
+      }
+      const pm: StoredPaymentMethod = {
+        id: id('pm'),
+        customer: null,
+        ...test,
+        expMonth: Number(card.exp_month),
+        expYear: Number(card.exp_year),
+      };
+      this.paymentMethods.set(pm.id, pm);
+      return { status: 200, body: paymentMethodJson(pm) };
+    }
+    if (resource === 'setup_intents' && objectId && action === 'confirm') {
+      const setup = this.setupIntents.get(objectId);
+      if (!setup || setup.client_secret !== params.client_secret) {
+        return missing(objectId, 'setup_intent');
+      }
+      const pm = this.paymentMethods.get(String(params.payment_method ?? ''));
+      if (!pm) return missing(String(params.payment_method), 'payment_method');
+      // Setting a card up checks it with the bank: the always-declined card fails here.
+      if (pm.behaviour === 'declined') {
+        setup.status = 'requires_payment_method';
+        return stripeError(402, {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+          setup_intent: setup,
+        });
+      }
+      setup.status = 'succeeded';
+      setup.payment_method = pm.id;
+      return { status: 200, body: setup };
+    }
+    if (resource === 'payment_intents' && objectId && action === 'test_authentication') {
+      // Not a Stripe API call: the answer the bank's test page gives Stripe.js (its 3-D Secure
+      // frame), which Stripe does not publish. A payment asking for no action is left as it is.
+      const pi = this.paymentIntents.get(objectId);
+      if (!pi || pi.client_secret !== params.client_secret) {
+        return missing(objectId, 'payment_intent');
+      }
+      if (pi.status === 'requires_action') this.authenticate(pi.id, params.approve === 'true');
+      return { status: 200, body: intentJson(pi) };
+    }
+    return missing(path);
   }
 
   private route(method: string, path: string, params: Params): { status: number; body: unknown } {
@@ -452,7 +536,13 @@ function paymentMethodJson(pm: StoredPaymentMethod): Json {
     object: 'payment_method',
     type: 'card',
     customer: pm.customer,
-    card: { brand: pm.brand, last4: pm.last4, exp_month: 12, exp_year: 2034, funding: 'credit' },
+    card: {
+      brand: pm.brand,
+      last4: pm.last4,
+      exp_month: pm.expMonth ?? 12,
+      exp_year: pm.expYear ?? 2034,
+      funding: 'credit',
+    },
     livemode: false,
   };
 }

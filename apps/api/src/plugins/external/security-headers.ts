@@ -3,14 +3,19 @@
 // reply headers: no middleware per request, and Node writes them with the answer's own headers
 // in one pass (raw headers set early made it merge every answer's headers one by one).
 // The Content-Security-Policy only asks for an https upgrade where the app is served over
-// https (Secure cookies on).
+// https (Secure cookies on), and lets Stripe.js in only with the stripe provider: its script and
+// frames from Stripe's hosts, its calls to Stripe's API (the hosts Stripe's own CSP guide lists).
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 
 /** The headers helmet sets with these options, as a plain object of lower-case names. */
-export function securityHeaders(cookieSecure: boolean): Readonly<Record<string, string>> {
+export function securityHeaders(
+  cookieSecure: boolean,
+  stripeJs = false,
+): Readonly<Record<string, string>> {
+  const stripe = 'https://js.stripe.com';
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -18,6 +23,13 @@ export function securityHeaders(cookieSecure: boolean): Readonly<Record<string, 
         imgSrc: ["'self'", 'data:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         upgradeInsecureRequests: cookieSecure ? [] : null,
+        ...(stripeJs
+          ? {
+              scriptSrc: ["'self'", stripe, 'https://*.js.stripe.com'],
+              frameSrc: [stripe, 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+              connectSrc: ["'self'", 'https://api.stripe.com'],
+            }
+          : {}),
       },
     },
   });
@@ -39,7 +51,10 @@ export function securityHeaders(cookieSecure: boolean): Readonly<Record<string, 
 
 export default fp(
   async (app) => {
-    const headers = securityHeaders(app.config.cookieSecure);
+    const headers = securityHeaders(
+      app.config.cookieSecure,
+      app.config.payments.provider === 'stripe',
+    );
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -5,6 +5,8 @@ import type { PaymentRequiredResponse } from '@omega/contracts';
 import type { RouteAnswer } from '@omega/contracts/client';
 import { api } from '../../../lib/api.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { errorMessage } from '../../../lib/error-message.js';
+import { StripeJsUnavailable } from './stripe-js.js';
 
 export type PaymentAction = NonNullable<PaymentRequiredResponse['requiresAction']>;
 
@@ -15,6 +17,11 @@ export function paymentProblem(err: unknown): PaymentRequiredResponse | undefine
   return typeof body?.message === 'string' ? (body as PaymentRequiredResponse) : undefined;
 }
 
+/** What to say of a failed call that may charge the card: Stripe.js missing is said as such. */
+export function chargeErrorMessage(err: unknown): string {
+  return err instanceof StripeJsUnavailable ? err.message : errorMessage(err);
+}
+
 /** The 402 that asks for a saved card before the charge can be tried at all. */
 export function needsPaymentMethod(err: unknown): boolean {
   const code = paymentProblem(err)?.code;
@@ -23,7 +30,7 @@ export function needsPaymentMethod(err: unknown): boolean {
 
 /**
  * Asks the user to approve a payment their bank wants confirmed: true approves, false refuses
- * (the AuthenticationDialog).
+ * (the demo's AuthenticationDialog, or Stripe.js's own step: see useApproval).
  */
 export type AskApproval = (action: PaymentAction) => Promise<boolean>;
 

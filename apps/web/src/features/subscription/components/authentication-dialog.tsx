@@ -1,6 +1,8 @@
-// The demo provider's stand-in for a bank's check (3-D Secure): a payment with the
-// 4000 0025 0000 3155 card waits until the user approves it here. The dialog traps focus;
-// Escape, the close button and 'Cancel' all refuse the payment.
+// A bank's check of a payment (3-D Secure), as the provider that collects payments runs it. The
+// demo provider's stand-in: a payment with the 4000 0025 0000 3155 card waits until the user
+// approves it in this dialog, which traps focus; Escape, the close button and 'Cancel' all refuse
+// the payment. With Stripe, Stripe.js shows the bank's own step (handleNextAction), and the
+// server then reads from Stripe how it went.
 import {
   Button,
   Dialog,
@@ -11,7 +13,9 @@ import {
   DialogTitle,
 } from '@omega/ui';
 import { type ReactNode, useCallback, useState } from 'react';
+import { useBillingConfig } from '../api/billing-api.js';
 import type { AskApproval, PaymentAction } from '../api/payment-errors.js';
+import { StripeJsUnavailable, stripeFor } from '../api/stripe-js.js';
 import { usd } from './money.js';
 
 export function AuthenticationDialog(props: {
@@ -44,26 +48,46 @@ export function AuthenticationDialog(props: {
 }
 
 /**
- * The dialog and the way to open it: `ask(action)` shows it and resolves with the user's
- * answer. Render `dialog` where the asking component renders.
+ * The bank's check and the way to start it: `ask(action)` resolves with the user's answer
+ * (with Stripe, whether Stripe.js reported it passed; the server reads the outcome from Stripe
+ * either way). Render `dialog` where the asking component renders. `away` is true while
+ * Stripe.js shows its own step over the page: a modal dialog of ours must step aside meanwhile,
+ * as it would hold the pointer and the focus away from Stripe's (radix-ui/primitives#2122).
  */
-export function useApproval(): { ask: AskApproval; dialog: ReactNode } {
+export function useApproval(): { ask: AskApproval; dialog: ReactNode; away: boolean } {
+  const { data: config } = useBillingConfig();
+  const stripeKey = config?.provider === 'stripe' ? config.publishableKey : null;
   const [pending, setPending] = useState<{
     action: PaymentAction;
     resolve(approve: boolean): void;
   } | null>(null);
+  const [away, setAway] = useState(false);
   const ask = useCallback<AskApproval>(
-    (action) => new Promise<boolean>((resolve) => setPending({ action, resolve })),
-    [],
+    async (action) => {
+      if (config?.provider !== 'stripe') {
+        return new Promise<boolean>((resolve) => setPending({ action, resolve }));
+      }
+      if (!stripeKey || !action.clientSecret) throw new StripeJsUnavailable();
+      const stripe = await stripeFor(stripeKey);
+      setAway(true);
+      try {
+        const { error } = await stripe.handleNextAction({ clientSecret: action.clientSecret });
+        return !error;
+      } finally {
+        setAway(false);
+      }
+    },
+    [config?.provider, stripeKey],
   );
-  const dialog = (
-    <AuthenticationDialog
-      action={pending?.action ?? null}
-      onAnswer={(approve) => {
-        pending?.resolve(approve);
-        setPending(null);
-      }}
-    />
-  );
-  return { ask, dialog };
+  const dialog =
+    config?.provider === 'stripe' ? null : (
+      <AuthenticationDialog
+        action={pending?.action ?? null}
+        onAnswer={(approve) => {
+          pending?.resolve(approve);
+          setPending(null);
+        }}
+      />
+    );
+  return { ask, dialog, away };
 }

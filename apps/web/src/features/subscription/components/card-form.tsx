@@ -91,8 +91,6 @@ export function TestCardsHint() {
 }
 
 export function CardForm(props: {
-  /** Whether the demo provider collects payments: its test cards are listed. */
-  demo: boolean;
   submitLabel?: string;
   onSaved(method: PaymentMethod): void | Promise<void>;
   onCancel?(): void;
@@ -179,7 +177,7 @@ export function CardForm(props: {
       noValidate
       aria-label="Card details"
     >
-      {props.demo && <TestCardsHint />}
+      <TestCardsHint />
       <fieldset className="omega-card-form__fields" disabled={busy}>
         {field('cardNumber', 'Card number', { autoComplete: 'cc-number', maxLength: 23 })}
         <div className="omega-card-form__row">

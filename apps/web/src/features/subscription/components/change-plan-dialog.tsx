@@ -19,11 +19,12 @@ import {
 import { type ReactNode, useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
 import { useBillingConfig } from '../api/billing-api.js';
-import { needsPaymentMethod, paymentProblem } from '../api/payment-errors.js';
+import { chargeErrorMessage, needsPaymentMethod, paymentProblem } from '../api/payment-errors.js';
+import { StripeJsUnavailable } from '../api/stripe-js.js';
 import { type Interval, previewChange, useSubscriptionActions } from '../api/subscription-api.js';
 import { useApproval } from './authentication-dialog.js';
-import { CardForm } from './card-form.js';
 import { ChangePreview } from './change-preview.js';
+import { PaymentCardForm } from './payment-card-form.js';
 
 export interface PlanChoice {
   planId: string;
@@ -51,7 +52,7 @@ export function ChangePlanDialog({
 }) {
   const { changePlan } = useSubscriptionActions();
   const { data: billing } = useBillingConfig();
-  const { ask, dialog: approval } = useApproval();
+  const { ask, dialog: approval, away } = useApproval();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -91,8 +92,8 @@ export function ChangePlanDialog({
     } catch (err) {
       if (needsPaymentMethod(err)) {
         setAskingForCard(true);
-      } else if (paymentProblem(err)) {
-        setRefused(errorMessage(err));
+      } else if (paymentProblem(err) || err instanceof StripeJsUnavailable) {
+        setRefused(chargeErrorMessage(err));
       } else {
         toast({
           title: 'Failed to change plan',
@@ -109,7 +110,8 @@ export function ChangePlanDialog({
   const billed = interval === 'year' ? 'Billed yearly' : 'Billed monthly';
   return (
     <>
-      <Dialog open={choice !== null} onOpenChange={(open) => !open && onClose()}>
+      {/* Stripe.js's own bank step shows over the page meanwhile: this dialog steps aside. */}
+      <Dialog open={choice !== null && !away} onOpenChange={(open) => !open && onClose()}>
         <DialogContent>
           {reason ? (
             <>
@@ -136,8 +138,8 @@ export function ChangePlanDialog({
                 This plan is charged to a saved card. Add one to continue: the change goes ahead as
                 soon as it is saved.
               </p>
-              <CardForm
-                demo={billing?.provider !== 'stripe'}
+              <PaymentCardForm
+                config={billing}
                 submitLabel="Save card and continue"
                 onCancel={() => setAskingForCard(false)}
                 onSaved={() => {

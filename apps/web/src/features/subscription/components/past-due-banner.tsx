@@ -4,8 +4,8 @@
 // subscription is in good standing.
 import { Button, Callout, toast } from '@omega/ui';
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/error-message.js';
 import { useBillingActions } from '../api/billing-api.js';
+import { chargeErrorMessage } from '../api/payment-errors.js';
 import { useCurrentSubscription } from '../api/subscription-api.js';
 import { useApproval } from './authentication-dialog.js';
 import { day, usd } from './money.js';
@@ -34,7 +34,7 @@ export function PastDueBanner(props: {
       const message = await payNow(ask);
       toast({ title: 'Payment received', description: message });
     } catch (err) {
-      setFailed(errorMessage(err));
+      setFailed(chargeErrorMessage(err));
     } finally {
       setBusy(false);
     }

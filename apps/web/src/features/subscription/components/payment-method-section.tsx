@@ -5,7 +5,7 @@ import { Button, PaymentMethodSummary, SectionCard, Skeleton, toast } from '@ome
 import { useEffect, useRef } from 'react';
 import { LoadFailed } from '../../../lib/load-failed.js';
 import { useBillingConfig, usePaymentMethod } from '../api/billing-api.js';
-import { CardForm } from './card-form.js';
+import { PaymentCardForm } from './payment-card-form.js';
 
 export const PAYMENT_METHOD_SECTION_ID = 'payment-method';
 
@@ -34,17 +34,10 @@ export function PaymentMethodSection(props: {
         <Skeleton style={{ height: '3rem' }} aria-label="Loading your payment method" />
       </div>
     );
-  } else if (editing && config?.provider === 'stripe') {
-    body = (
-      <p>
-        This server collects payments with Stripe, whose card form this app does not include yet:
-        ask the operator to add your card.
-      </p>
-    );
   } else if (editing) {
     body = (
-      <CardForm
-        demo={config?.provider !== 'stripe'}
+      <PaymentCardForm
+        config={config}
         submitLabel={method ? 'Save new card' : 'Save card'}
         onCancel={() => onEditingChange(false)}
         onSaved={(saved) => {

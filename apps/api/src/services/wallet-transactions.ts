@@ -139,16 +139,8 @@ export class WalletTransactionService {
     for (let i = 0; i < REFERENCE_DRAWS; i++) {
       const outcome = await wallets.recordPaid({
         record: {
-          phone,
-          client_id: body.idempotencyKey,
-          request_hash: requestHash,
-          type: body.type,
-          coin: body.coin,
-          amount: body.amount,
-          destination,
+          ...recordOf(phone, body, destination, quote, requestHash, now),
           reference: draw(),
-          received: quote.receive ? formatAmount(quote.receive.amount, COIN_DECIMALS, 2) : null,
-          created_at: now,
         },
         debit: moves.debit,
         insufficient: INSUFFICIENT_BALANCE,
@@ -213,18 +205,10 @@ export class WalletTransactionService {
     }
 
     const row = await this.insertRecord(trx, {
-      phone,
-      client_id: body.idempotencyKey,
-      request_hash: requestHash,
-      type: body.type,
-      coin: body.coin,
-      amount: body.amount,
-      destination,
+      ...recordOf(phone, body, destination, quote, requestHash, now),
       status: refused ? 'failure' : 'success',
       reference: '',
-      received: quote.receive ? formatAmount(quote.receive.amount, COIN_DECIMALS, 2) : null,
       message: refused,
-      created_at: now,
     });
     if (refused || !moves) return row;
     // Money sent to a phone opens its wallet (without a PIN) if it has none yet.
@@ -250,6 +234,28 @@ export class WalletTransactionService {
     }
     throw new Error(`No free transaction reference in ${REFERENCE_DRAWS} draws`);
   }
+}
+
+/** The record's columns both ways of writing it share (its reference and outcome aside). */
+function recordOf(
+  phone: string,
+  body: TransactionBody,
+  destination: string,
+  quote: Quote,
+  requestHash: string,
+  now: number,
+) {
+  return {
+    phone,
+    client_id: body.idempotencyKey,
+    request_hash: requestHash,
+    type: body.type,
+    coin: body.coin,
+    amount: body.amount,
+    destination,
+    received: quote.receive ? formatAmount(quote.receive.amount, COIN_DECIMALS, 2) : null,
+    created_at: now,
+  };
 }
 
 /** Thrown inside the transaction to roll it back: the key's transaction is recorded already. */

@@ -14,6 +14,13 @@ import { sqlite } from './helpers/databases.js';
 
 const BODY = 1_400_000;
 const ROUNDS = 100;
+/**
+ * The limit of a walk of many bodies: each body is 43 pieces with a 1 ms pause between them, and
+ * a pause lasts as long as the machine's timers take (about 5 s for 100 bodies on a quiet
+ * machine, over 20 s beside the browser suite in CI). What the tests check is each answer, not
+ * how fast the walk goes.
+ */
+const WALK_TIMEOUT_MS = 120_000;
 
 interface Exchange {
   /** The raw answer as received (status line, headers and body). */
@@ -119,7 +126,7 @@ describe('a body over the limit', () => {
       // The server read the whole body: the client was never cut off mid-write.
       expect(exchange.written).toBe(BODY);
     }
-  });
+  }, WALK_TIMEOUT_MS);
 
   it('answers 413 to a chunked body that grows past the limit', async () => {
     for (let round = 0; round < 10; round++)
@@ -143,7 +150,7 @@ describe('a body over the limit', () => {
         missing.push(`${route.method} ${path}: ${status} ${exchange.error}`);
     }
     expect(missing).toEqual([]);
-  });
+  }, WALK_TIMEOUT_MS);
 
   it('keeps the connection for the next request when a body was within the limit', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);

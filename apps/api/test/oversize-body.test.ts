@@ -119,14 +119,18 @@ describe('a body over the limit', () => {
     expect(exchange.answer).toContain('{"message":"The body is too large"}');
   };
 
-  it(`answers 413 with Connection: close ${ROUNDS} times in a row, the client writing on`, async () => {
-    for (let round = 0; round < ROUNDS; round++) {
-      const exchange = await sendOversize(port, BODY, { cookie });
-      expect413(exchange, round);
-      // The server read the whole body: the client was never cut off mid-write.
-      expect(exchange.written).toBe(BODY);
-    }
-  }, WALK_TIMEOUT_MS);
+  it(
+    `answers 413 with Connection: close ${ROUNDS} times in a row, the client writing on`,
+    async () => {
+      for (let round = 0; round < ROUNDS; round++) {
+        const exchange = await sendOversize(port, BODY, { cookie });
+        expect413(exchange, round);
+        // The server read the whole body: the client was never cut off mid-write.
+        expect(exchange.written).toBe(BODY);
+      }
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   it('answers 413 to a chunked body that grows past the limit', async () => {
     for (let round = 0; round < 10; round++)
@@ -139,18 +143,26 @@ describe('a body over the limit', () => {
     expect(exchange.written).toBeLessThan(LINGER_MAX_BYTES + 32 * 1024 * 1024);
   });
 
-  it('answers every route that takes a body with a status, however large the body', async () => {
-    const god = await sessionFor(t.app, (await createUser(t.app, 'god', 'supergod')).id);
-    const missing: string[] = [];
-    for (const route of routeList.filter((r) => r.method !== 'GET')) {
-      const path = route.url.replace(/:(\w+)/g, '1');
-      const exchange = await sendOversize(port, BODY, { cookie: god, path, method: route.method });
-      const status = exchange.answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1];
-      if (!status || exchange.error)
-        missing.push(`${route.method} ${path}: ${status} ${exchange.error}`);
-    }
-    expect(missing).toEqual([]);
-  }, WALK_TIMEOUT_MS);
+  it(
+    'answers every route that takes a body with a status, however large the body',
+    async () => {
+      const god = await sessionFor(t.app, (await createUser(t.app, 'god', 'supergod')).id);
+      const missing: string[] = [];
+      for (const route of routeList.filter((r) => r.method !== 'GET')) {
+        const path = route.url.replace(/:(\w+)/g, '1');
+        const exchange = await sendOversize(port, BODY, {
+          cookie: god,
+          path,
+          method: route.method,
+        });
+        const status = exchange.answer.match(/^HTTP\/1\.1 (\d{3})/)?.[1];
+        if (!status || exchange.error)
+          missing.push(`${route.method} ${path}: ${status} ${exchange.error}`);
+      }
+      expect(missing).toEqual([]);
+    },
+    WALK_TIMEOUT_MS,
+  );
 
   it('keeps the connection for the next request when a body was within the limit', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/health`);

@@ -1,6 +1,8 @@
 // What the screen-walking suites read from a page: when it has settled, whether it scrolls
 // sideways, and which theme it shows.
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { expectAccessible } from './axe.js';
 
 export type Theme = 'dark' | 'light';
 
@@ -18,15 +20,30 @@ export async function settle(page: Page) {
         '[aria-label="Loading the page"], .omega-skeleton, .omega-page-loading',
       ) === null,
   );
-  await page.evaluate(() =>
-    Promise.all([
-      document.fonts.ready,
-      ...document
+  await page.evaluate(() => document.fonts.ready);
+  await animationsDone(page);
+}
+
+/**
+ * Waits for the page's animations and transitions to end. A busy button's spinner turns for
+ * ever, so endless animations are not waited for.
+ */
+export const animationsDone = (page: Page) =>
+  page.evaluate(() =>
+    Promise.all(
+      document
         .getAnimations()
         .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
         .map((a) => a.finished.catch(() => undefined)),
-    ]),
+    ),
   );
+
+/** axe finds nothing serious on the page as painted, and it does not scroll sideways. */
+export async function expectAccessibleAndFitting(page: Page) {
+  await animationsDone(page);
+  await expectAccessible(page);
+  const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(fits, `${page.url()} scrolls sideways`).toBe(true);
 }
 
 /** The theme the page shows (the app sets it on the root element). */

@@ -8,7 +8,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
-import { expectAccessible } from './axe.js';
 import {
   browserSession,
   describeWithBrowser,
@@ -17,6 +16,7 @@ import {
   postFromPage,
   signInAs,
 } from './harness.js';
+import { expectAccessibleAndFitting } from './page-checks.js';
 
 const DAY = 86_400_000;
 const PHONE = { width: 390, height: 844 };
@@ -54,24 +54,7 @@ describeWithBrowser('payments with stripe', () => {
 
   const { toast } = pageHelpers(() => page);
 
-  const animationsDone = () =>
-    page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
-
-  async function checked() {
-    await animationsDone();
-    await expectAccessible(page);
-    const fits = await page.evaluate(
-      () => document.documentElement.scrollWidth <= window.innerWidth,
-    );
-    expect(fits, `${page.url()} scrolls sideways`).toBe(true);
-  }
+  const checked = () => expectAccessibleAndFitting(page);
 
   const paymentSection = () => page.getByRole('region', { name: 'Payment method' });
 

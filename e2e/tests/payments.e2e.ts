@@ -7,7 +7,6 @@
 // and runs the renewal job, which charges the renewals' invoices too (harness `renewDue`).
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
-import { expectAccessible } from './axe.js';
 import {
   browserSession,
   describeWithBrowser,
@@ -17,6 +16,7 @@ import {
   saveCard,
   signInAs,
 } from './harness.js';
+import { expectAccessibleAndFitting } from './page-checks.js';
 
 const DAY = 86_400_000;
 const PHONE = { width: 390, height: 844 };
@@ -41,28 +41,7 @@ describeWithBrowser('payments', () => {
 
   const { toast } = pageHelpers(() => page);
 
-  /**
-   * Waits for opening animations to end: colour contrast is measured on what is painted. A busy
-   * button's spinner turns for ever, so endless animations are not waited for.
-   */
-  const animationsDone = () =>
-    page.evaluate(() =>
-      Promise.all(
-        document
-          .getAnimations()
-          .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-          .map((a) => a.finished.catch(() => undefined)),
-      ),
-    );
-
-  async function checked() {
-    await animationsDone();
-    await expectAccessible(page);
-    const fits = await page.evaluate(
-      () => document.documentElement.scrollWidth <= window.innerWidth,
-    );
-    expect(fits, `${page.url()} scrolls sideways`).toBe(true);
-  }
+  const checked = () => expectAccessibleAndFitting(page);
 
   const paymentSection = () => page.getByRole('region', { name: 'Payment method' });
 

@@ -65,6 +65,8 @@ export interface AppOptions {
   helpAtStart?: boolean;
   /** The payment provider to use instead of the configured one (tests wrap the demo's). */
   paymentProvider?: PaymentProvider;
+  /** How often claims on charges in flight are renewed (CHARGE_LEASE_RENEW_MS; tests shorten it). */
+  chargeLeaseRenewMs?: number;
 }
 
 export async function build(options: AppOptions): Promise<FastifyInstance> {
@@ -154,6 +156,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     announceKeys: options.announceKeys,
     runJobs: options.runJobs,
     paymentProvider: options.paymentProvider,
+    chargeLeaseRenewMs: options.chargeLeaseRenewMs,
   });
   await load(routeRegistry);
   // Before anything that can answer: every answer carries its X-Request-Id and is counted.

@@ -4,9 +4,9 @@
 // by the clock to the move to Free, pay-now, a lost answer resolved once, webhook outcomes
 // written once, and what operators see.
 import { Writable } from 'node:stream';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { build } from '../src/app.js';
-import { UNKNOWN_RETRY_MS } from '../src/services/billing.js';
+import { CHARGE_LEASE_MS, UNKNOWN_RETRY_MS } from '../src/services/billing.js';
 import { DemoPaymentProvider } from '../src/services/payments/demo-provider.js';
 import type { ChargeRequest, PaymentProvider } from '../src/services/payments/provider.js';
 import {
@@ -548,7 +548,7 @@ class LosingProvider implements PaymentProvider {
   /** Made once the app (and its database) exists. */
   inner: DemoPaymentProvider | undefined;
   private readonly lost = new Set<string>();
-  private get demo(): DemoPaymentProvider {
+  protected get demo(): DemoPaymentProvider {
     if (!this.inner) throw new Error('the provider is not set up yet');
     return this.inner;
   }
@@ -642,6 +642,86 @@ describeEachDatabase('payments whose answer was lost', (database) => {
     expect(await db.selectFrom('invoices').select(['amount', 'status']).execute()).toEqual([
       { amount: 2900, status: 'paid' },
     ]);
+  });
+});
+
+/** The demo provider, its charges held until the test lets them go (none lost): a slow provider. */
+class SlowProvider extends LosingProvider {
+  private letGo: () => void = () => {};
+  private readonly gate = new Promise<void>((resolve) => {
+    this.letGo = resolve;
+  });
+  /** Settles when the first charge has reached the provider. */
+  readonly asked: Promise<void>;
+  private markAsked: () => void = () => {};
+  constructor() {
+    super();
+    this.asked = new Promise<void>((resolve) => {
+      this.markAsked = resolve;
+    });
+  }
+  answer() {
+    this.letGo();
+  }
+  override async charge(request: ChargeRequest) {
+    this.markAsked();
+    await this.gate;
+    return this.demo.charge(request);
+  }
+}
+
+describeEachDatabase('a charge the provider is slow to answer', (database) => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('stays claimed by its instance however long it takes: another instance asks nothing', async () => {
+    const shared = await database.create();
+    cleanups.push(() => shared.drop());
+    const sharedUrl = { url: shared.url, drop: async () => {} };
+    const slow = new SlowProvider();
+    // Two instances on one database, renewing their claims every 20 ms of real time.
+    const a = await createTestApp(database, {}, sharedUrl, {
+      paymentProvider: slow,
+      chargeLeaseRenewMs: 20,
+    });
+    cleanups.push(() => a.close());
+    slow.inner = new DemoPaymentProvider(a.app.database.db, () => a.now());
+    const b = await createTestApp(database, {}, sharedUrl, { chargeLeaseRenewMs: 20 });
+    cleanups.push(() => b.close());
+    const advance = (ms: number) => {
+      a.advance(ms);
+      b.advance(ms);
+    };
+    const user = await createUser(a.app, 'patient');
+    await saveCard(a.app, user.id);
+    await a.app.subscriptions.change(user.id, { planId: 'starter' }, null);
+    advance(7 * DAY);
+    expect(await a.app.subscriptions.renewDue()).toBe(1);
+    const collecting = a.app.billing.collectDue();
+    await slow.asked;
+    const db = a.app.database.db;
+    const invoice = () => db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow();
+    // Six minutes at the provider, by the clock, 20 s at a time: each time, instance a renews
+    // its claim to a lease from now, and instance b finds nothing to ask about.
+    for (let waited = 0; waited < 6 * 60_000; waited += 20_000) {
+      advance(20_000);
+      await vi.waitFor(
+        async () => expect(Number((await invoice()).claimed_until)).toBe(a.now() + CHARGE_LEASE_MS),
+        { timeout: 2000, interval: 5 },
+      );
+      expect(await b.app.billing.collectDue()).toEqual({ charged: 0, ended: 0 });
+    }
+    slow.answer();
+    expect(await collecting).toEqual({ charged: 1, ended: 0 });
+    expect(await invoice()).toMatchObject({
+      status: 'paid',
+      attempts: 1,
+      charging_key: null,
+      claimed_until: null,
+    });
+    expect(await db.selectFrom('demo_charges').selectAll().execute()).toHaveLength(1);
   });
 });
 

@@ -10,7 +10,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, expect, it, vi } from 'vitest';
 import { runDueJobs } from '../src/plugins/app/renewal-job.js';
-import { CHARGE_CLAIM_MS } from '../src/services/billing.js';
+import { CHARGE_LEASE_MS } from '../src/services/billing.js';
 import { createTestApp, seedCards, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { startServer } from './helpers/server-process.js';
@@ -142,7 +142,7 @@ describeEachDatabase(
         });
       }
       // The restarted server waits out the dead one's claim, then asks again with the same keys.
-      after.advance(Date.now() + CHARGE_CLAIM_MS - after.now());
+      after.advance(Date.now() + CHARGE_LEASE_MS - after.now());
       expect(await runDueJobs(after.app)).toMatchObject({ renewed: 0, charged: DUE });
       const invoices = await adb.selectFrom('invoices').selectAll().orderBy('id').execute();
       const recorded = await adb.selectFrom('demo_charges').selectAll().execute();

@@ -310,6 +310,21 @@ export class PaymentsRepository {
     return result.numUpdatedRows === 1n;
   }
 
+  /**
+   * Renews claims still held on these invoices' attempts (in flight, not lapsed at `now`) to
+   * `until`: a lapsed claim may be another instance's now, so it is left as it is.
+   */
+  async renewClaims(invoiceIds: readonly number[], now: number, until: number, db = this.db) {
+    if (invoiceIds.length === 0) return;
+    await db
+      .updateTable('invoices')
+      .set({ claimed_until: until })
+      .where('id', 'in', invoiceIds)
+      .where('charging_key', 'is not', null)
+      .where('claimed_until', '>', now)
+      .execute();
+  }
+
   /** Keeps an attempt whose outcome is not known in flight, asked about again after `until`. */
   async holdInFlight(invoiceId: number, key: string, until: number, db = this.db) {
     await db

@@ -30,8 +30,15 @@ const GRACE_MS = GRACE_DAYS * DAY_MS;
 const COLLECT_BATCH = 100;
 /** Charges of one batch in flight at once. */
 const CHARGE_CONCURRENCY = 10;
-/** How long an attempt is held by the instance that claimed it: past it, another asks again. */
-export const CHARGE_CLAIM_MS = 5 * 60_000;
+/**
+ * How long a claim on an attempt lasts unless its instance renews it: past it, another instance
+ * asks the provider again (with the same key). An instance renews the claims of its attempts
+ * while they are at the provider, however slow it is, so only a dead instance's claims lapse:
+ * its attempts are taken up a lease later, not minutes later.
+ */
+export const CHARGE_LEASE_MS = 30_000;
+/** How often an instance renews the claims of its attempts at the provider. */
+export const CHARGE_LEASE_RENEW_MS = 10_000;
 /** How long an attempt whose answer was lost waits before it is asked about again. */
 export const UNKNOWN_RETRY_MS = 60_000;
 /** How long a payment waits for the user's authentication before renewals may ask again. */
@@ -59,6 +66,8 @@ export interface BillingDeps {
   provider: PaymentProvider;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** How often claims in flight are renewed (CHARGE_LEASE_RENEW_MS; tests shorten it). */
+  leaseRenewMs?: number;
 }
 
 export class BillingService {
@@ -173,12 +182,14 @@ export class BillingService {
       const now = clock();
       const claimed = await db
         .transaction()
-        .execute((trx) => payments.claimOne(invoice.id, now, now + CHARGE_CLAIM_MS, trx));
+        .execute((trx) => payments.claimOne(invoice.id, now, now + CHARGE_LEASE_MS, trx));
       if (!claimed) {
         throw new HttpError(409, 'A payment of this invoice is in progress: try again in a minute');
       }
       const customerRef = await payments.customer(userId, this.deps.provider.name);
-      const outcome = await this.chargeInvoice(claimed, card, customerRef, false);
+      const outcome = await this.whileClaimed([claimed.id], () =>
+        this.chargeInvoice(claimed, card, customerRef, false),
+      );
       const settled = await this.settle(claimed, outcome, false, requestId);
       throwUnlessPaid(settled);
     }
@@ -314,25 +325,59 @@ export class BillingService {
     const now = clock();
     const claimed = await db
       .transaction()
-      .execute((trx) => payments.claimForCharge(now, GRACE_MS, now + CHARGE_CLAIM_MS, limit, trx));
+      .execute((trx) => payments.claimForCharge(now, GRACE_MS, now + CHARGE_LEASE_MS, limit, trx));
     if (claimed.length === 0) return 0;
-    const users = [...new Set(claimed.map((c) => c.userId))];
-    const [cards, customers] = await Promise.all([
-      payments.paymentMethods(users),
-      payments.customers(users, this.deps.provider.name),
-    ]);
-    const outcomes = await mapLimited(claimed, CHARGE_CONCURRENCY, (invoice) =>
-      this.chargeInvoice(
-        invoice,
-        this.usable(cards.get(invoice.userId)),
-        customers.get(invoice.userId) ?? null,
-        true,
-      ),
+    const outcomes = await this.whileClaimed(
+      claimed.map((c) => c.id),
+      async () => {
+        const users = [...new Set(claimed.map((c) => c.userId))];
+        const [cards, customers] = await Promise.all([
+          payments.paymentMethods(users),
+          payments.customers(users, this.deps.provider.name),
+        ]);
+        return mapLimited(claimed, CHARGE_CONCURRENCY, (invoice) =>
+          this.chargeInvoice(
+            invoice,
+            this.usable(cards.get(invoice.userId)),
+            customers.get(invoice.userId) ?? null,
+            true,
+          ),
+        );
+      },
     );
     await this.settleBatch(
       claimed.map((invoice, i) => ({ invoice, outcome: outcomes[i] as ChargeOutcome })),
     );
     return claimed.length;
+  }
+
+  /**
+   * Runs `work` (calls to the provider) while renewing this instance's claims on these
+   * invoices' attempts every `leaseRenewMs`, a lease from the clock's now each time; stops
+   * before the outcomes are written. A claim that lapsed meanwhile (the event loop held up past
+   * a lease) is not taken back: another instance may hold it, asking with the same key.
+   */
+  private async whileClaimed<T>(invoiceIds: readonly number[], work: () => Promise<T>) {
+    const { payments, clock, log } = this.deps;
+    let renewing: Promise<void> = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = renewing.then(async () => {
+        const now = clock();
+        try {
+          await payments.renewClaims(invoiceIds, now, now + CHARGE_LEASE_MS);
+        } catch (err) {
+          // The next renewal tries again; a lapsed claim costs a second ask with the same key.
+          log.warn({ err, source: 'payments' }, 'renewing charge claims failed');
+        }
+      });
+    }, this.deps.leaseRenewMs ?? CHARGE_LEASE_RENEW_MS);
+    timer.unref();
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+      await renewing;
+    }
   }
 
   /** A saved card this provider can charge, or none (a card saved with another provider). */

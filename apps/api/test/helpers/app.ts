@@ -74,8 +74,8 @@ export async function createTestApp(
   database: TestDatabase,
   overrides: Partial<Config> = {},
   shared?: { url: string; drop(): Promise<void> },
-  /** Build options beyond the config (a payment provider of the test's). */
-  options: Pick<AppOptions, 'paymentProvider'> = {},
+  /** Build options beyond the config (a payment provider of the test's, a lease's renewals). */
+  options: Pick<AppOptions, 'paymentProvider' | 'chargeLeaseRenewMs'> = {},
 ): Promise<TestApp> {
   const { url, drop } = shared ?? (await database.create());
   let now = T0;

@@ -21,6 +21,8 @@ export interface BuildOptions {
   announceKeys?: (keys: Record<string, string>) => void;
   /** The payment provider to use instead of the configured one (tests wrap the demo's). */
   paymentProvider?: PaymentProvider;
+  /** How often claims on charges in flight are renewed (tests shorten it). */
+  chargeLeaseRenewMs?: number;
 }
 
 declare module 'fastify' {

@@ -214,6 +214,7 @@ export default fp(
         provider: paymentProvider,
         clock: app.clock,
         log: app.log,
+        leaseRenewMs: app.buildOptions.chargeLeaseRenewMs,
       }),
     );
     const stripeKeys = app.config.payments.stripe;

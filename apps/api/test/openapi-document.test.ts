@@ -11,6 +11,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentedSchema } from '../src/plugins/external/openapi.js';
+import { DECLINE_MESSAGES } from '../src/services/payments/provider.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 
@@ -106,6 +107,14 @@ describeEachDatabase('the served OpenAPI document', (database) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: messages.usernamePattern });
+  });
+
+  it('names only the payment codes the server answers with', () => {
+    // A client branches on a 402's `code`: each one a call's description names must be one the
+    // server sends (DECLINE_MESSAGES lists them all).
+    const named = [...JSON.stringify(document).matchAll(/code '([a-z_]+)'/g)].map((m) => m[1]);
+    expect(named).toContain('no_payment_method');
+    for (const code of named) expect(Object.keys(DECLINE_MESSAGES)).toContain(code);
   });
 
   it('generates TypeScript types with openapi-typescript that a client compiles against', async () => {

@@ -83,7 +83,7 @@ export const subscriptionsRoutes = {
     access: 'user',
     summary: 'Change plan: upgrades are charged pro-rated now, downgrades apply at the period end',
     description:
-      "An upgrade is charged to the saved card before the plan changes: declined is a 402 {message, code} ('Your card was declined') and nothing changes; a card asking for authentication is a 402 with requiresAction (POST /api/billing/confirm finishes the change). A paid plan, its trial included, needs a saved card: without one, 402 with code 'payment_method_required'.",
+      "An upgrade is charged to the saved card before the plan changes: declined is a 402 {message, code} ('Your card was declined') and nothing changes; a card asking for authentication is a 402 with requiresAction (POST /api/billing/confirm finishes the change). A paid plan, its trial included, needs a saved card: without one, 402 with code 'no_payment_method'.",
     tags: ['subscriptions'],
     schema: {
       body: ChangePlanBody,

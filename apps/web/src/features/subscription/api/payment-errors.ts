@@ -24,8 +24,7 @@ export function chargeErrorMessage(err: unknown): string {
 
 /** The 402 that asks for a saved card before the charge can be tried at all. */
 export function needsPaymentMethod(err: unknown): boolean {
-  const code = paymentProblem(err)?.code;
-  return code === 'no_payment_method' || code === 'payment_method_required';
+  return paymentProblem(err)?.code === 'no_payment_method';
 }
 
 /**

@@ -4,7 +4,7 @@
 // answer of the server's could be read (offline, too slow, a proxy's page) — never the
 // browser's 'Failed to fetch' or a proxy's status text.
 import type { TransactionBody } from '@omega/contracts';
-import type { Manifest, RouteAnswer, RouteBody } from '@omega/contracts/client';
+import type { RouteAnswer, RouteBody } from '@omega/contracts/client';
 
 export const UNREACHABLE = 'OmegaPay cannot be reached. Check your connection and try again.';
 export const TOO_SLOW = 'OmegaPay did not answer in time. Try again.';
@@ -24,28 +24,28 @@ export class KeypadApiError extends Error {
   constructor(
     message: string,
     status: number,
-    { failedPins, maxPins }: { failedPins?: number; maxPins?: number } = {},
+    pins: { failedPins?: number; maxPins?: number } = {},
   ) {
     super(message);
-    Object.assign(this, { name: 'KeypadApiError', status, failedPins, maxPins });
+    Object.assign(this, { name: 'KeypadApiError', status, ...pins });
   }
 }
 
 /**
- * The five wallet routes the keypad calls, as the route table declares them (the type refuses
- * another method or path, and a test keeps them equal to the table's entries): the keypad's
- * bundles carry these, not the whole table. Each takes a JSON body or none, and no params or
- * query, so the keypad sends them itself rather than with the typed client of
- * '@omega/contracts/client' (its params, queries and form bodies were a fifth of the library's
- * gzip budget); their bodies' and answers' types are still the route table's.
+ * The five wallet routes the keypad calls, by the last part of their path: each is
+ * /api/ussd/<path>, a POST with a JSON body or a GET without one, with no params or query, so the
+ * keypad sends them itself rather than with the typed client of '@omega/contracts/client' (its
+ * params, queries and form bodies were a fifth of the library's gzip budget, and a table of the
+ * five routes' methods and paths another 1%). A test holds the requests sent to the route table's
+ * entries; the bodies' and answers' types are the route table's.
  */
-export const walletRoutes = {
-  ussdOtp: { method: 'POST', url: '/api/ussd/otp' },
-  ussdLogin: { method: 'POST', url: '/api/ussd/login' },
-  ussdBalance: { method: 'GET', url: '/api/ussd/balance' },
-  ussdTransaction: { method: 'POST', url: '/api/ussd/transaction' },
-  ussdTransactions: { method: 'GET', url: '/api/ussd/transactions' },
-} as const satisfies Partial<Manifest>;
+interface WalletRoutes {
+  otp: 'ussdOtp';
+  login: 'ussdLogin';
+  balance: 'ussdBalance';
+  transaction: 'ussdTransaction';
+  transactions: 'ussdTransactions';
+}
 
 // The answers' types come from the route table's schemas (through the typed client), so a
 // changed schema breaks the keypad at compile time. The keypad reads only the parts named here.
@@ -72,7 +72,6 @@ export interface KeypadApiOptions {
 }
 
 type Json = Record<string, unknown>;
-type WalletRoute = keyof typeof walletRoutes;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
 const isString = (v: unknown): v is string => typeof v === 'string';
@@ -86,12 +85,6 @@ function parse(text: string): unknown {
   }
 }
 
-/** The answer's body when it has what the keypad reads (`check`); otherwise it is not ours. */
-function ours<T>(body: unknown, check: (body: Json) => boolean = () => true): T {
-  if (!isObject(body) || !check(body)) throw new KeypadApiError(NO_ANSWER, 0);
-  return body as T;
-}
-
 const isTransaction = (t: unknown): t is Transaction =>
   isObject(t) && ['id', 'type', 'coin', 'amount', 'timestamp'].every((k) => isString(t[k]));
 
@@ -100,12 +93,16 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
   let token: string | null = null;
 
   /**
-   * Calls a wallet route with the wallet's token and the time limit, and answers the parsed body
-   * of a success (null when there is none we can read). A failure is a KeypadApiError with our
+   * Calls a wallet route with the wallet's token and the time limit, and answers the body of a
+   * success when `check` finds in it what the keypad reads. A failure is a KeypadApiError with our
    * sentence or the server's.
    */
-  async function call<N extends WalletRoute>(name: N, body?: RouteBody<N>): Promise<unknown> {
-    const { method, url } = walletRoutes[name];
+  async function call<P extends keyof WalletRoutes>(
+    path: P,
+    check: (body: Json) => boolean,
+    // A route that takes a body must be given one: it decides POST or GET.
+    ...[body]: RouteBody<WalletRoutes[P]> extends undefined ? [] : [RouteBody<WalletRoutes[P]>]
+  ): Promise<Json> {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
@@ -114,8 +111,8 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
     let res: Response;
     let text: string;
     try {
-      res = await fetch(apiBase + url, {
-        method,
+      res = await fetch(`${apiBase}/api/ussd/${path}`, {
+        method: body === undefined ? 'GET' : 'POST',
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: abort.signal,
@@ -127,7 +124,9 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
       clearTimeout(timer);
     }
     const parsed = parse(text);
-    if (res.ok) return parsed;
+    // A success whose body lacks what the keypad reads is not ours (a page served in its place).
+    if (res.ok && isObject(parsed) && check(parsed)) return parsed;
+    if (res.ok) throw new KeypadApiError(NO_ANSWER, 0);
     // Our server answers every failure with a sentence in `message`, and a refused sign-in in
     // `error` too, the field the spec's keypad reads (section 7), read here first; anything else
     // came from something in between (a proxy's error page) and says nothing a person should read.
@@ -145,29 +144,25 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
 
   return {
     async requestOtp(phone) {
-      const res = ours<Json>(await call('ussdOtp', { phone }));
+      const res = await call('otp', () => true, { phone });
       return { demoOtp: isString(res.demoOtp) ? res.demoOtp : null };
     },
     async login(phone, otp, pin) {
-      const res = ours<
-        Pick<LoginAnswer, 'token' | 'balances'> & Partial<Pick<LoginAnswer, 'locked'>>
-      >(
-        await call('ussdLogin', { phone, otp, pin }),
-        (b) => isString(b.token) && isObject(b.balances),
-      );
+      const res = (await call('login', (b) => isString(b.token) && isObject(b.balances), {
+        phone,
+        otp,
+        pin,
+      })) as Pick<LoginAnswer, 'token' | 'balances'> & Partial<Pick<LoginAnswer, 'locked'>>;
       token = res.token;
       return res;
     },
-    balance: async () =>
-      ours<BalanceAnswer>(
-        await call('ussdBalance'),
-        (b) => isObject(b.balances) && isObject(b.rates),
-      ),
-    submit: async (body) =>
-      ours<TransactionAnswer>(await call('ussdTransaction', body), (b) => isObject(b.transaction)),
-    transactions: async () =>
-      ours<{ transactions: unknown[] }>(await call('ussdTransactions'), (b) =>
-        Array.isArray(b.transactions),
-      ).transactions.filter(isTransaction),
+    balance: () =>
+      call('balance', (b) => isObject(b.balances) && isObject(b.rates)) as Promise<BalanceAnswer>,
+    submit: (body) =>
+      call('transaction', (b) => isObject(b.transaction), body) as Promise<TransactionAnswer>,
+    async transactions() {
+      const res = await call('transactions', (b) => Array.isArray(b.transactions));
+      return (res.transactions as unknown[]).filter(isTransaction);
+    },
   };
 }

@@ -26,14 +26,8 @@ const NAMES: Partial<Record<KeypadKey, string>> = {
   '.': 'Decimal point',
 };
 
-const KEYBOARD: Record<string, KeypadKey> = {
-  Enter: '#',
-  Escape: '*',
-  '#': '#',
-  '*': '*',
-  '+': '+',
-  '.': '.',
-};
+/** Keys typed on a physical keyboard: Enter and Escape stand for '#' and '*'. */
+const KEYBOARD: Record<string, string> = { Enter: '#', Escape: '*' };
 
 export function KeypadSimulator({
   apiBase = '',
@@ -48,10 +42,10 @@ export function KeypadSimulator({
   const screen = screenLines(state).join('\n');
 
   function onKeyDown(e: KeyboardEvent<HTMLElement>) {
-    const key = /^\d$/.test(e.key) ? (e.key as KeypadKey) : KEYBOARD[e.key];
-    if (!key) return;
+    const key = KEYBOARD[e.key] ?? e.key;
+    if (!/^[\d*#+.]$/.test(key)) return;
     e.preventDefault();
-    press(key);
+    press(key as KeypadKey);
   }
 
   return (

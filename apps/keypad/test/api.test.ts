@@ -2,14 +2,7 @@
 // call is a KeypadApiError with a sentence of ours, never the browser's or a proxy's text.
 import { routeManifest } from '@omega/contracts/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createKeypadApi,
-  KeypadApiError,
-  NO_ANSWER,
-  TOO_SLOW,
-  UNREACHABLE,
-  walletRoutes,
-} from '../src/api.js';
+import { createKeypadApi, KeypadApiError, NO_ANSWER, TOO_SLOW, UNREACHABLE } from '../src/api.js';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,10 +21,52 @@ async function failure(call: Promise<unknown>): Promise<KeypadApiError> {
 }
 
 describe('createKeypadApi', () => {
-  it('calls the wallet routes as the route table declares them', () => {
-    // The full manifest is the route table's (the contracts' test holds them equal).
-    const names = Object.keys(walletRoutes) as Array<keyof typeof walletRoutes>;
-    expect(walletRoutes).toEqual(Object.fromEntries(names.map((n) => [n, routeManifest[n]])));
+  it('calls the wallet routes as the route table declares them', async () => {
+    const sent: Array<{ method: string; url: string; json: boolean }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const headers = init.headers as Record<string, string>;
+        sent.push({
+          method: init.method ?? 'GET',
+          url,
+          json: headers['content-type'] === 'application/json',
+        });
+        return new Response('{}', { status: 503 });
+      }),
+    );
+    const api = createKeypadApi('https://omega.example');
+    const body = {
+      type: 'Purchase',
+      coin: 'USDC',
+      amount: '10',
+      idempotencyKey: 'tx-00000001',
+      success: true,
+      timestamp: 0,
+    } as const;
+    await Promise.allSettled([
+      api.requestOtp('0821234567'),
+      api.login('0821234567', '1234', '2468'),
+      api.balance(),
+      api.submit(body),
+      api.transactions(),
+    ]);
+    // The full manifest is the route table's (the contracts' test holds them equal); a call
+    // with a body sends it as JSON.
+    const routes = [
+      'ussdOtp',
+      'ussdLogin',
+      'ussdBalance',
+      'ussdTransaction',
+      'ussdTransactions',
+    ] as const;
+    expect(sent).toEqual(
+      routes.map((name) => ({
+        method: routeManifest[name].method,
+        url: `https://omega.example${routeManifest[name].url}`,
+        json: routeManifest[name].method === 'POST',
+      })),
+    );
   });
 
   it('says the server cannot be reached when the network fails', async () => {

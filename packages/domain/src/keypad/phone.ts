@@ -7,9 +7,8 @@ export const PHONE_ERROR =
   'Enter a valid phone number: international (+27821234567) or local South African (0821234567)';
 
 export function isValidPhone(input: string): boolean {
-  if (input.length === 0 || input.length > PHONE_MAX) return false;
-  if (input.startsWith('+')) return /^\+\d{7,16}$/.test(input);
-  return /^\d{10,15}$/.test(input);
+  // At most PHONE_MAX (16) characters: '+' and 7 to 15 digits, or 10 to 15 digits.
+  return /^(\+\d{7,15}|\d{10,15})$/.test(input);
 }
 
 /** The number in international form, or null when it is not a valid phone number. */

@@ -1,5 +1,6 @@
-// The keypad screen as text: GSM-7 only, at most 182 characters a page, so the same screens
-// can be sent to a real phone through a USSD gateway ('CON …' to continue, 'END …' to close).
+// The keypad screen as text, the same for the browser keypad and a real phone; a phone's copy
+// (through a USSD gateway: 'CON …' to continue, 'END …' to close) is GSM-7 only, at most 182
+// characters a page.
 import { formatAmount, parseAmount } from './amounts.js';
 import { paginate, toGsm7 } from './gsm7.js';
 import {
@@ -123,15 +124,19 @@ export interface RenderedScreen {
   pages: string[];
 }
 
-/** The screen's lines in GSM-7, its error last: all a screen that is not paged needs. */
+/**
+ * The screen's lines, its error last, with their text as written: what the browser keypad shows
+ * (a web page has no character set to keep to; decision 041).
+ */
 export function screenLines(state: KeypadState): string[] {
-  const body = lines(state).map(toGsm7);
-  if (state.error) body.push(toGsm7(state.error));
+  const body = lines(state);
+  if (state.error) body.push(state.error);
   return body;
 }
 
+/** The screen as a phone receives it: its lines in GSM-7, and those lines cut into pages. */
 export function render(state: KeypadState): RenderedScreen {
-  const body = screenLines(state);
+  const body = screenLines(state).map(toGsm7);
   return { lines: body, pages: paginate(body.join('\n')) };
 }
 

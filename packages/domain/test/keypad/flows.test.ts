@@ -5,6 +5,7 @@ import {
   lockedFlowMessage,
   lockedFlows,
   render,
+  screenLines,
   transition,
 } from '../../src/keypad/index.js';
 
@@ -68,5 +69,21 @@ describe('keypad flows and the plan catalogue', () => {
     );
     // Open flows still open.
     expect(transition(state, { type: 'key', key: '3' }, ctx).state.screen).toBe('transfer-coin');
+  });
+
+  it("names a plan as written on the browser's screen, and in GSM-7 on a phone's", () => {
+    const locked = [
+      { type: 'Transfer' as const, feature: 'Wallet transfers', plan: 'Pro “Plus” ✨' },
+    ];
+    const ctx = { now: 0, newId: () => 'id' };
+    let state: KeypadState = { ...initialState(), screen: 'pin', phoneNumber: '+27821234567' };
+    state = transition(state, { type: 'login-succeeded', locked }, ctx).state;
+    const refused = transition(state, { type: 'key', key: '3' }, ctx).state;
+    expect(screenLines(refused).at(-1)).toBe(
+      'This feature requires the Pro “Plus” ✨ plan. Upgrade to access.',
+    );
+    expect(render(refused).lines.at(-1)).toBe(
+      'This feature requires the Pro "Plus" ? plan. Upgrade to access.',
+    );
   });
 });

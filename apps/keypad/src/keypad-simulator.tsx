@@ -27,7 +27,7 @@ const NAMES: Partial<Record<KeypadKey, string>> = {
 };
 
 /** Keys typed on a physical keyboard: Enter and Escape stand for '#' and '*'. */
-const KEYBOARD: Record<string, string> = { Enter: '#', Escape: '*' };
+const KEYBOARD: Record<string, string> = { Enter: '#', Escape: '*', Backspace: 'backspace' };
 
 export function KeypadSimulator({
   apiBase = '',
@@ -43,7 +43,7 @@ export function KeypadSimulator({
 
   function onKeyDown(e: KeyboardEvent<HTMLElement>) {
     const key = KEYBOARD[e.key] ?? e.key;
-    if (!/^[\d*#+.]$/.test(key)) return;
+    if (!/^([\d*#+.]|backspace)$/.test(key)) return;
     e.preventDefault();
     press(key as KeypadKey);
   }

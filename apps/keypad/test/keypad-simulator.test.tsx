@@ -128,6 +128,27 @@ describe('KeypadSimulator', () => {
     ]);
   });
 
+  it('takes the physical keyboard: digits, Backspace to correct, Enter for # and Escape for *', async () => {
+    const { api } = fakeApi();
+    render(<KeypadSimulator api={api} speed={0} />);
+    const keypad = screen.getByRole('region', { name: 'OmegaPay keypad' });
+    const press = async (key: string) => {
+      await act(async () => {
+        fireEvent.keyDown(keypad, { key });
+      });
+    };
+    for (const key of '08212345678') await press(key);
+    expect(screenText()).toContain('08212345678');
+    await press('Backspace');
+    expect(screenText()).toContain('0821234567');
+    expect(screenText()).not.toContain('08212345678');
+    await press('Escape');
+    expect(screenText()).not.toContain('0821234567');
+    for (const key of '0821234567') await press(key);
+    await press('Enter');
+    await waitFor(() => expect(screenText()).toContain('Demo OTP: 4321'));
+  });
+
   it('keeps a transaction made offline and sends it once when the server is back', async () => {
     const { api, accepted, state } = fakeApi();
     render(<KeypadSimulator api={api} speed={0.001} />);

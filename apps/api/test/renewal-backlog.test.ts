@@ -187,7 +187,13 @@ describeEachDatabase('renewal backlog', (database) => {
   it('renews 300 due subscriptions in one run of the job, each once', async () => {
     const t = await testApp();
     const ids = await seedDue(t.app.database.db, t.now(), 300);
-    expect(await runDueJobs(t.app)).toEqual({ renewed: 300, charged: 300, ended: 0, purged: 0 });
+    expect(await runDueJobs(t.app)).toEqual({
+      renewed: 300,
+      charged: 300,
+      ended: 0,
+      purged: 0,
+      sessionsCleared: 0,
+    });
     expect(await dueCount(t.app.database.db, t.now())).toBe(0);
     expect(await renewedWhole(t.app.database.db, ids)).toBe(300);
     // Invoiced at the plans' prices, the same as one at a time.
@@ -208,7 +214,13 @@ describeEachDatabase('renewal backlog', (database) => {
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(charges.n)).toBe(300);
-    expect(await runDueJobs(t.app)).toEqual({ renewed: 0, charged: 0, ended: 0, purged: 0 });
+    expect(await runDueJobs(t.app)).toEqual({
+      renewed: 0,
+      charged: 0,
+      ended: 0,
+      purged: 0,
+      sessionsCleared: 0,
+    });
   });
 
   /** `count` due subscriptions in a database of their own, then a server with its job started on it. */
@@ -244,7 +256,13 @@ describeEachDatabase('renewal backlog', (database) => {
     expect(health.statusCode).toBe(200);
     // Answered between two batches, not after the last.
     expect(drained).toBe(false);
-    expect(await run).toEqual({ renewed: 1000, charged: 1000, ended: 0, purged: 0 });
+    expect(await run).toEqual({
+      renewed: 1000,
+      charged: 1000,
+      ended: 0,
+      purged: 0,
+      sessionsCleared: 0,
+    });
   });
 
   it('stops mid-drain at shutdown, leaving no subscription half-renewed', async () => {
@@ -285,7 +303,13 @@ describeEachDatabase('renewal backlog', (database) => {
     const ids = await seedDue(db, t.now(), 250);
     const declined = ids[123] as number;
     await declineInvoicesOf(database, db, declined);
-    expect(await runDueJobs(t.app)).toEqual({ renewed: 249, charged: 249, ended: 0, purged: 0 });
+    expect(await runDueJobs(t.app)).toEqual({
+      renewed: 249,
+      charged: 249,
+      ended: 0,
+      purged: 0,
+      sessionsCleared: 0,
+    });
     await t.app.systemLogs.flush();
     const errors = await db
       .selectFrom('system_logs')
@@ -342,9 +366,21 @@ describeEachDatabase('renewal backlog', (database) => {
       expect(held.rowCount).toBe(100);
       // Renews the other 200 while the lock is held; waiting for it would have run into the
       // statement timeout and renewed none.
-      expect(await runDueJobs(t.app)).toEqual({ renewed: 200, charged: 200, ended: 0, purged: 0 });
+      expect(await runDueJobs(t.app)).toEqual({
+        renewed: 200,
+        charged: 200,
+        ended: 0,
+        purged: 0,
+        sessionsCleared: 0,
+      });
       await holder.query('rollback');
-      expect(await runDueJobs(t.app)).toEqual({ renewed: 100, charged: 100, ended: 0, purged: 0 });
+      expect(await runDueJobs(t.app)).toEqual({
+        renewed: 100,
+        charged: 100,
+        ended: 0,
+        purged: 0,
+        sessionsCleared: 0,
+      });
       expect(await renewedWhole(t.app.database.db, ids)).toBe(300);
     } finally {
       await holder.end().catch(() => {});

@@ -2,6 +2,7 @@
 // rotation, sign-out, expiry, and what is (and is not) stored.
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { runDueJobs } from '../src/plugins/app/renewal-job.js';
 import {
   ADMIN_KEY,
   createTestApp,
@@ -203,6 +204,38 @@ describeEachDatabase('session calls', (database) => {
       const res = await me(cookie);
       expect(res.statusCode).toBe(elapsed + 20 < 12 * 60 ? 200 : 401);
     }
+  });
+
+  it("clears the sessions nobody came back to at the job's sweep, past their idle or absolute end", async () => {
+    const left = await sessionFor(t.app, (await createUser(t.app, 'ivy')).id);
+    const active = await sessionFor(t.app, (await createUser(t.app, 'jon')).id);
+    // One user keeps reading for 11 h 40 min (the idle deadline moves on each time), then stops.
+    for (let elapsed = 0; elapsed < 11 * 60 + 40; elapsed += 20) {
+      t.advance(20 * MINUTE);
+      expect((await me(active)).statusCode).toBe(200);
+    }
+    t.advance(10 * MINUTE);
+    const recent = await sessionFor(t.app, (await createUser(t.app, 'kim')).id);
+    t.advance(11 * MINUTE);
+    // 12 h 1 min after the first two began: one idle since, one past 12 hours, one live.
+    expect(await countRows('sessions')).toBe(3);
+    expect((await runDueJobs(t.app)).sessionsCleared).toBe(2);
+    expect(await countRows('sessions')).toBe(1);
+    expect((await me(recent)).statusCode).toBe(200);
+    expect((await me(left)).statusCode).toBe(401);
+    expect((await me(active)).statusCode).toBe(401);
+    expect((await runDueJobs(t.app)).sessionsCleared).toBe(0);
+  });
+
+  it('clears ended sessions a batch at a time, every one of them', async () => {
+    for (const name of ['lea', 'max', 'ned', 'ola', 'pat']) {
+      await sessionFor(t.app, (await createUser(t.app, name)).id);
+    }
+    t.advance(31 * MINUTE);
+    const live = await sessionFor(t.app, (await createUser(t.app, 'quin')).id);
+    expect(await t.app.sessionStore.clearEnded(2)).toBe(5);
+    expect(await countRows('sessions')).toBe(1);
+    expect((await me(live)).statusCode).toBe(200);
   });
 
   it('registers an administrator only with the administrator key', async () => {

@@ -231,8 +231,14 @@ describeEachDatabase('unanswered questions', (database) => {
       retentionDays: 7,
     });
     expect(await rows()).toHaveLength(2);
-    // ...and the job deletes it, by the app's clock.
-    expect(await runDueJobs(t.app)).toEqual({ renewed: 0, charged: 0, ended: 0, purged: 1 });
+    // ...and the job deletes it, by the app's clock (and the two sessions of days ago, ended).
+    expect(await runDueJobs(t.app)).toEqual({
+      renewed: 0,
+      charged: 0,
+      ended: 0,
+      purged: 1,
+      sessionsCleared: 2,
+    });
     expect((await rows()).map((r) => r.question)).toEqual([
       'how do I cancel my netflix subscription',
     ]);

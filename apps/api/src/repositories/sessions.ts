@@ -117,10 +117,20 @@ export class SessionsRepository {
       .execute();
   }
 
-  async deleteExpired(now: number, db = this.db): Promise<number> {
+  /**
+   * Deletes up to `limit` sessions that have ended: past their idle deadline, or begun at or
+   * before `startedBy` (the absolute limit). Answers how many.
+   */
+  async deleteEnded(now: number, startedBy: number, limit: number, db = this.db): Promise<number> {
     const result = await db
       .deleteFrom('sessions')
-      .where('expires_at', '<=', now)
+      .where('id_hash', 'in', (eb) =>
+        eb
+          .selectFrom('sessions')
+          .select('id_hash')
+          .where((w) => w.or([w('expires_at', '<=', now), w('created_at', '<=', startedBy)]))
+          .limit(limit),
+      )
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -34,6 +34,9 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
  */
 export const SESSION_CACHE_MS = 1000;
 
+/** Ended sessions one statement of the retention sweep deletes. */
+const CLEAR_BATCH = 1000;
+
 /** The database keeps only this hash of a session id, so a leaked table opens no session. */
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
@@ -197,6 +200,20 @@ export class DatabaseSessionStore implements SessionStore {
   async remove(sessionId: string): Promise<void> {
     this.cache.delete(sessionId);
     await this.sessions.delete(hashSessionId(sessionId));
+  }
+
+  /**
+   * Deletes the sessions nobody came back to once they ended (a session read after its end is
+   * deleted then), a batch at a time so SQLite's writer is never held long. Answers how many.
+   */
+  async clearEnded(batch = CLEAR_BATCH): Promise<number> {
+    const now = this.clock();
+    let cleared = 0;
+    for (;;) {
+      const n = await this.sessions.deleteEnded(now, now - this.policy.absoluteMs, batch);
+      cleared += n;
+      if (n < batch) return cleared;
+    }
   }
 
   private written(session: Session): { userId: number | null; data: string } {

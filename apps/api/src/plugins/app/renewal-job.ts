@@ -1,5 +1,5 @@
 // Runs subscription renewals while the server is up, and with them the sweep of rows past their
-// retention (the assistant's unanswered questions): a run at start, then a minute after each run
+// retention (the assistant's unanswered questions, sessions nobody came back to): a run at start, then a minute after each run
 // ends. A run renews batch after batch until nothing is due (decision 036), so a backlog of any
 // size drains at once instead of a hundred a minute. Safe with several servers: each batch
 // claims its subscriptions in the database, and deleting by age twice deletes nothing more.
@@ -17,9 +17,16 @@ export const RENEWAL_EVERY_MS = 60_000;
 export async function runDueJobs(
   app: FastifyInstance,
   signal?: AbortSignal,
-): Promise<{ renewed: number; charged: number; ended: number; purged: number }> {
+): Promise<{
+  renewed: number;
+  charged: number;
+  ended: number;
+  purged: number;
+  sessionsCleared: number;
+}> {
   let renewed = 0;
   let purged = 0;
+  let sessionsCleared = 0;
   let charged = 0;
   let ended = 0;
   const started = performance.now();
@@ -47,14 +54,20 @@ export async function runDueJobs(
       null,
     );
   }
-  if (signal?.aborted) return { renewed, charged, ended, purged };
+  if (signal?.aborted) return { renewed, charged, ended, purged, sessionsCleared };
   try {
     purged = await app.unansweredQuestions.purgeExpired();
     if (purged > 0) app.log.info({ purged }, 'unanswered assistant questions past retention');
   } catch (err) {
     app.log.error({ err, source: 'retention' }, 'retention sweep failed');
   }
-  return { renewed, charged, ended, purged };
+  try {
+    sessionsCleared = await app.sessionStore.clearEnded();
+    if (sessionsCleared > 0) app.log.info({ sessionsCleared }, 'ended sessions cleared');
+  } catch (err) {
+    app.log.error({ err, source: 'retention' }, 'clearing ended sessions failed');
+  }
+  return { renewed, charged, ended, purged, sessionsCleared };
 }
 
 export default fp(

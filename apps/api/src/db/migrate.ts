@@ -24,6 +24,7 @@ import * as m0020 from './migrations/0020-log-search-level.js';
 import * as m0021 from './migrations/0021-payments.js';
 import * as m0022 from './migrations/0022-stripe-events.js';
 import * as m0023 from './migrations/0023-keypad-record-function.js';
+import * as m0024 from './migrations/0024-sessions-created-index.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021-payments': m0021,
   '0022-stripe-events': m0022,
   '0023-keypad-record-function': m0023,
+  '0024-sessions-created-index': m0024,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.

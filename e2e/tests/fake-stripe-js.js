@@ -126,6 +126,9 @@
             return payment;
           },
           payment: () => payment,
+          // Stripe restyles its element in place (the app's theme switch); the fake's inputs
+          // take the page's own colours.
+          update() {},
         };
       },
       async confirmSetup({ elements }) {

@@ -9,6 +9,7 @@ import { loadStripe } from '@stripe/stripe-js/pure';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useUiStore } from '../src/lib/ui-store.js';
 import {
   type AdminRoute,
   currentSubscription,
@@ -81,6 +82,7 @@ function fakeStripe(answers: {
   handleNextAction?: Stripe['handleNextAction'];
 }) {
   const elements = {
+    update: vi.fn(),
     create: vi.fn(() => {
       const input = document.createElement('input');
       input.setAttribute('aria-label', 'Card number');
@@ -144,6 +146,28 @@ describe("the stripe provider's card form", () => {
     expect(bodies(fake, 'POST /api/billing/payment-method')).toEqual([
       { paymentMethodId: 'pm_123' },
     ]);
+  });
+
+  it("restyles Stripe's element when the theme is switched, keeping what was typed", async () => {
+    server();
+    const { stripe, elements, asStripe } = fakeStripe({});
+    vi.mocked(loadStripe).mockResolvedValue(asStripe);
+    useUiStore.getState().setTheme('dark');
+    const u = userEvent.setup();
+    const section = await openForm(u);
+    const form = await within(section).findByRole('form', { name: 'Card details' });
+    const number = await within(form).findByLabelText('Card number');
+    await u.type(number, '4242');
+    expect(stripe.elements).toHaveBeenCalledWith(
+      expect.objectContaining({ appearance: { theme: 'night' } }),
+    );
+    await u.click(screen.getByRole('button', { name: 'Switch to light theme' }));
+    await waitFor(() =>
+      expect(elements.update).toHaveBeenLastCalledWith({ appearance: { theme: 'stripe' } }),
+    );
+    // The same element, made once: the card number typed is still there.
+    expect(elements.create).toHaveBeenCalledTimes(1);
+    expect((within(form).getByLabelText('Card number') as HTMLInputElement).value).toBe('4242');
   });
 
   it("says Stripe's refusal in the form, and saves nothing", async () => {

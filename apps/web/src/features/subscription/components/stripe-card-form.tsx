@@ -10,6 +10,7 @@ import type { Stripe, StripeElements, StripeError, StripePaymentElement } from '
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../../lib/api.js';
 import { errorMessage } from '../../../lib/error-message.js';
+import { type Theme, useUiStore } from '../../../lib/ui-store.js';
 import { useBillingActions } from '../api/billing-api.js';
 import { StripeJsUnavailable, stripeFor } from '../api/stripe-js.js';
 
@@ -29,15 +30,16 @@ type Phase =
 const stripeMessage = (error: StripeError) =>
   error.message ?? 'Stripe could not set this card up. Check the details and try again.';
 
-/** Stripe's element in the app's colours (light or dark, as the page is). */
-const appearance = () =>
-  ({
-    theme: document.documentElement.dataset.theme === 'dark' ? 'night' : 'stripe',
-  }) as const;
+/** Stripe's element in the app's colours: its dark theme on the app's dark one. */
+const appearance = (theme: Theme) => ({ theme: theme === 'dark' ? 'night' : 'stripe' }) as const;
 
 export default function StripeCardForm(props: StripeCardFormProps) {
   const { publishableKey, onSaved } = props;
   const { savePaymentMethod } = useBillingActions();
+  const theme = useUiStore((s) => s.theme);
+  /** Read when Stripe's elements are made, not a reason to make them again (see below). */
+  const currentTheme = useRef(theme);
+  currentTheme.current = theme;
   const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +60,10 @@ export default function StripeCardForm(props: StripeCardFormProps) {
           setPhase({
             kind: 'ready',
             stripe,
-            elements: stripe.elements({ clientSecret, appearance: appearance() }),
+            elements: stripe.elements({
+              clientSecret,
+              appearance: appearance(currentTheme.current),
+            }),
           });
         }
       },
@@ -95,6 +100,11 @@ export default function StripeCardForm(props: StripeCardFormProps) {
       payment.destroy();
     };
   }, [phase]);
+
+  // The top bar's theme switch restyles the element in place (what was typed stays).
+  useEffect(() => {
+    if (phase.kind === 'ready') phase.elements.update({ appearance: appearance(theme) });
+  }, [phase, theme]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 

@@ -117,9 +117,14 @@ describeEachDatabase('API documentation and health', (database) => {
   });
 
   it('sends security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const page = await t.app.inject({ method: 'GET', url: '/subscription' });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
   });
 });

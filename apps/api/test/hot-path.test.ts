@@ -40,6 +40,17 @@ const SECURITY_HEADERS = {
   'x-xss-protection': '0',
 };
 
+/** What the API's own answers carry (OWASP's REST Security Cheat Sheet; decision 042). */
+const API_SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+};
+
+const PAGE_ONLY = Object.keys(SECURITY_HEADERS).filter((name) => !(name in API_SECURITY_HEADERS));
+
 const WIDGET = 'https://shop.example';
 
 describe('answers on the hot path', () => {
@@ -58,7 +69,7 @@ describe('answers on the hot path', () => {
   });
   afterAll(() => app.close());
 
-  it('carries the same security headers on every kind of answer', async () => {
+  it("carries the API's security headers on every kind of API answer, and the pages' on pages", async () => {
     const answers = await Promise.all([
       app.inject({ method: 'GET', url: '/api/health' }),
       app.inject({ method: 'GET', url: '/api/user' }),
@@ -79,12 +90,22 @@ describe('answers on the hot path', () => {
         url: '/api/ussd/balance',
         headers: { origin: WIDGET, 'access-control-request-method': 'GET' },
       }),
-      app.inject({ method: 'GET', url: '/keypad/' }),
     ]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404, 400, 403, 204, 200]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404, 400, 403, 204]);
     for (const answer of answers) {
-      expect(answer.headers).toMatchObject({ ...SECURITY_HEADERS, vary: 'Origin' });
+      expect(answer.headers).toMatchObject({ ...API_SECURITY_HEADERS, vary: 'Origin' });
+      // Headers that only act on a page are not sent with JSON.
+      for (const name of PAGE_ONLY) expect(answer.headers[name], name).toBeUndefined();
     }
+    const pages = await Promise.all([
+      app.inject({ method: 'GET', url: '/keypad/' }),
+      app.inject({ method: 'GET', url: '/api/docs' }),
+    ]);
+    expect(pages.map((p) => p.statusCode)).toEqual([200, 200]);
+    expect(pages[0]?.headers).toMatchObject({ ...SECURITY_HEADERS, vary: 'Origin' });
+    // The documentation page keeps its own policy, and every other header of a page.
+    const { 'content-security-policy': _, ...rest } = SECURITY_HEADERS;
+    expect(pages[1]?.headers).toMatchObject(rest);
   });
 
   it('lets any site load the keypad element, and only that file', async () => {

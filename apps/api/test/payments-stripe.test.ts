@@ -138,7 +138,7 @@ describeEachDatabase('stripe payments', (database) => {
         provider: 'stripe',
         publishableKey: 'pk_test_omega_fake',
       });
-      const csp = String((await get('/api/health')).headers['content-security-policy']);
+      const csp = String((await get('/subscription')).headers['content-security-policy']);
       expect(csp).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
       expect(csp).toContain(
         'frame-src https://js.stripe.com https://*.js.stripe.com https://hooks.stripe.com',

@@ -5,10 +5,14 @@
 // The Content-Security-Policy only asks for an https upgrade where the app is served over
 // https (Secure cookies on), and lets Stripe.js in only with the stripe provider: its script and
 // frames from Stripe's hosts, its calls to Stripe's API (the hosts Stripe's own CSP guide lists).
+// The API's JSON answers get the headers that act on a response that is not a page (OWASP's
+// REST Security Cheat Sheet): a policy that allows nothing and no framing, no sniffing, HSTS and
+// the resource policy. The rest of helmet's set only acts on pages (decision 042).
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { DOCS_PREFIX } from './openapi.js';
 
 /** The headers helmet sets with these options, as a plain object of lower-case names. */
 export function securityHeaders(
@@ -49,14 +53,42 @@ export function securityHeaders(
   return Object.freeze(headers);
 }
 
+/**
+ * The headers of the API's own answers (JSON, or none), from the pages' set: those that act on
+ * a response that is not a page. The documentation page under /api/docs is a page.
+ */
+export function apiSecurityHeaders(
+  pageHeaders: Readonly<Record<string, string>>,
+): Readonly<Record<string, string>> {
+  const kept = [
+    'cross-origin-resource-policy',
+    'strict-transport-security',
+    'x-content-type-options',
+  ];
+  const headers: Record<string, string> = {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+  };
+  for (const name of kept) {
+    const value = pageHeaders[name];
+    if (value !== undefined) headers[name] = value;
+  }
+  return Object.freeze(headers);
+}
+
+/** An answer of the API's own, not a page: under /api/, except the documentation's pages. */
+export const isApiAnswer = (url: string) =>
+  url.startsWith('/api/') && !url.startsWith(`${DOCS_PREFIX}`);
+
 export default fp(
   async (app) => {
-    const headers = securityHeaders(
+    const pages = securityHeaders(
       app.config.cookieSecure,
       app.config.payments.provider === 'stripe',
     );
-    app.addHook('onRequest', (_request, reply, done) => {
-      reply.headers(headers);
+    const api = apiSecurityHeaders(pages);
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(isApiAnswer(request.url) ? api : pages);
       done();
     });
   },

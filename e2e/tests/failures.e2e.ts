@@ -67,6 +67,9 @@ describeWithBrowser('failed calls in the web app', () => {
         await page.getByRole('alertdialog').getByRole('button', { name: 'Clear Logs' }).click();
         await page.getByText('Failed to clear logs', { exact: true }).first().waitFor();
         await expectPlainWords(`Clear Logs (${failure})`);
+        // The toast sits over the assistant panel's Ask button until it closes (5 s): closed
+        // as a person would close it, rather than waited out.
+        await page.locator('.omega-toast').getByRole('button', { name: 'Close' }).click();
 
         const label = 'God Mode AI Assistant';
         await page.getByRole('button', { name: label, exact: true }).click();

@@ -10,6 +10,14 @@ const UNREACHABLE = 'OmegaPay cannot be reached. Check your connection and try a
 const NO_ANSWER = 'OmegaPay is not available right now. Try again later.';
 const SYNC_FAILED = 'Sync failed. Transaction saved locally, backend unavailable';
 const RAW = /fetch|Error:|undefined|NaN|Service Unavailable/;
+// The keypad's own pauses (packages/domain/src/keypad/machine.ts, apps/keypad/src/use-keypad.ts),
+// which the tests pass by moving the page's clock forward rather than by waiting.
+/** The longest pause after '#': an OTP 1.5 s, a check 1 s, a transaction 1 to 2 s. */
+const SEND_PAUSE_MS = 2000;
+/** How long a failure is shown before its screen comes back (ERROR_MS). */
+const ERROR_SHOWN_MS = 3000;
+/** How often queued transactions are sent again (RETRY_EVERY_MS). */
+const RETRY_EVERY_MS = 5000;
 
 const failures = {
   'the network drops the calls': {
@@ -75,6 +83,8 @@ describeWithBrowser('keypad when its calls fail', () => {
               ? 'Star (clear)'
               : key;
       await page.getByRole('button', { name, exact: true }).click();
+      // The key's handler has started the pause; end it now.
+      if (key === '#') await page.clock.fastForward(SEND_PAUSE_MS);
     }
   }
 
@@ -83,6 +93,15 @@ describeWithBrowser('keypad when its calls fail', () => {
     const seen = await pageText(page, text);
     expect(seen).toContain(text);
     expect(seen).not.toMatch(RAW);
+  }
+
+  /**
+   * Waits for a failure to be said, then moves the page's clock past the time the keypad shows
+   * it, rather than waiting those seconds: what follows checks that its screen came back.
+   */
+  async function saysThenClears(text: string) {
+    await saysOnly(text);
+    await page.clock.fastForward(ERROR_SHOWN_MS);
   }
 
   const hosts: Record<string, () => Promise<void>> = {
@@ -98,6 +117,8 @@ describeWithBrowser('keypad when its calls fail', () => {
   for (const [host, open] of Object.entries(hosts)) {
     for (const [how, { fail, says }] of Object.entries(failures)) {
       it(`${host}: says so in its own words when ${how}`, async () => {
+        // The page's timers run on a clock the test can move forward (and otherwise as usual).
+        await page.clock.install();
         await open();
         await shows('Enter your phone number:');
         const phone = `08${String(Date.now()).slice(-8)}`;
@@ -106,7 +127,7 @@ describeWithBrowser('keypad when its calls fail', () => {
 
         await failing();
         await press(`${phone}#`);
-        await saysOnly(says);
+        await saysThenClears(says);
         await shows('Enter your phone number:');
 
         await working();
@@ -119,7 +140,7 @@ describeWithBrowser('keypad when its calls fail', () => {
 
         await failing();
         await press('1357#');
-        await saysOnly(says);
+        await saysThenClears(says);
         await shows('Enter your 4-digit PIN');
 
         await working();
@@ -128,7 +149,7 @@ describeWithBrowser('keypad when its calls fail', () => {
 
         await failing();
         await press('2');
-        await saysOnly(says);
+        await saysThenClears(says);
         await shows('USDC: 120.00');
         await press('0');
         await press('5');
@@ -143,6 +164,8 @@ describeWithBrowser('keypad when its calls fail', () => {
         await shows('Transaction Complete');
         expect(await pageText(page)).not.toMatch(RAW);
         await working();
+        // The next retry, now rather than within five seconds: the notice goes once it is sent.
+        await page.clock.fastForward(RETRY_EVERY_MS);
         await page.getByText(SYNC_FAILED).waitFor({ state: 'detached', timeout: 15_000 });
       });
     }

@@ -12,13 +12,22 @@ import {
   uniqueName,
 } from './harness.js';
 
+// The keypad's own pauses (packages/domain/src/keypad/machine.ts, apps/keypad/src/use-keypad.ts),
+// which the tests pass by moving the page's clock forward rather than by waiting.
+/** The longest pause after '#': an OTP 1.5 s, a check 1 s, a transaction 1 to 2 s. */
+const SEND_PAUSE_MS = 2000;
+/** How often queued transactions are sent again (RETRY_EVERY_MS). */
+const RETRY_EVERY_MS = 5000;
+
 describeWithBrowser('keypad', () => {
   const session = browserSession();
   let h: Harness;
   let context: BrowserContext;
   let page: Page;
-  beforeEach(() => {
+  beforeEach(async () => {
     ({ harness: h, context, page } = session);
+    // The page's timers run on a clock the test can move forward (and otherwise as usual).
+    await page.clock.install();
   });
 
   const screen = () => page.locator('.omega-keypad__screen');
@@ -36,6 +45,8 @@ describeWithBrowser('keypad', () => {
                 ? 'Decimal point'
                 : key;
       await page.getByRole('button', { name, exact: true }).click();
+      // The key's handler has started the pause; end it now.
+      if (key === '#') await page.clock.fastForward(SEND_PAUSE_MS);
     }
   }
 
@@ -196,7 +207,8 @@ describeWithBrowser('keypad', () => {
     await page.getByText('Sync failed. Transaction saved locally, backend unavailable').waitFor();
     await shows('Transaction Complete');
     await context.setOffline(false);
-    // The outbox retries every 5 s; the notice goes once the server has it.
+    // The outbox's next retry, now rather than within 5 s; the notice goes once the server has it.
+    await page.clock.fastForward(RETRY_EVERY_MS);
     await page
       .getByText('Sync failed. Transaction saved locally, backend unavailable')
       .waitFor({ state: 'detached', timeout: 15_000 });
@@ -222,6 +234,8 @@ describeWithBrowser('keypad', () => {
     } finally {
       await h.startServer();
     }
+    // The outbox's next retry, now rather than within 5 s.
+    await page.clock.fastForward(RETRY_EVERY_MS);
     await page
       .getByText('Sync failed. Transaction saved locally, backend unavailable')
       .waitFor({ state: 'detached', timeout: 20_000 });

@@ -67,15 +67,16 @@ describeWithBrowser('failed calls in the web app', () => {
         await page.getByRole('alertdialog').getByRole('button', { name: 'Clear Logs' }).click();
         await page.getByText('Failed to clear logs', { exact: true }).first().waitFor();
         await expectPlainWords(`Clear Logs (${failure})`);
-        // The toast sits over the assistant panel's Ask button until it closes (5 s): closed
-        // as a person would close it, rather than waited out.
-        await page.locator('.omega-toast').getByRole('button', { name: 'Close' }).click();
-
         const label = 'God Mode AI Assistant';
         await page.getByRole('button', { name: label, exact: true }).click();
         const panel = page.getByRole('dialog', { name: label });
         await panel.getByRole('textbox').fill('how do I clear the logs');
-        await panel.getByRole('button', { name: 'Ask' }).click();
+        // The toast is still up (5 s) and beside the open panel, not over its Ask button: the
+        // click lands at once (it waited the toast out when the toast covered the button).
+        expect(
+          await page.getByText('Failed to clear logs', { exact: true }).first().isVisible(),
+        ).toBe(true);
+        await panel.getByRole('button', { name: 'Ask' }).click({ timeout: 2000 });
         await page.getByText('Failed to process query', { exact: true }).first().waitFor();
         await expectPlainWords(`the assistant (${failure})`);
         // Fourteen routes, each waited on until its network is idle: 20 s on a quiet machine.

@@ -13,6 +13,7 @@ import {
   cookieForRole,
   createTestApp,
   createUser,
+  instancesOn,
   renewAndCollect,
   saveCard,
   sessionFor,
@@ -671,25 +672,15 @@ class SlowProvider extends LosingProvider {
 }
 
 describeEachDatabase('a charge the provider is slow to answer', (database) => {
-  const cleanups: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
+  const instances = instancesOn(database);
 
   it('stays claimed by its instance however long it takes: another instance asks nothing', async () => {
-    const shared = await database.create();
-    cleanups.push(() => shared.drop());
-    const sharedUrl = { url: shared.url, drop: async () => {} };
+    const shared = await instances.database();
     const slow = new SlowProvider();
     // Two instances on one database, renewing their claims every 20 ms of real time.
-    const a = await createTestApp(database, {}, sharedUrl, {
-      paymentProvider: slow,
-      chargeLeaseRenewMs: 20,
-    });
-    cleanups.push(() => a.close());
+    const a = await instances.app(shared, { paymentProvider: slow, chargeLeaseRenewMs: 20 });
     slow.inner = new DemoPaymentProvider(a.app.database.db, () => a.now());
-    const b = await createTestApp(database, {}, sharedUrl, { chargeLeaseRenewMs: 20 });
-    cleanups.push(() => b.close());
+    const b = await instances.app(shared, { chargeLeaseRenewMs: 20 });
     const advance = (ms: number) => {
       a.advance(ms);
       b.advance(ms);

@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { addInterval } from '@omega/domain';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { afterEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { runDueJobs } from '../src/plugins/app/renewal-job.js';
 import { CHARGE_LEASE_MS } from '../src/services/billing.js';
-import { createTestApp, seedCards, type TestApp } from './helpers/app.js';
+import { createTestApp, instancesOn, seedCards, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { startServer } from './helpers/server-process.js';
 
@@ -49,16 +49,11 @@ function providerCharges(url: string): { count(): Promise<number>; close(): Prom
 describeEachDatabase(
   'payments when the server is killed between the charge and the commit',
   (database) => {
-    const cleanups: Array<() => Promise<void>> = [];
-    afterEach(async () => {
-      for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    });
+    const instances = instancesOn(database);
 
     it('agrees with the provider after the restart: one charge per invoice, none made twice', async () => {
-      const shared = await database.create();
-      cleanups.push(() => shared.drop());
-      const sharedUrl = { url: shared.url, drop: async () => {} };
-      const seeded = await createTestApp(database, {}, sharedUrl);
+      const shared = await instances.database();
+      const seeded = await createTestApp(database, {}, shared);
       const db = seeded.app.database.db;
       // Paid Pro subscriptions whose month ended yesterday by the real clock (the server's), each
       // with a card that pays.
@@ -112,13 +107,13 @@ describeEachDatabase(
       await seeded.app.close();
 
       const charges = providerCharges(shared.url);
-      cleanups.push(() => charges.close());
+      instances.after(() => charges.close());
       const server = await startServer({
         DATA_DIR: mkdtempSync(join(tmpdir(), 'omega-payments-')),
         DATABASE_URL: shared.url,
         OMEGA_PAYMENTS_DEMO_DELAY_MS: String(PROVIDER_DELAY_MS),
       });
-      cleanups.push(() => server.kill());
+      instances.after(() => server.kill());
       // Its start-up run renews them and charges each: once the provider has recorded every
       // charge, and before any answer comes back, the server dies.
       await vi.waitFor(async () => expect(await charges.count()).toBe(DUE), {
@@ -127,8 +122,7 @@ describeEachDatabase(
       });
       await server.kill();
 
-      const after: TestApp = await createTestApp(database, {}, sharedUrl);
-      cleanups.push(() => after.close());
+      const after: TestApp = await instances.app(shared);
       const adb = after.app.database.db;
       const inFlight = await adb.selectFrom('invoices').selectAll().orderBy('id').execute();
       // Charged at the provider, unknown here: every attempt still in flight under its key.

@@ -10,12 +10,19 @@ import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { build } from '../src/app.js';
 import type { Database } from '../src/db/schema.js';
 import { runDueJobs } from '../src/plugins/app/renewal-job.js';
 import { RENEWAL_RETRY_MS } from '../src/services/subscriptions.js';
-import { createTestApp, seedCards, T0, type TestApp, testConfig } from './helpers/app.js';
+import {
+  createTestApp,
+  instancesOn,
+  seedCards,
+  T0,
+  type TestApp,
+  testConfig,
+} from './helpers/app.js';
 import { describeEachDatabase, postgres, type TestDatabase } from './helpers/databases.js';
 import { startServer } from './helpers/server-process.js';
 
@@ -166,23 +173,9 @@ async function serverWithJobs(url: string, clock: () => number): Promise<Fastify
 }
 
 describeEachDatabase('renewal backlog', (database) => {
-  const cleanups: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
-  /** A migrated database that outlives the apps opened on it (closed and dropped after the test). */
-  async function sharedDatabase() {
-    const shared = await database.create();
-    cleanups.push(() => shared.drop());
-    return { url: shared.url, drop: async () => {} };
-  }
-
-  async function testApp(shared?: { url: string; drop(): Promise<void> }): Promise<TestApp> {
-    const t = await createTestApp(database, {}, shared);
-    cleanups.push(() => t.close());
-    return t;
-  }
+  const instances = instancesOn(database);
+  const sharedDatabase = () => instances.database();
+  const testApp = (shared?: { url: string; drop(): Promise<void> }) => instances.app(shared);
 
   it('renews 300 due subscriptions in one run of the job, each once', async () => {
     const t = await testApp();
@@ -193,6 +186,7 @@ describeEachDatabase('renewal backlog', (database) => {
       ended: 0,
       purged: 0,
       sessionsCleared: 0,
+      walletTokensCleared: 0,
     });
     expect(await dueCount(t.app.database.db, t.now())).toBe(0);
     expect(await renewedWhole(t.app.database.db, ids)).toBe(300);
@@ -220,6 +214,7 @@ describeEachDatabase('renewal backlog', (database) => {
       ended: 0,
       purged: 0,
       sessionsCleared: 0,
+      walletTokensCleared: 0,
     });
   });
 
@@ -235,7 +230,7 @@ describeEachDatabase('renewal backlog', (database) => {
 
   it('drains the backlog in the start-up run, without a second run', async () => {
     const { ids, server } = await serverStartedOnBacklog(300);
-    cleanups.push(() => server.close());
+    instances.after(() => server.close());
     // The next run is a minute away: only the start-up run can have renewed them.
     await vi.waitFor(async () => expect(await dueCount(server.database.db, T0)).toBe(0), {
       timeout: 15_000,
@@ -262,6 +257,7 @@ describeEachDatabase('renewal backlog', (database) => {
       ended: 0,
       purged: 0,
       sessionsCleared: 0,
+      walletTokensCleared: 0,
     });
   });
 
@@ -279,12 +275,12 @@ describeEachDatabase('renewal backlog', (database) => {
     const ids = await seedDue(seeded.app.database.db, Date.now(), 5000);
     await seeded.app.close();
     const renewedSoFar = committedRenewals(shared.url);
-    cleanups.push(() => renewedSoFar.close());
+    instances.after(() => renewedSoFar.close());
     const server = await startServer({
       DATA_DIR: mkdtempSync(join(tmpdir(), 'omega-renewals-')),
       DATABASE_URL: shared.url,
     });
-    cleanups.push(() => server.kill());
+    instances.after(() => server.kill());
     // Killed as soon as its start-up run has committed a batch, while it renews the next.
     await vi.waitFor(async () => expect(await renewedSoFar.count()).toBeGreaterThan(0), {
       timeout: 15_000,
@@ -309,6 +305,7 @@ describeEachDatabase('renewal backlog', (database) => {
       ended: 0,
       purged: 0,
       sessionsCleared: 0,
+      walletTokensCleared: 0,
     });
     await t.app.systemLogs.flush();
     const errors = await db
@@ -372,6 +369,7 @@ describeEachDatabase('renewal backlog', (database) => {
         ended: 0,
         purged: 0,
         sessionsCleared: 0,
+        walletTokensCleared: 0,
       });
       await holder.query('rollback');
       expect(await runDueJobs(t.app)).toEqual({
@@ -380,6 +378,7 @@ describeEachDatabase('renewal backlog', (database) => {
         ended: 0,
         purged: 0,
         sessionsCleared: 0,
+        walletTokensCleared: 0,
       });
       expect(await renewedWhole(t.app.database.db, ids)).toBe(300);
     } finally {

@@ -238,6 +238,7 @@ describeEachDatabase('unanswered questions', (database) => {
       ended: 0,
       purged: 1,
       sessionsCleared: 2,
+      walletTokensCleared: 0,
     });
     expect((await rows()).map((r) => r.question)).toEqual([
       'how do I cancel my netflix subscription',

@@ -3,6 +3,7 @@
 // guesses as it does for sequential ones. A wallet token ends at its expiry, and one whose row
 // is gone ends within the second its last check is remembered for.
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { runDueJobs } from '../src/plugins/app/renewal-job.js';
 import { WALLET_TOKEN_TTL_MS } from '../src/services/wallet-sign-in.js';
 import { createTestApp, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
@@ -147,6 +148,19 @@ describeEachDatabase('wallet sign-in', (database) => {
     expect((await balance(token)).statusCode).toBe(200);
     t.advance(1);
     expect((await balance(token)).statusCode).toBe(401);
+  });
+
+  it("deletes expired wallet tokens at the job's sweep, and keeps live ones", async () => {
+    const tokens = () => t.app.database.db.selectFrom('wallet_tokens').select('phone').execute();
+    await login(await otp(), '2468');
+    t.advance(WALLET_TOKEN_TTL_MS - 60_000);
+    const live = (await login(await otp(), '2468')).json().token;
+    t.advance(60_000);
+    expect(await tokens()).toHaveLength(2);
+    expect((await runDueJobs(t.app)).walletTokensCleared).toBe(1);
+    expect(await tokens()).toHaveLength(1);
+    expect((await balance(live)).statusCode).toBe(200);
+    expect((await runDueJobs(t.app)).walletTokensCleared).toBe(0);
   });
 
   it('refuses a wallet token whose row is gone within a second, however often it was used', async () => {

@@ -361,6 +361,21 @@ export class WalletsRepository {
       .execute();
   }
 
+  /** Deletes up to `limit` tokens past their expiry; answers how many. */
+  async deleteExpiredTokens(now: number, limit: number, db = this.db): Promise<number> {
+    const result = await db
+      .deleteFrom('wallet_tokens')
+      .where('token_hash', 'in', (eb) =>
+        eb
+          .selectFrom('wallet_tokens')
+          .select('token_hash')
+          .where('expires_at', '<=', now)
+          .limit(limit),
+      )
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   findToken(tokenHash: string, db = this.db) {
     return db
       .selectFrom('wallet_tokens')

@@ -12,6 +12,7 @@ import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import type { SessionRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { deleteInBatches, SWEEP_BATCH } from '../lib/delete-in-batches.js';
 import { HttpError } from '../lib/http-error.js';
 import { now as readTime, TtlCache } from '../lib/ttl-cache.js';
 import type { SessionClient, SessionsRepository } from '../repositories/sessions.js';
@@ -33,9 +34,6 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
  * sign-out on this instance takes effect at once; on another instance within this time.
  */
 export const SESSION_CACHE_MS = 1000;
-
-/** Ended sessions one statement of the retention sweep deletes. */
-const CLEAR_BATCH = 1000;
 
 /** The database keeps only this hash of a session id, so a leaked table opens no session. */
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
@@ -206,14 +204,11 @@ export class DatabaseSessionStore implements SessionStore {
    * Deletes the sessions nobody came back to once they ended (a session read after its end is
    * deleted then), a batch at a time so SQLite's writer is never held long. Answers how many.
    */
-  async clearEnded(batch = CLEAR_BATCH): Promise<number> {
+  clearEnded(batch = SWEEP_BATCH): Promise<number> {
     const now = this.clock();
-    let cleared = 0;
-    for (;;) {
-      const n = await this.sessions.deleteEnded(now, now - this.policy.absoluteMs, batch);
-      cleared += n;
-      if (n < batch) return cleared;
-    }
+    return deleteInBatches(batch, (limit) =>
+      this.sessions.deleteEnded(now, now - this.policy.absoluteMs, limit),
+    );
   }
 
   private written(session: Session): { userId: number | null; data: string } {

@@ -21,6 +21,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { deleteInBatches, SWEEP_BATCH } from '../lib/delete-in-batches.js';
 import { HttpError } from '../lib/http-error.js';
 import type { OtpRow, WalletsRepository } from '../repositories/wallets.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -171,6 +172,12 @@ export class WalletSignInService {
     }
     this.checked.set(hash, { phone: row.phone, expiresAt, readAt: now });
     return row.phone;
+  }
+
+  /** Deletes the tokens past their expiry (the retention sweep); answers how many. */
+  clearExpiredTokens(batch = SWEEP_BATCH): Promise<number> {
+    const now = this.deps.clock();
+    return deleteInBatches(batch, (limit) => this.deps.wallets.deleteExpiredTokens(now, limit));
   }
 
   /** The one lock check: a locked wallet is refused before any secret is compared. */

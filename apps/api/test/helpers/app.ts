@@ -8,7 +8,7 @@ import { Signer } from '@fastify/cookie';
 import type { Role } from '@omega/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { beforeAll } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { type AppOptions, build } from '../../src/app.js';
 import type { Config } from '../../src/config/config.js';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../../src/db/database.js';
@@ -98,6 +98,38 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await drop();
+    },
+  };
+}
+
+/**
+ * For tests of several instances on one database (a cluster, a restart): shared databases and
+ * apps on them, each test's closed (apps first) and dropped after it, with whatever else the
+ * test hands to `after` (a server process, a client).
+ */
+export function instancesOn(database: TestDatabase) {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return {
+    /** A migrated database that outlives the apps opened on it. */
+    async database(): Promise<{ url: string; drop(): Promise<void> }> {
+      const shared = await database.create();
+      cleanups.push(() => shared.drop());
+      return { url: shared.url, drop: async () => {} };
+    },
+    /** An app on `shared` (or on a database of its own). */
+    async app(
+      shared?: { url: string; drop(): Promise<void> },
+      options: Parameters<typeof createTestApp>[3] = {},
+    ): Promise<TestApp> {
+      const t = await createTestApp(database, {}, shared, options);
+      cleanups.push(() => t.close());
+      return t;
+    },
+    after(cleanup: () => Promise<void>): void {
+      cleanups.push(cleanup);
     },
   };
 }

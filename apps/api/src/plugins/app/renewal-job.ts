@@ -1,6 +1,6 @@
 // Runs subscription renewals while the server is up, and with them the sweep of rows past their
-// retention (the assistant's unanswered questions, sessions nobody came back to): a run at start, then a minute after each run
-// ends. A run renews batch after batch until nothing is due (decision 036), so a backlog of any
+// retention (the assistant's unanswered questions, sessions nobody came back to, expired keypad
+// wallet tokens): a run at start, then a minute after each run ends. A run renews batch after batch until nothing is due (decision 036), so a backlog of any
 // size drains at once instead of a hundred a minute. Safe with several servers: each batch
 // claims its subscriptions in the database, and deleting by age twice deletes nothing more.
 import { performance } from 'node:perf_hooks';
@@ -23,10 +23,12 @@ export async function runDueJobs(
   ended: number;
   purged: number;
   sessionsCleared: number;
+  walletTokensCleared: number;
 }> {
   let renewed = 0;
   let purged = 0;
   let sessionsCleared = 0;
+  let walletTokensCleared = 0;
   let charged = 0;
   let ended = 0;
   const started = performance.now();
@@ -54,7 +56,9 @@ export async function runDueJobs(
       null,
     );
   }
-  if (signal?.aborted) return { renewed, charged, ended, purged, sessionsCleared };
+  if (signal?.aborted) {
+    return { renewed, charged, ended, purged, sessionsCleared, walletTokensCleared };
+  }
   try {
     purged = await app.unansweredQuestions.purgeExpired();
     if (purged > 0) app.log.info({ purged }, 'unanswered assistant questions past retention');
@@ -67,7 +71,15 @@ export async function runDueJobs(
   } catch (err) {
     app.log.error({ err, source: 'retention' }, 'clearing ended sessions failed');
   }
-  return { renewed, charged, ended, purged, sessionsCleared };
+  try {
+    walletTokensCleared = await app.walletSignIn.clearExpiredTokens();
+    if (walletTokensCleared > 0) {
+      app.log.info({ walletTokensCleared }, 'expired keypad wallet tokens cleared');
+    }
+  } catch (err) {
+    app.log.error({ err, source: 'retention' }, 'clearing expired wallet tokens failed');
+  }
+  return { renewed, charged, ended, purged, sessionsCleared, walletTokensCleared };
 }
 
 export default fp(

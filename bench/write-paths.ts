@@ -40,6 +40,7 @@ import {
   walletToken,
 } from './lib/omega.js';
 import { type Placement, placement } from './lib/placement.js';
+import { postgresCpuMicros } from './lib/postgres-cpu.js';
 import { ServerProcess } from './lib/server-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -151,12 +152,19 @@ async function scenariosOn(db: Database, where: Placement, servers: ServerProces
     tokens.push(await walletToken(omega, `+2782555${String(1000 + i)}`, cookie));
   }
   const json = { 'content-type': 'application/json' };
-  // PostgreSQL's round trips per request, from the server's own counter.
-  const trips = db.url.startsWith('sqlite:') ? undefined : () => roundTrips(omega);
+  // PostgreSQL's round trips per request, from the server's own counter, and its processes' CPU
+  // when it runs on this machine.
+  const onPostgres = !db.url.startsWith('sqlite:');
+  const trips = onPostgres ? () => roundTrips(omega) : undefined;
+  const databaseCpu =
+    onPostgres && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(db.url).hostname)
+      ? postgresCpuMicros
+      : undefined;
   // The plain transaction's request, one unique key per request, against either server.
   const commit = (name: string, server: ServerProcess): Scenario => ({
     name,
     server,
+    databaseCpu,
     spec: {
       path: '/commit',
       method: 'POST',
@@ -173,6 +181,7 @@ async function scenariosOn(db: Database, where: Placement, servers: ServerProces
       name: `${db.label}: keypad transfer`,
       server: omega,
       roundTrips: trips,
+      databaseCpu,
       spec: {
         path: '/api/ussd/transaction',
         method: 'POST',
@@ -195,6 +204,7 @@ async function scenariosOn(db: Database, where: Placement, servers: ServerProces
       name: `${db.label}: plan change`,
       server: omega,
       roundTrips: trips,
+      databaseCpu,
       spec: {
         path: '/api/subscription/change-plan',
         method: 'POST',
@@ -283,6 +293,7 @@ async function main() {
           'p50 ms',
           'p99 ms',
           'CPU ms/req',
+          'database CPU ms/req',
           'round trips',
           'vs plain',
           'each round',
@@ -293,6 +304,7 @@ async function main() {
           String(figures.p50),
           String(figures.p99),
           figures.cpuMs.toFixed(3),
+          figures.databaseCpuMs === undefined ? '' : figures.databaseCpuMs.toFixed(3),
           figures.roundTrips === undefined ? '' : figures.roundTrips.toFixed(1),
           pct(ratio),
           each.map(pct).join(' '),

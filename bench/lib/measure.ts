@@ -15,6 +15,8 @@ export interface Figures {
   loadBusy: number;
   /** Database round trips per answer, where the scenario counts them (PostgreSQL's). */
   roundTrips?: number;
+  /** The database's own CPU time per answer, milliseconds, where the scenario measures it. */
+  databaseCpuMs?: number;
 }
 
 export interface Scenario {
@@ -27,6 +29,8 @@ export interface Scenario {
   beforeRun?: () => Promise<void>;
   /** The server's database round trips so far (its GET /metrics), to print them per answer. */
   roundTrips?: () => Promise<number>;
+  /** The database's processes' CPU so far, microseconds (PostgreSQL on this machine). */
+  databaseCpu?: () => number | null;
 }
 
 export async function measure(
@@ -37,6 +41,7 @@ export async function measure(
   const { path, ...spec } = scenario.spec;
   await scenario.beforeRun?.();
   const tripsBefore = await scenario.roundTrips?.();
+  const databaseBefore = scenario.databaseCpu?.() ?? null;
   const cpuBefore = await scenario.server.cpuMicros();
   const r = await load.run({
     ...spec,
@@ -45,6 +50,7 @@ export async function measure(
     connections: options.connections,
   });
   const cpuAfter = await scenario.server.cpuMicros();
+  const databaseAfter = scenario.databaseCpu?.() ?? null;
   const tripsAfter = await scenario.roundTrips?.();
   const expected = r.statuses[String(scenario.status)] ?? 0;
   if (r.errors > 0 || expected !== r.requests || r.requests === 0) {
@@ -62,6 +68,9 @@ export async function measure(
     loadBusy: r.cpuMicros / 1e6 / r.seconds,
     ...(tripsBefore !== undefined && tripsAfter !== undefined
       ? { roundTrips: (tripsAfter - tripsBefore) / r.requests }
+      : {}),
+    ...(databaseBefore !== null && databaseAfter !== null
+      ? { databaseCpuMs: (databaseAfter - databaseBefore) / 1000 / r.requests }
       : {}),
   };
 }
@@ -86,6 +95,9 @@ export function medianFigures(rounds: Figures[]): Figures {
     loadBusy: median(rounds.map((r) => r.loadBusy)),
     ...(rounds.every((r) => r.roundTrips !== undefined)
       ? { roundTrips: median(rounds.map((r) => r.roundTrips as number)) }
+      : {}),
+    ...(rounds.every((r) => r.databaseCpuMs !== undefined)
+      ? { databaseCpuMs: median(rounds.map((r) => r.databaseCpuMs as number)) }
       : {}),
   };
 }

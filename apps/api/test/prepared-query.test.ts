@@ -149,4 +149,57 @@ describeEachDatabase('prepared queries', (database) => {
     );
     await expect(lossy.rows(db, { limit: 1 })).rejects.toThrow(PreparedQueryError);
   });
+
+  // PostgreSQL parses, analyses and plans an unnamed statement on every call; a named one once
+  // per connection (decision 043). The transaction keeps the calls on one connection.
+  it.runIf(database.name === 'PostgreSQL')(
+    'sends a prepared query as a named statement, parsed once per connection and planned once',
+    async () => {
+      const prepared = await db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 8; i++) {
+          expect(await balance.first(trx, { account: 'wallet:+1', asset: 'USDC' })).toEqual({
+            amount: '100',
+          });
+        }
+        const { rows } = await sql<{ statement: string; generic_plans: number }>`
+          select statement, generic_plans from pg_prepared_statements where from_sql = false
+        `.execute(trx);
+        return rows;
+      });
+      const mine = prepared.filter(
+        (p) =>
+          p.statement ===
+          'select cast(amount as text) as "amount" from "wallet_balances" where "account" = $1 and "asset" = $2',
+      );
+      // Prepared once on this connection (a second Parse under the name would be an error).
+      expect(mine).toHaveLength(1);
+      // After five custom plans PostgreSQL settles on the generic plan of a statement this simple.
+      expect(mine[0]?.generic_plans).toBeGreaterThan(0);
+    },
+  );
+
+  it.runIf(database.name === 'PostgreSQL')(
+    'leaves a statement whose result columns a migration could change unnamed, so a rolling deploy cannot break it',
+    async () => {
+      const everyColumn = prepare<{ account: string }, Record<string, unknown>>((d, arg) =>
+        d.selectFrom('wallet_balances').selectAll().where('account', '=', arg('account')),
+      );
+      const run = () =>
+        db.transaction().execute(async (trx) => {
+          const named = await balance.first(trx, { account: 'wallet:+1', asset: 'USDC' });
+          const all = await everyColumn.rows(trx, { account: 'wallet:+2' });
+          return { named, all };
+        });
+      // Each query is prepared on the connection; then another instance's migration adds a
+      // column to the table both read.
+      await run();
+      await sql`alter table wallet_balances add column note text`.execute(db);
+      for (let i = 0; i < 3; i++) {
+        expect(await run()).toEqual({
+          named: { amount: '100' },
+          all: [{ account: 'wallet:+2', asset: 'USDC', amount: expect.anything(), note: null }],
+        });
+      }
+    },
+  );
 });

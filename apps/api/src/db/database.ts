@@ -19,7 +19,7 @@ import {
   type TableMetadata,
 } from 'kysely';
 import pg from 'pg';
-import { readDirectly } from '../lib/prepared-query.js';
+import { readDirectly, statementName } from '../lib/prepared-query.js';
 import { unavailable } from '../lib/unavailable.js';
 import { type CheckpointFigures, startCheckpointer } from './checkpointer.js';
 import type { Database } from './schema.js';
@@ -287,8 +287,10 @@ function discardingBrokenClients(
       const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
         if (broken) throw broken;
         counted.roundTrips++;
+        const name = statementName(text);
+        const values = parameters as unknown[];
         try {
-          return await client.query(text, parameters as unknown[]);
+          return await (name ? client.query({ name, text, values }) : client.query(text, values));
         } catch (err) {
           if (unavailable(err)?.kind === 'connection') broken = err as Error;
           throw err;

@@ -5,7 +5,13 @@
 // run once with a placeholder for each argument; the compiled SQL is kept, and each call puts its
 // arguments where the placeholders were in the parameter list. Statements whose shape depends on
 // the arguments (how many rows an insert writes) pass that shape, and each shape compiles once.
-import type { Compilable, CompiledQuery, Kysely, QueryResult } from 'kysely';
+import {
+  type Compilable,
+  type CompiledQuery,
+  type Kysely,
+  PostgresAdapter,
+  type QueryResult,
+} from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /** Stands for the argument `name` while the query is built; typed as the argument itself. */
@@ -31,6 +37,27 @@ const directReaders = new WeakMap<object, DirectReader>();
 
 export function readDirectly(db: Kysely<Database>, reader: DirectReader): void {
   directReaders.set(db, reader);
+}
+
+/**
+ * PostgreSQL: the name each prepared query's SQL is sent under (db/database.ts). A named
+ * statement is parsed, analysed and planned once per connection; an unnamed one, on every
+ * call (decision 043). One name per text for the process, so every connection agrees.
+ */
+const statementNames = new Map<string, string>();
+
+/** The name to send `sql` under, when it is a prepared query's on PostgreSQL. */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
+/**
+ * Whether a statement's result columns are listed (no `*`): PostgreSQL refuses to run a named
+ * statement whose result columns a migration changed ("cached plan must not change result
+ * type"), which a `select *` or `returning *` would meet while a rolling deploy migrates.
+ */
+function fixedColumns(sql: string): boolean {
+  return !sql.replaceAll('count(*)', '').includes('*');
 }
 
 export class PreparedQueryError extends Error {
@@ -116,6 +143,13 @@ export class PreparedQuery<A extends Record<string, unknown>, Row> {
     }
     const compiled = { query, slots };
     shapes.set(shape, compiled);
+    if (
+      adapter instanceof PostgresAdapter &&
+      fixedColumns(query.sql) &&
+      !statementNames.has(query.sql)
+    ) {
+      statementNames.set(query.sql, `omega_${statementNames.size + 1}`);
+    }
     return compiled;
   }
 }

@@ -60,6 +60,19 @@ function fixedColumns(sql: string): boolean {
   return !sql.replaceAll('count(*)', '').includes('*');
 }
 
+/**
+ * Every column of a table, listed, for a prepared query to read instead of `*` (which would
+ * leave it unnamed, decision 043). A list missing a column of the table does not compile.
+ */
+export function allColumns<Table>() {
+  return <const Listed extends readonly (keyof Table & string)[]>(
+    listed: Listed &
+      ([Exclude<keyof Table, Listed[number]>] extends [never]
+        ? unknown
+        : { missing: Exclude<keyof Table, Listed[number]> }),
+  ): Listed => listed;
+}
+
 export class PreparedQueryError extends Error {
   override name = 'PreparedQueryError';
 }

@@ -3,7 +3,8 @@
 // An attempt's idempotency key is stored when it is claimed and cleared when its outcome is
 // written, so a charge whose answer was lost is asked about again with the same key.
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { Database, InvoiceRow, PaymentMethodRow } from '../db/schema.js';
+import type { Database, InvoiceRow, PaymentMethodRow, PaymentMethodsTable } from '../db/schema.js';
+import { allColumns, prepare } from '../lib/prepared-query.js';
 
 /** What a charge attempt needs of the invoice it pays, as claimed. */
 export interface ClaimedInvoice {
@@ -38,15 +39,31 @@ const toClaimed = (r: {
 /** Unpaid: not paid yet, and still to be collected (a retry or the move to Free is planned). */
 const UNPAID = ['open', 'failed'] as const;
 
+const PAYMENT_METHOD_COLUMNS = allColumns<PaymentMethodsTable>()([
+  'user_id',
+  'provider',
+  'provider_ref',
+  'brand',
+  'last4',
+  'exp_month',
+  'exp_year',
+  'created_at',
+  'updated_at',
+]);
+
+/** The user's saved card: a change to a paid plan reads it. */
+const paymentMethodOf = prepare<{ userId: number }, PaymentMethodRow>((db, arg) =>
+  db
+    .selectFrom('payment_methods')
+    .select(PAYMENT_METHOD_COLUMNS)
+    .where('user_id', '=', arg('userId')),
+);
+
 export class PaymentsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   paymentMethod(userId: number, db = this.db): Promise<PaymentMethodRow | undefined> {
-    return db
-      .selectFrom('payment_methods')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    return paymentMethodOf.first(db, { userId });
   }
 
   /** The saved cards of these users, by user id. */

@@ -13,10 +13,10 @@ import {
   type QueryCreator,
   sql,
 } from 'kysely';
-import type { Database, FeatureRow, SubscriptionRow } from '../db/schema.js';
+import type { Database, FeatureRow, SubscriptionRow, SubscriptionsTable } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
 import { expectWritten, guardedWrites, type Write } from '../lib/one-statement.js';
-import { type Arg, prepare } from '../lib/prepared-query.js';
+import { type Arg, allColumns, prepare } from '../lib/prepared-query.js';
 import { now as readTime, TtlCache } from '../lib/ttl-cache.js';
 import { type ActivityRow, activityInsert } from './activity.js';
 
@@ -44,6 +44,32 @@ const walletEntitlement = prepare<
     )
     .select(['w.owner_id', 's.plan_id', 'o.feature_id', 'o.enabled'])
     .where('w.phone', '=', arg('phone')),
+);
+
+const SUBSCRIPTION_COLUMNS = allColumns<SubscriptionsTable>()([
+  'user_id',
+  'plan_id',
+  'interval',
+  'status',
+  'anchor',
+  'period_index',
+  'current_period_start',
+  'current_period_end',
+  'trial_end',
+  'cancel_at_period_end',
+  'scheduled_plan_id',
+  'scheduled_interval',
+  'credit_balance',
+  'had_trial',
+  'complimentary',
+  'version',
+  'renewal_claimed_until',
+  'updated_at',
+]);
+
+/** A user's subscription: every request about the plan reads it first. */
+const subscriptionOf = prepare<{ userId: number }, SubscriptionRow>((db, arg) =>
+  db.selectFrom('subscriptions').select(SUBSCRIPTION_COLUMNS).where('user_id', '=', arg('userId')),
 );
 
 const toOverride = (r: { feature_id: number; enabled: number }) => ({
@@ -488,12 +514,8 @@ export class SubscriptionsRepository {
       .execute();
   }
 
-  find(userId: number, db = this.db) {
-    return db
-      .selectFrom('subscriptions')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+  find(userId: number, db = this.db): Promise<SubscriptionRow | undefined> {
+    return subscriptionOf.first(db, { userId });
   }
 
   /**

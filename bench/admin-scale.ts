@@ -2,9 +2,9 @@
 // 1,000,000 system log rows, 100,000 users registered over a year, 500,000 activity rows (sign-ins
 // among them), a subscription per user (30% paid at some point, some churned) with their monthly
 // invoices and revenue_days, then times the real calls (through the app, with an admin session)
-// and prints p50/p95 per query, each the median of 3 rounds. Target: p95 under 50 ms. With
-// BENCH_DATABASE_URL=postgres://… it runs on a fresh schema of that PostgreSQL database;
-// BENCH_ONLY=logs fills and times the system log alone. The database is filled as migration
+// and prints p50/p95 per query, each the median of 3 rounds. Target: p95 under 50 ms. It runs
+// on SQLite, then on a fresh schema of PostgreSQL (lib/databases.ts: BENCH_DATABASES=sqlite
+// runs one, BENCH_PG_URL names the server); BENCH_ONLY=logs fills and times the system log alone. The database is filled as migration
 // 0019 left it, so the log searches are timed on the single search index first (the baseline),
 // then migrated to the per-level indexes (0020) and timed again, on the same rows.
 import { randomBytes } from 'node:crypto';
@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import { DATABASES, PG_URL } from './lib/databases.js';
 
 const LOG_ROWS = Number(process.env.BENCH_LOG_ROWS ?? 1_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -29,7 +30,6 @@ const DAY_MS = 86_400_000;
 const NOW = Date.now();
 const TARGET_MS = 50;
 const ADMIN_KEY = 'bench-admin-key';
-const PG_URL = process.env.BENCH_DATABASE_URL;
 
 const apiDist = fileURLToPath(new URL('../apps/api/dist/app.js', import.meta.url));
 
@@ -471,9 +471,17 @@ async function timeLogSearch(api: Api, handle: Handle, before0020: boolean) {
 async function main() {
   if (!existsSync(apiDist)) throw new Error('The API is not built: run `pnpm build` first');
   const api = (await import(apiDist)) as Api;
+  for (const [i, database] of DATABASES.entries()) {
+    if (i > 0) console.log('');
+    await benchOn(api, database === 'postgres');
+  }
+}
+
+/** Fills one database, times its queries and prints its report. */
+async function benchOn(api: Api, onPostgres: boolean) {
   const { build, loadConfig } = api;
   const dataDir = mkdtempSync(join(tmpdir(), 'omega-bench-admin-'));
-  const pgSchema = PG_URL ? await createSchema(PG_URL) : undefined;
+  const pgSchema = onPostgres ? await createSchema(PG_URL) : undefined;
   const databaseUrl = pgSchema?.url ?? `sqlite:${dataDir}/bench.db`;
   const config = loadConfig({
     NODE_ENV: 'production',
@@ -493,10 +501,9 @@ async function main() {
   let handle = api.openDatabase(databaseUrl);
   await api.migrateUpTo(handle.db, handle.schema, BEFORE_LEVEL_INDEXES);
   await handle.close();
-  const fillSeconds =
-    PG_URL && pgSchema
-      ? await fillPostgres(PG_URL, pgSchema.schema)
-      : fill(join(dataDir, 'bench.db'));
+  const fillSeconds = pgSchema
+    ? await fillPostgres(PG_URL, pgSchema.schema)
+    : fill(join(dataDir, 'bench.db'));
 
   handle = api.openDatabase(databaseUrl);
   const baseline = await timeLogSearch(api, handle, true);

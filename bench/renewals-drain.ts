@@ -436,9 +436,11 @@ const sqliteDrain = (template: Template, where: Placement) =>
   });
 
 /**
- * Three production servers on one PostgreSQL database, pinned round robin over the two cores;
- * the second is killed with SIGKILL once KILL_AT of the backlog is renewed, and started again
- * at once (as a supervisor would): its start-up run joins the drain.
+ * Three production servers on one PostgreSQL database, pinned round robin over the two cores.
+ * The second starts first and drains alone while the other two start; it is killed with SIGKILL
+ * once KILL_AT of the backlog is renewed, and started again at once (as a supervisor would):
+ * its start-up run joins the drain. Started together, the three raced their start-ups, and on
+ * a slow machine the first one up could drain everything before the second was there to kill.
  */
 const postgresDrain = (template: Template, where: Placement) =>
   drain(template, async (copy, observer, servers) => {
@@ -449,18 +451,27 @@ const postgresDrain = (template: Template, where: Placement) =>
         { ...where, serverPrefix: prefixes[n] ?? [] },
         { dataDir: `${copy.dataDir}-api${n + 1}`, databaseUrl: copy.url, logLevel: LOG_LEVEL },
       );
-    servers.push(...(await Promise.all([0, 1, 2].map(start))));
+    const api2 = await start(1);
+    servers.push(api2);
+    const others = [0, 2].map(async (n) => {
+      const server = await start(n);
+      servers.push(server);
+      return server;
+    });
+    // Awaited after the kill; a start-up failure meanwhile is not an unhandled rejection.
+    for (const starting of others) starting.catch(() => {});
     // Watched closely: a quiet machine drains 20,000 in about two seconds.
     let renewed = await observer.renewed();
     while (renewed < DUE * KILL_AT) {
       await sleep(KILL_POLL_MS);
       renewed = await observer.renewed();
     }
-    await servers[1]?.kill();
+    await api2.kill();
     const killedAt = Date.now();
     const { first } = await observer.window();
-    servers[1] = await start(1);
+    servers.push(await start(1));
     const backAfterSeconds = (Date.now() - killedAt) / 1000;
+    await Promise.all(others);
     await drained(observer, DUE, 600_000);
     return { renewed, atSeconds: (killedAt - first) / 1000, backAfterSeconds };
   });

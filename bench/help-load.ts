@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median } from './lib/measure.js';
+import { processCpuMs } from './lib/proc-cpu.js';
 import { freePort } from './lib/server-process.js';
 
 const ROUNDS = 5;
@@ -46,12 +47,6 @@ function helpCost(mode: 'load' | 'build'): Cost {
     cpuMs: median(rounds.map((r) => r.cpuMs)),
     keptMB: median(rounds.map((r) => r.keptMB)),
   };
-}
-
-/** CPU time (user + system) of a process so far, from /proc, in milliseconds. */
-function processCpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
 function residentMB(pid: number): number {

@@ -40,7 +40,7 @@ import {
   walletToken,
 } from './lib/omega.js';
 import { type Placement, placement } from './lib/placement.js';
-import { postgresCpuMicros } from './lib/postgres-cpu.js';
+import { postgresCpuMicros } from './lib/proc-cpu.js';
 import { ServerProcess } from './lib/server-process.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);

@@ -46,32 +46,6 @@ const walletEntitlement = prepare<
     .where('w.phone', '=', arg('phone')),
 );
 
-const SUBSCRIPTION_COLUMNS = allColumns<SubscriptionsTable>()([
-  'user_id',
-  'plan_id',
-  'interval',
-  'status',
-  'anchor',
-  'period_index',
-  'current_period_start',
-  'current_period_end',
-  'trial_end',
-  'cancel_at_period_end',
-  'scheduled_plan_id',
-  'scheduled_interval',
-  'credit_balance',
-  'had_trial',
-  'complimentary',
-  'version',
-  'renewal_claimed_until',
-  'updated_at',
-]);
-
-/** A user's subscription: every request about the plan reads it first. */
-const subscriptionOf = prepare<{ userId: number }, SubscriptionRow>((db, arg) =>
-  db.selectFrom('subscriptions').select(SUBSCRIPTION_COLUMNS).where('user_id', '=', arg('userId')),
-);
-
 const toOverride = (r: { feature_id: number; enabled: number }) => ({
   featureId: r.feature_id,
   enabled: r.enabled === 1,
@@ -202,6 +176,20 @@ const COLUMN_TYPES: Record<keyof ReturnType<typeof columns>, 'bigint' | 'text'> 
   complimentary: 'bigint',
 };
 const COLUMN_NAMES = Object.keys(COLUMN_TYPES) as Array<keyof typeof COLUMN_TYPES>;
+
+/** Every column of a subscription row: the ones `columns` writes, and the row's bookkeeping. */
+const SUBSCRIPTION_COLUMNS = allColumns<SubscriptionsTable>()([
+  'user_id',
+  ...COLUMN_NAMES,
+  'version',
+  'renewal_claimed_until',
+  'updated_at',
+]);
+
+/** A user's subscription: every request about the plan reads it first. */
+const subscriptionOf = prepare<{ userId: number }, SubscriptionRow>((db, arg) =>
+  db.selectFrom('subscriptions').select(SUBSCRIPTION_COLUMNS).where('user_id', '=', arg('userId')),
+);
 
 /** The versioned update of a subscription: applies only while its version is `version`. */
 type UpdateValues = ReturnType<typeof columns> & { userId: number; version: number; at: number };

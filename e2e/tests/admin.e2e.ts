@@ -42,7 +42,14 @@ describeWithBrowser('admin console', () => {
 
   async function choose(selectName: string, option: string) {
     await page.getByRole('combobox', { name: selectName }).click();
-    await page.getByRole('option', { name: option, exact: true }).click();
+    // Move onto the option before pressing it, as a hand on a mouse does. Radix's Select drops
+    // the first pointerup after it opens unless the pointer moved since the trigger's pointerdown,
+    // and listens for that move only once its list has rendered: on a loaded CI machine a click
+    // that jumped straight there was dropped and the list stayed open (admin.e2e, 2026-11-29).
+    const choice = page.getByRole('option', { name: option, exact: true });
+    await page.getByRole('listbox').waitFor();
+    await choice.hover();
+    await choice.click();
   }
 
   it('sends a plain user from the admin pages to / (decision 030)', async () => {

@@ -2,6 +2,7 @@
 // Starter, so a Free account's wallet is refused them (403 with the spec's locked-feature text,
 // nothing recorded), exactly when its feature cards say Locked. A wallet belongs to the account
 // it was first signed in from; a wallet with no account has the Free plan's features.
+import { isFeatureAvailable, type Override } from '@omega/domain';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import {
   createTestApp,
@@ -131,15 +132,78 @@ describeEachDatabase('keypad flows follow the plan', (database) => {
     expect((await send(token, 'pilot-send-2')).statusCode).toBe(403);
   });
 
-  it("reads the wallet's owner, plan and overrides in one query per transaction", async () => {
+  it("reads the wallet's owner, plan and overrides in one query per transaction; on PostgreSQL in the statement that records it", async () => {
     const user = await createUser(t.app, 'one-read');
     const { token } = await walletSignIn('0821234567', await sessionFor(t.app, user.id));
     const { subscriptions } = t.app.repos;
     const oneRead = vi.spyOn(subscriptions, 'walletEntitlement');
     const separateReads = [vi.spyOn(subscriptions, 'find'), vi.spyOn(subscriptions, 'overrides')];
+    const trips = t.app.database.roundTrips;
+    // The first call reads the bearer token, which is then kept a moment.
+    expect((await send(token, 'one-read-buy-0', 'Purchase')).statusCode).toBe(200);
+    for (const read of [oneRead, ...separateReads]) read.mockClear();
+    const before = trips?.() ?? 0;
     expect((await send(token, 'one-read-buy', 'Purchase')).statusCode).toBe(200);
-    expect(oneRead).toHaveBeenCalledTimes(1);
     for (const read of separateReads) expect(read).not.toHaveBeenCalled();
+    if (trips) {
+      // Decision 044: the check and the writes are one call, one round trip.
+      expect(oneRead).not.toHaveBeenCalled();
+      expect(trips() - before).toBe(1);
+    } else {
+      expect(oneRead).toHaveBeenCalledTimes(1);
+    }
+  });
+
+  it("decides every plan and override as the domain's isFeatureAvailable does", async () => {
+    const user = await createUser(t.app, 'every-case');
+    const admin = await createUser(t.app, 'boss', 'admin');
+    const { token } = await walletSignIn('0821234567', await sessionFor(t.app, user.id));
+    const { plans, features, assignments } = await t.app.repos.subscriptions.catalogue();
+    const byName = (name: string) => features.find((f) => f.name === name)?.id ?? -1;
+    const domainAssignments = assignments.map((a) => ({ ...a, featureId: String(a.featureId) }));
+    const db = t.app.database.db;
+    const cases: Array<[string, boolean | null, number | null]> = [
+      ['none', null, null],
+      ['on', true, null],
+      ['off', false, null],
+      ['on, expired', true, t.app.clock() - 1],
+      ['off, expired', false, t.app.clock() - 1],
+      ['on, until later', true, t.app.clock() + 60_000],
+    ];
+    let n = 0;
+    for (const plan of plans) {
+      await t.app.subscriptions.override(admin.id, user.id, plan.id, null);
+      for (const type of ['Transfer', 'Send-to-Phone'] as const) {
+        const featureId = byName(type === 'Transfer' ? 'Wallet transfers' : 'Send to phone');
+        for (const [label, enabled, expiresAt] of cases) {
+          await db.deleteFrom('user_feature_overrides').where('user_id', '=', user.id).execute();
+          const overrides: Override[] = [];
+          if (enabled !== null) {
+            await t.app.repos.subscriptions.setOverride({
+              userId: user.id,
+              featureId,
+              enabled,
+              reason: null,
+              setBy: admin.id,
+              at: t.app.clock(),
+              expiresAt,
+            });
+            if (expiresAt === null || expiresAt > t.app.clock()) {
+              overrides.push({ featureId: String(featureId), enabled });
+            }
+          }
+          const expected = isFeatureAvailable(String(featureId), {
+            planId: plan.id,
+            assignments: domainAssignments,
+            overrides,
+          });
+          const res = await send(token, `every-case-${n++}`, type);
+          expect(res.statusCode, `${type} on ${plan.id}, override ${label}: ${res.body}`).toBe(
+            expected ? 200 : 403,
+          );
+        }
+      }
+    }
   });
 
   it('keeps a wallet with the account it was first signed in from', async () => {

@@ -61,7 +61,10 @@ describeEachDatabase('keypad transaction records', (database) => {
       db: t.app.database.db,
       wallets: t.app.repos.wallets,
       // Every flow allowed: this test is about references, not plans.
-      entitlements: { lockedFor: async () => [] } as unknown as WalletEntitlements,
+      entitlements: {
+        lockedFor: async () => [],
+        gateFor: async () => null,
+      } as unknown as WalletEntitlements,
       rates: { USDC: '1.00', BTC: '65000.00' },
       clock: t.now,
       reference: () => drawn.shift() ?? 'OPZZZZZZ',
@@ -85,7 +88,12 @@ describeEachDatabase('keypad transaction records', (database) => {
     const service = new WalletTransactionService({
       db: t.app.database.db,
       wallets: t.app.repos.wallets,
-      entitlements: { lockedFor: async () => locked } as unknown as WalletEntitlements,
+      // Locked the way each database checks it: a list on SQLite, a gate no plan passes on
+      // PostgreSQL (decision 044).
+      entitlements: {
+        lockedFor: async () => locked,
+        gateFor: async () => (locked[0] ? { featureId: 0, plans: [], locked: locked[0] } : null),
+      } as unknown as WalletEntitlements,
       rates: { USDC: '1.00', BTC: '65000.00' },
       clock: t.now,
     });

@@ -26,6 +26,7 @@ import * as m0022 from './migrations/0022-stripe-events.js';
 import * as m0023 from './migrations/0023-keypad-record-function.js';
 import * as m0024 from './migrations/0024-sessions-created-index.js';
 import * as m0025 from './migrations/0025-wallet-tokens-expires-index.js';
+import * as m0026 from './migrations/0026-keypad-entitlement-in-function.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '0023-keypad-record-function': m0023,
   '0024-sessions-created-index': m0024,
   '0025-wallet-tokens-expires-index': m0025,
+  '0026-keypad-entitlement-in-function': m0026,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.

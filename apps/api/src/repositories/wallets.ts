@@ -130,21 +130,30 @@ export interface PaidRecord {
   postings: readonly Posting[];
   /** A payee's wallet to open (without a PIN) if it has none yet. */
   openWallet: string | null;
+  /**
+   * The flow's plan check, made by the same call before anything is written (decision 044):
+   * the wallet's owner's override of `featureId` in force at `now` decides; otherwise its plan
+   * (`freePlan` for a wallet with no owner or subscription) must be one of `plans`.
+   */
+  gate: { featureId: number; plans: readonly string[]; freePlan: string; now: number } | null;
 }
 
 export type PaidOutcome =
   | { kind: 'recorded'; row: UssdTransactionRow; units: Map<string, bigint> }
   | { kind: 'key-taken' }
-  | { kind: 'reference-taken' };
+  | { kind: 'reference-taken' }
+  | { kind: 'locked' };
 
-/** SQLSTATEs the PostgreSQL function raises (migration 0023). */
+/** SQLSTATEs the PostgreSQL functions raise (migrations 0023 and 0026). */
 const KEY_TAKEN = 'OMKEY';
 const REFERENCE_TAKEN = 'OMREF';
+const LOCKED = 'OMLCK';
 
 const recordPaid = prepare<Record<string, unknown>, { result: string | PaidJson }>((db, arg) =>
   db.selectNoFrom(
-    sql<string | PaidJson>`omega_record_keypad_transaction(
-      ${arg('phone')}::text, ${arg('clientId')}::text, ${arg('requestHash')}::text,
+    sql<string | PaidJson>`omega_record_entitled_keypad_transaction(
+      ${arg('featureId')}::integer, ${arg('plans')}::text[], ${arg('freePlan')}::text,
+      ${arg('now')}::bigint, ${arg('phone')}::text, ${arg('clientId')}::text, ${arg('requestHash')}::text,
       ${arg('type')}::text, ${arg('coin')}::text, ${arg('amount')}::text,
       ${arg('destination')}::text, ${arg('reference')}::text, ${arg('received')}::text,
       ${arg('createdAt')}::bigint, ${arg('debitAccount')}::text, ${arg('debitAsset')}::text,
@@ -177,15 +186,20 @@ export class WalletsRepository {
   }
 
   /**
-   * PostgreSQL: records a paid keypad transaction and applies its moves in one statement, its
-   * own transaction (migration 0023, decision 040), answering the record and the spender's
-   * balances after it. When the wallet has a record under the idempotency key, or another
+   * PostgreSQL: checks the wallet's plan, records a paid keypad transaction and applies its
+   * moves in one statement, its own transaction (migrations 0023 and 0026, decisions 040 and
+   * 044), answering the record and the spender's balances after it. When the plan does not
+   * include the flow, the wallet has a record under the idempotency key, or another
    * transaction has the reference, nothing is written and the outcome says which.
    */
   async recordPaid(paid: PaidRecord): Promise<PaidOutcome> {
-    const { record, debit, credits, postings } = paid;
+    const { record, debit, credits, postings, gate } = paid;
     try {
       const row = await recordPaid.first(this.db, {
+        featureId: gate?.featureId ?? null,
+        plans: gate?.plans ?? [],
+        freePlan: gate?.freePlan ?? null,
+        now: gate?.now ?? null,
         phone: record.phone,
         clientId: record.client_id,
         requestHash: record.request_hash,
@@ -216,6 +230,7 @@ export class WalletsRepository {
       const code = (err as { code?: unknown }).code;
       if (code === KEY_TAKEN) return { kind: 'key-taken' };
       if (code === REFERENCE_TAKEN) return { kind: 'reference-taken' };
+      if (code === LOCKED) return { kind: 'locked' };
       throw err;
     }
   }

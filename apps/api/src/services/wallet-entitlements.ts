@@ -3,8 +3,16 @@
 // belongs to the account it was first signed in from and takes that account's plan and
 // overrides — the same entitlements the feature cards show; a wallet with no account (opened on
 // another site's widget, or a phone through the USSD gateway) has the Free plan's features.
-import { availableFeatureIds, type LockedFlow, lockedFlows } from '@omega/domain';
-import type { SubscriptionsRepository } from '../repositories/subscriptions.js';
+import {
+  availableFeatureIds,
+  type FlowCatalogue,
+  type FlowGate,
+  flowGate,
+  type LockedFlow,
+  lockedFlows,
+  type TransactionType,
+} from '@omega/domain';
+import type { Catalogue, SubscriptionsRepository } from '../repositories/subscriptions.js';
 import type { WalletsRepository } from '../repositories/wallets.js';
 import type { SubscriptionService } from './subscriptions.js';
 
@@ -24,23 +32,24 @@ export class WalletEntitlements {
    */
   async lockedFor(phone: string): Promise<LockedFlow[]> {
     const { catalogue, subscriptions } = this.deps;
-    const [entitlement, { features, plans, assignments }] = await Promise.all([
+    const [entitlement, flows] = await Promise.all([
       subscriptions.entitlementOfWallet(phone),
-      catalogue.catalogue(),
+      catalogue.catalogue().then(flowCatalogue),
     ]);
-    const byId = assignments.map((a) => ({ ...a, featureId: String(a.featureId) }));
     const available = availableFeatureIds(
-      features.map((f) => String(f.id)),
-      { ...entitlement, assignments: byId },
+      flows.features.map((f) => f.id),
+      { ...entitlement, assignments: flows.assignments },
     );
-    return lockedFlows(
-      {
-        features: features.map((f) => ({ id: String(f.id), name: f.name })),
-        plans: plans.map((p) => ({ id: p.id, name: p.name })),
-        assignments: byId,
-      },
-      new Set(available),
-    );
+    return lockedFlows(flows, new Set(available));
+  }
+
+  /**
+   * What a flow needs, for PostgreSQL's keypad function to check where it records the
+   * transaction (decision 044): the feature, the plans that include it (from the same
+   * one-second catalogue cache), and what a wallet without it is told.
+   */
+  async gateFor(type: TransactionType): Promise<FlowGate | null> {
+    return flowGate(type, flowCatalogue(await this.deps.catalogue.catalogue()));
   }
 
   /**
@@ -50,4 +59,20 @@ export class WalletEntitlements {
   claim(phone: string, userId: number): Promise<void> {
     return this.deps.wallets.claimOwner(phone, userId);
   }
+}
+
+/** The catalogue with the domain's string ids, converted once per catalogue read. */
+const converted = new WeakMap<Catalogue, FlowCatalogue>();
+
+function flowCatalogue(catalogue: Catalogue): FlowCatalogue {
+  let flows = converted.get(catalogue);
+  if (!flows) {
+    flows = {
+      features: catalogue.features.map((f) => ({ id: String(f.id), name: f.name })),
+      plans: catalogue.plans.map((p) => ({ id: p.id, name: p.name })),
+      assignments: catalogue.assignments.map((a) => ({ ...a, featureId: String(a.featureId) })),
+    };
+    converted.set(catalogue, flows);
+  }
+  return flows;
 }

@@ -11,6 +11,7 @@ import {
   COIN_DECIMALS,
   type Coin,
   destinationOf,
+  FREE_PLAN_ID,
   formatAmount,
   formatBalances,
   INSUFFICIENT_BALANCE,
@@ -86,13 +87,8 @@ export class WalletTransactionService {
       .digest('hex');
     const priced = quoteOf(body, rates);
     if (!priced.ok) return this.refuse(phone, body, requestHash, new HttpError(400, priced.error));
-    // A retry of something already recorded gets its answer; a new one needs the plan.
-    const locked = (await entitlements.lockedFor(phone)).find((l) => l.type === body.type);
-    if (locked) {
-      return this.refuse(phone, body, requestHash, new HttpError(403, lockedFlowMessage(locked)));
-    }
-
     if (this.deps.wallets.recordsInOneStatement && !buysNothing(priced.quote)) {
+      // The plan is checked by the statement that records (decision 044).
       return this.submitInOneStatement(
         phone,
         body,
@@ -101,6 +97,11 @@ export class WalletTransactionService {
         requestHash,
         now,
       );
+    }
+    // A retry of something already recorded gets its answer; a new one needs the plan.
+    const locked = (await entitlements.lockedFor(phone)).find((l) => l.type === body.type);
+    if (locked) {
+      return this.refuse(phone, body, requestHash, new HttpError(403, lockedFlowMessage(locked)));
     }
     let row: UssdTransactionRow;
     try {
@@ -119,10 +120,10 @@ export class WalletTransactionService {
   }
 
   /**
-   * PostgreSQL: the same writes as `record`, applied by the database in one statement (one
-   * round trip instead of a dozen, decision 040), which answers the spender's balances too. A
-   * reference already taken draws another, as `insertRecord` does; a key already recorded
-   * answers that record.
+   * PostgreSQL: the plan check and the same writes as `record`, applied by the database in one
+   * statement (one round trip instead of a dozen, decisions 040 and 044), which answers the
+   * spender's balances too. A reference already taken draws another, as `insertRecord` does; a
+   * key already recorded answers that record; a locked flow is refused as `submit` refuses it.
    */
   private async submitInOneStatement(
     phone: string,
@@ -132,7 +133,14 @@ export class WalletTransactionService {
     requestHash: string,
     now: number,
   ) {
-    const { wallets } = this.deps;
+    const { wallets, entitlements } = this.deps;
+    const flow = await entitlements.gateFor(body.type);
+    const gate = flow && {
+      featureId: Number(flow.featureId),
+      plans: flow.plans,
+      freePlan: FREE_PLAN_ID,
+      now,
+    };
     const postings = transactionPostings(phone, body.type, destination, quote);
     const moves = balanceMoves(postings, walletAccount(phone), quote.spend.asset);
     const draw = this.deps.reference ?? randomReference;
@@ -147,7 +155,12 @@ export class WalletTransactionService {
         credits: moves.credits,
         postings,
         openWallet: body.type === 'Send-to-Phone' ? destination : null,
+        gate,
       });
+      if (outcome.kind === 'locked' && flow) {
+        const locked = new HttpError(403, lockedFlowMessage(flow.locked));
+        return this.refuse(phone, body, requestHash, locked);
+      }
       if (outcome.kind === 'recorded') {
         const { row } = outcome;
         this.deps.recorded?.(row.type, row.status === 'success' ? 'success' : 'failure');

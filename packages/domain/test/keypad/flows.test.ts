@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { isFeatureAvailable } from '../../src/index.js';
 import {
+  flowGate,
   initialState,
   type KeypadState,
   lockedFlowMessage,
@@ -42,6 +44,33 @@ describe('keypad flows and the plan catalogue', () => {
   it('leaves a flow open when the catalogue has no feature for it', () => {
     const noTransfers = { ...catalogue, features: catalogue.features.filter((f) => f.id !== '5') };
     expect(lockedFlows(noTransfers, new Set(['1', '4']))).toEqual([]);
+  });
+
+  it("gives a flow's check the plans whose setting includes its feature, as isFeatureAvailable decides", () => {
+    expect(flowGate('Send-to-Phone', catalogue)).toEqual({
+      featureId: '4',
+      plans: ['starter', 'pro'],
+      locked: { type: 'Send-to-Phone', feature: 'Send to phone', plan: 'Starter' },
+    });
+    // Switched off on Starter and on no other plan: no plan includes it.
+    expect(flowGate('Transfer', catalogue)).toEqual({
+      featureId: '5',
+      plans: [],
+      locked: { type: 'Transfer', feature: 'Wallet transfers', plan: null },
+    });
+    for (const type of ['Purchase', 'Transfer', 'Send-to-Phone'] as const) {
+      const gate = flowGate(type, catalogue);
+      for (const plan of catalogue.plans) {
+        const available = isFeatureAvailable(gate?.featureId ?? '', {
+          planId: plan.id,
+          assignments: catalogue.assignments,
+          overrides: [],
+        });
+        expect(gate?.plans.includes(plan.id), `${type} on ${plan.id}`).toBe(available);
+      }
+    }
+    const noTransfers = { ...catalogue, features: catalogue.features.filter((f) => f.id !== '5') };
+    expect(flowGate('Transfer', noTransfers)).toBeNull();
   });
 
   it('says the spec text for a locked feature, or that no plan has it yet', () => {

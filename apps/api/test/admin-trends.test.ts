@@ -144,6 +144,39 @@ describeEachDatabase('admin trend charts', (database) => {
     expect(trend.supergods.at(-1)).toBe(1);
   });
 
+  it('sums the figures booked before the shards, or by the previous release during a rolling one, with the shards', async () => {
+    const today = Math.floor(t.now() / DAY);
+    const figures = {
+      plan_id: 'pro',
+      accounts: 1,
+      mrr: 2900,
+      new_mrr: 2900,
+      expansion_mrr: 0,
+      contraction_mrr: 0,
+      churned_mrr: 0,
+    };
+    await t.app.database.db
+      .insertInto('revenue_days')
+      .values([
+        { day: today - 200, ...figures },
+        { day: today, ...figures },
+      ])
+      .execute();
+    // Two trials today, in two shards: two accounts on Pro, no MRR yet.
+    const ann = (await createUser(t.app, 'ann')).id;
+    const bob = (await createUser(t.app, 'bob')).id;
+    await changePlan(ann, 'pro');
+    await changePlan(bob, 'pro');
+    const revenue = await chart('revenue');
+    expect(revenue.mrrNow).toBe(5800);
+    expect(revenue.newMrr.at(-1)).toBe(2900);
+    expect(revenue.mrr.at(-2)).toBe(2900);
+    const { plans } = await chart('plans');
+    const pro = plans.find((p: { id: string }) => p.id === 'pro');
+    expect(pro.accounts.at(-2)).toBe(1);
+    expect(pro.accounts.at(-1)).toBe(4);
+  });
+
   it('tracks MRR through a trial, an upgrade, a downgrade and a cancellation, as the invoices do', async () => {
     const ann = (await createUser(t.app, 'ann')).id;
     const bob = (await createUser(t.app, 'bob')).id;

@@ -42,7 +42,7 @@ async function snapshot(t: TestApp, userId: number) {
       .where('user_id', '=', userId)
       .executeTakeFirst(),
     invoices: await db.selectFrom('invoices').selectAll().where('user_id', '=', userId).execute(),
-    revenue: await db.selectFrom('revenue_days').selectAll().orderBy('plan_id').execute(),
+    revenue: await db.selectFrom('revenue_day_shards').selectAll().orderBy('plan_id').execute(),
     changes: await db
       .selectFrom('activity_logs')
       .select('details')

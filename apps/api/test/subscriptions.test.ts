@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { REVENUE_SHARDS } from '../src/repositories/subscriptions.js';
 import {
   cookieForRole,
   createTestApp,
@@ -61,6 +62,39 @@ describeEachDatabase('subscriptions', (database) => {
     return s;
   }
 
+  it.runIf(database.name === 'PostgreSQL')(
+    "books a change's revenue without waiting for another user's change of the same day and plan",
+    async () => {
+      const other = await createUser(t.app, 'other');
+      await saveCard(t.app, other.id);
+      expect(userId % REVENUE_SHARDS).not.toBe(other.id % REVENUE_SHARDS);
+      const { subscriptions } = t.app.repos;
+      // The payer's move to Starter today, booked in a transaction that stays open.
+      const held = t.app.database.db.transaction().execute(async (trx) => {
+        const move = { fromPlan: 'free', toPlan: 'starter', before: 0, after: 0 };
+        const none = { newMrr: 0, expansion: 0, contraction: 0, churned: 0 };
+        await subscriptions.bookRevenue({ ...move, ...none }, t.now(), userId, trx);
+        // Meanwhile another user starts Starter too: answered while that row is held.
+        const change = t.app.inject({
+          method: 'POST',
+          url: '/api/subscription/change-plan',
+          payload: { planId: 'starter' },
+          headers: { cookie: await sessionFor(t.app, other.id) },
+        });
+        const waited = new Promise<'waited'>((resolve) => setTimeout(resolve, 3_000, 'waited'));
+        const first = await Promise.race([change, waited]);
+        expect(first === 'waited' ? first : first.statusCode).toBe(200);
+      });
+      await held;
+      const starter = await t.app.database.db
+        .selectFrom('revenue_day_shards')
+        .select((eb) => eb.fn.sum<number>('accounts').as('accounts'))
+        .where('plan_id', '=', 'starter')
+        .executeTakeFirstOrThrow();
+      expect(Number(starter.accounts)).toBe(2);
+    },
+  );
+
   it('applies one of several simultaneous changes of a subscription; the others write nothing', async () => {
     await onPaidStarter();
     const { db } = t.app.database;
@@ -86,7 +120,7 @@ describeEachDatabase('subscriptions', (database) => {
     expect((await history()).length).toBe(invoicesBefore + 1);
     expect((await changes()).length).toBe(changesBefore + 1);
     const pro = await db
-      .selectFrom('revenue_days')
+      .selectFrom('revenue_day_shards')
       .select((eb) => eb.fn.sum<number>('accounts').as('accounts'))
       .where('plan_id', '=', 'pro')
       .executeTakeFirstOrThrow();

@@ -27,6 +27,7 @@ import * as m0023 from './migrations/0023-keypad-record-function.js';
 import * as m0024 from './migrations/0024-sessions-created-index.js';
 import * as m0025 from './migrations/0025-wallet-tokens-expires-index.js';
 import * as m0026 from './migrations/0026-keypad-entitlement-in-function.js';
+import * as m0027 from './migrations/0027-revenue-day-shards.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0024-sessions-created-index': m0024,
   '0025-wallet-tokens-expires-index': m0025,
   '0026-keypad-entitlement-in-function': m0026,
+  '0027-revenue-day-shards': m0027,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.

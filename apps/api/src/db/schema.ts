@@ -338,6 +338,11 @@ export interface RevenueDaysTable {
   churned_mrr: number;
 }
 
+/** revenue_days spread over shards (migration 0027, decision 045): the user's id modulo 16. */
+export interface RevenueDayShardsTable extends RevenueDaysTable {
+  shard: number;
+}
+
 export interface SystemLogsTable {
   id: Generated<number>;
   level: 'INFO' | 'WARNING' | 'ERROR';
@@ -428,6 +433,7 @@ export interface Database {
   ledger_entries: LedgerEntriesTable;
   wallet_balances: WalletBalancesTable;
   revenue_days: RevenueDaysTable;
+  revenue_day_shards: RevenueDayShardsTable;
   system_logs: SystemLogsTable;
   announcements: AnnouncementsTable;
   announcement_reads: AnnouncementReadsTable;

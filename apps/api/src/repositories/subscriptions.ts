@@ -13,7 +13,13 @@ import {
   type QueryCreator,
   sql,
 } from 'kysely';
-import type { Database, FeatureRow, SubscriptionRow, SubscriptionsTable } from '../db/schema.js';
+import type {
+  Database,
+  FeatureRow,
+  RevenueDayShardsTable,
+  SubscriptionRow,
+  SubscriptionsTable,
+} from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
 import { expectWritten, guardedWrites, type Write } from '../lib/one-statement.js';
 import { type Arg, allColumns, prepare } from '../lib/prepared-query.js';
@@ -216,12 +222,36 @@ function invoiceInsert(row: ReturnType<typeof invoiceRow>, qc: QueryCreator<Data
 }
 
 /**
- * A day's revenue figures moved per paid plan by these moves (decision 025), in plan order: on
+ * How many rows a day's figures of a paid plan are spread over (decision 045). A change adds to
+ * the row of its user's shard, so concurrent changes by different users seldom wait for one
+ * row's lock; the charts sum the shards.
+ */
+export const REVENUE_SHARDS = 16;
+
+const REVENUE_FIGURES = [
+  'accounts',
+  'mrr',
+  'new_mrr',
+  'expansion_mrr',
+  'contraction_mrr',
+  'churned_mrr',
+] as const;
+
+const revenueShard = (userId: number) => userId % REVENUE_SHARDS;
+
+/**
+ * A day's revenue figures moved per paid plan by these moves (decision 025), on the shard of
+ * `userId` (the user changed, or for a batch any one user of it, decision 045), in plan order: on
  * PostgreSQL a change from A to B and one from B to A at once would otherwise lock the two rows
  * in opposite orders and deadlock. Empty when no paid plan's figures move.
  */
-export function revenueRows(moves: RevenueMove | readonly RevenueMove[], at: number) {
+export function revenueRows(
+  moves: RevenueMove | readonly RevenueMove[],
+  at: number,
+  userId: number,
+) {
   const day = Math.floor(at / DAY_MS);
+  const shard = revenueShard(userId);
   const rows = new Map<string, RevenueDayDelta>();
   const row = (planId: string) => {
     let r = rows.get(planId);
@@ -252,7 +282,7 @@ export function revenueRows(moves: RevenueMove | readonly RevenueMove[], at: num
   }
   const values = [...rows]
     .filter(([planId, delta]) => planId !== FREE_PLAN_ID && Object.values(delta).some((v) => v))
-    .map(([planId, delta]) => ({ day, plan_id: planId, ...delta }))
+    .map(([planId, delta]) => ({ day, plan_id: planId, shard, ...delta }))
     // Always in plan order: on PostgreSQL a change from A to B and one from B to A at once
     // would otherwise lock the two rows in opposite orders and deadlock.
     .sort((a, b) => (a.plan_id < b.plan_id ? -1 : a.plan_id > b.plan_id ? 1 : 0));
@@ -264,16 +294,16 @@ export type RevenueDayRow = ReturnType<typeof revenueRows>[number];
 /** Adds the rows to the days' figures (one statement for both plans' rows of a change). */
 function revenueInsert(values: readonly RevenueDayRow[], qc: QueryCreator<Database>) {
   return qc
-    .insertInto('revenue_days')
+    .insertInto('revenue_day_shards')
     .values([...values])
     .onConflict((oc) =>
-      oc.columns(['day', 'plan_id']).doUpdateSet({
-        accounts: sql`revenue_days.accounts + excluded.accounts`,
-        mrr: sql`revenue_days.mrr + excluded.mrr`,
-        new_mrr: sql`revenue_days.new_mrr + excluded.new_mrr`,
-        expansion_mrr: sql`revenue_days.expansion_mrr + excluded.expansion_mrr`,
-        contraction_mrr: sql`revenue_days.contraction_mrr + excluded.contraction_mrr`,
-        churned_mrr: sql`revenue_days.churned_mrr + excluded.churned_mrr`,
+      oc.columns(['day', 'plan_id', 'shard']).doUpdateSet({
+        accounts: sql`revenue_day_shards.accounts + excluded.accounts`,
+        mrr: sql`revenue_day_shards.mrr + excluded.mrr`,
+        new_mrr: sql`revenue_day_shards.new_mrr + excluded.new_mrr`,
+        expansion_mrr: sql`revenue_day_shards.expansion_mrr + excluded.expansion_mrr`,
+        contraction_mrr: sql`revenue_day_shards.contraction_mrr + excluded.contraction_mrr`,
+        churned_mrr: sql`revenue_day_shards.churned_mrr + excluded.churned_mrr`,
       }),
     );
 }
@@ -285,16 +315,13 @@ function argsOf(arg: Arg<Record<string, unknown>>, prefix: string, keys: readonl
 
 const UPDATE_KEYS = [...COLUMN_NAMES, 'userId', 'version', 'at'];
 const ACTIVITY_KEYS = ['user_id', 'action', 'details', 'created_at', 'request_id'];
-const REVENUE_KEYS = [
+/** Every column of a revenue row (a missing one does not compile). */
+const REVENUE_KEYS = allColumns<RevenueDayShardsTable>()([
   'day',
   'plan_id',
-  'accounts',
-  'mrr',
-  'new_mrr',
-  'expansion_mrr',
-  'contraction_mrr',
-  'churned_mrr',
-];
+  'shard',
+  ...REVENUE_FIGURES,
+]);
 /** The invoice row's columns, whatever invoiceRow writes. */
 const INVOICE_KEYS = Object.keys(
   invoiceRow({
@@ -581,15 +608,21 @@ export class SubscriptionsRepository {
   }
 
   /**
-   * Books a subscription change on its day in revenue_days (decision 025): the plan it left
-   * loses the account and its MRR, the plan it joined gains them, and the movement counts on
-   * the plan joined (churn on the plan left). The free plan has no rows: its accounts are all
-   * the others. Adds to the day's row when there is one, so concurrent changes never lose one.
-   * Several moves (a bulk change) are summed and booked in one statement, after every
-   * subscription row they come from was locked: their rows are locked last, in plan order.
+   * Books a subscription change on its day (decision 025), in the row of `userId`'s shard
+   * (decision 045): the plan it left loses the account and its MRR, the plan it joined gains
+   * them, and the movement counts on the plan joined (churn on the plan left). The free plan has
+   * no rows: its accounts are all the others. Adds to the row when there is one, so concurrent
+   * changes never lose one. Several moves (a bulk change) are summed and booked in one
+   * statement, after every subscription row they come from was locked: their rows are locked
+   * last, in plan order.
    */
-  async bookRevenue(moves: RevenueMove | readonly RevenueMove[], at: number, db = this.db) {
-    await this.revenueQuery(moves, at, db)?.execute();
+  async bookRevenue(
+    moves: RevenueMove | readonly RevenueMove[],
+    at: number,
+    userId: number,
+    db = this.db,
+  ) {
+    await this.revenueQuery(moves, at, userId, db)?.execute();
   }
 
   /**
@@ -599,9 +632,10 @@ export class SubscriptionsRepository {
   revenueQuery(
     moves: RevenueMove | readonly RevenueMove[],
     at: number,
+    userId: number,
     qc: QueryCreator<Database> = this.db,
   ) {
-    const values = revenueRows(moves, at);
+    const values = revenueRows(moves, at, userId);
     return values.length === 0 ? null : revenueInsert(values, qc);
   }
 
@@ -813,22 +847,34 @@ export class SubscriptionsRepository {
   }
 
   /**
-   * revenue_days summed per plan over the days before `fromDay` (where each plan stood when the
-   * window opens), and the rows of the days from `fromDay` on.
+   * The revenue figures summed per plan over the days before `fromDay` (where each plan stood
+   * when the window opens), and per day and plan from `fromDay` on: the shards (decision 045)
+   * and the rows booked before them, or by the previous release during a rolling one.
    */
   async revenueDays(fromDay: number, db = this.db) {
+    const rows = db
+      .with('r', (qc) =>
+        qc
+          .selectFrom('revenue_days')
+          .select(['day', 'plan_id', ...REVENUE_FIGURES])
+          .unionAll(
+            qc.selectFrom('revenue_day_shards').select(['day', 'plan_id', ...REVENUE_FIGURES]),
+          ),
+      )
+      .selectFrom('r');
+    const sum = (column: (typeof REVENUE_FIGURES)[number]) =>
+      sql<number>`sum(${sql.ref(column)})`.as(column);
     const [before, days] = await Promise.all([
-      db
-        .selectFrom('revenue_days')
-        .select([
-          'plan_id',
-          (eb) => eb.fn.sum<number>('accounts').as('accounts'),
-          (eb) => eb.fn.sum<number>('mrr').as('mrr'),
-        ])
+      rows
+        .select(['plan_id', sum('accounts'), sum('mrr')])
         .where('day', '<', fromDay)
         .groupBy('plan_id')
         .execute(),
-      db.selectFrom('revenue_days').selectAll().where('day', '>=', fromDay).execute(),
+      rows
+        .select(['day', 'plan_id', ...REVENUE_FIGURES.map(sum)])
+        .where('day', '>=', fromDay)
+        .groupBy(['day', 'plan_id'])
+        .execute(),
     ]);
     return {
       before: before.map((r) => ({
@@ -836,7 +882,16 @@ export class SubscriptionsRepository {
         accounts: Number(r.accounts),
         mrr: Number(r.mrr),
       })),
-      days,
+      days: days.map((d) => ({
+        day: Number(d.day),
+        plan_id: d.plan_id,
+        accounts: Number(d.accounts),
+        mrr: Number(d.mrr),
+        new_mrr: Number(d.new_mrr),
+        expansion_mrr: Number(d.expansion_mrr),
+        contraction_mrr: Number(d.contraction_mrr),
+        churned_mrr: Number(d.churned_mrr),
+      })),
     };
   }
 }

@@ -140,7 +140,7 @@ export class SubscriptionService {
         subscription: after,
         at: now,
         activity: activityRow(activity[0]),
-        revenue: move ? revenueRows(move, now) : [],
+        revenue: move ? revenueRows(move, now, userId) : [],
         invoice: invoice ?? null,
       });
       if (written) this.activity.recorded(activity);
@@ -180,7 +180,7 @@ export class SubscriptionService {
     if (!(await this.repo.update(userId, version, after, now, trx))) return false;
     const move = revenueMove(before, after, plans);
     if (move && deferred) deferred.push(move);
-    else if (move) await this.repo.bookRevenue(move, now, trx);
+    else if (move) await this.repo.bookRevenue(move, now, userId, trx);
     return true;
   }
 
@@ -207,7 +207,8 @@ export class SubscriptionService {
     );
     if (written !== changes.length) return false;
     const moves = changes.flatMap((c) => revenueMove(c.before, c.after, plans) ?? []);
-    if (moves.length > 0) await this.repo.bookRevenue(moves, now, trx);
+    const [first] = changes;
+    if (first && moves.length > 0) await this.repo.bookRevenue(moves, now, first.userId, trx);
     return true;
   }
 
@@ -689,7 +690,7 @@ export class SubscriptionService {
         trx,
       );
     }
-    if (moves.length > 0) await this.repo.bookRevenue(moves, now, trx);
+    if (moves.length > 0) await this.repo.bookRevenue(moves, now, adminId, trx);
     const { totals, lines } = result.plan;
     await this.activity.record(
       {

@@ -95,6 +95,23 @@ describeEachDatabase('subscriptions', (database) => {
     },
   );
 
+  it.runIf(database.name === 'PostgreSQL')(
+    'changes plan in two round trips: the subscription with the saved card, then the change',
+    async () => {
+      const trips = t.app.database.roundTrips;
+      if (!trips) throw new Error('PostgreSQL counts its round trips');
+      expect((await post('/api/subscription/change-plan', { planId: 'starter' })).statusCode).toBe(
+        200,
+      );
+      const before = trips();
+      // In the trial a new plan applies at once, with nothing to charge.
+      const res = await post('/api/subscription/change-plan', { planId: 'pro' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().subscription).toMatchObject({ planId: 'pro', status: 'trialing' });
+      expect(trips() - before).toBe(2);
+    },
+  );
+
   it('applies one of several simultaneous changes of a subscription; the others write nothing', async () => {
     await onPaidStarter();
     const { db } = t.app.database;

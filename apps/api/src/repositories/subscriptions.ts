@@ -197,6 +197,22 @@ const subscriptionOf = prepare<{ userId: number }, SubscriptionRow>((db, arg) =>
   db.selectFrom('subscriptions').select(SUBSCRIPTION_COLUMNS).where('user_id', '=', arg('userId')),
 );
 
+/**
+ * A user's subscription with the provider and reference of their saved card, if any: a plan
+ * change reads both, in one round trip on PostgreSQL.
+ */
+const subscriptionWithCard = prepare<
+  { userId: number },
+  SubscriptionRow & { card_provider: string | null; card_ref: string | null }
+>((db, arg) =>
+  db
+    .selectFrom('subscriptions as s')
+    .leftJoin('payment_methods as pm', 'pm.user_id', 's.user_id')
+    .select(SUBSCRIPTION_COLUMNS.map((c) => `s.${c}` as const))
+    .select(['pm.provider as card_provider', 'pm.provider_ref as card_ref'])
+    .where('s.user_id', '=', arg('userId')),
+);
+
 /** The versioned update of a subscription: applies only while its version is `version`. */
 type UpdateValues = ReturnType<typeof columns> & { userId: number; version: number; at: number };
 
@@ -531,6 +547,15 @@ export class SubscriptionsRepository {
 
   find(userId: number, db = this.db): Promise<SubscriptionRow | undefined> {
     return subscriptionOf.first(db, { userId });
+  }
+
+  /** `find`, with the provider and reference of the user's saved card (null without one). */
+  async findWithCard(userId: number, db = this.db) {
+    const found = await subscriptionWithCard.first(db, { userId });
+    if (!found) return undefined;
+    const { card_provider: provider, card_ref: ref, ...row } = found;
+    const card = provider !== null && ref !== null ? { provider, providerRef: ref } : null;
+    return { row, card };
   }
 
   /**

@@ -303,6 +303,24 @@ export class SubscriptionService {
     return { subscription: toSubscription(row), version: row.version };
   }
 
+  /** `current`, with the user's saved card (its provider and reference), read in one query. */
+  private async currentWithCard(userId: number) {
+    const found = await this.repo.findWithCard(userId);
+    if (found) {
+      return {
+        subscription: toSubscription(found.row),
+        version: found.row.version,
+        card: found.card,
+      };
+    }
+    const started = await this.current(userId);
+    const card = await this.payments.paymentMethod(userId);
+    return {
+      ...started,
+      card: card ? { provider: card.provider, providerRef: card.provider_ref } : null,
+    };
+  }
+
   async view(userId: number): Promise<CurrentSubscription> {
     const { subscription: s } = await this.current(userId);
     const plans = await this.book();
@@ -359,7 +377,7 @@ export class SubscriptionService {
   ) {
     const plans = await this.book();
     const now = this.clock();
-    const { subscription, version } = await this.current(userId);
+    const { subscription, version, card } = await this.currentWithCard(userId);
     const wanted = withInterval(subscription, target);
     const result = changePlan(subscription, plans, wanted, now);
     if (!result.ok) throw new HttpError(409, result.error);
@@ -383,8 +401,7 @@ export class SubscriptionService {
     let providerRef: string | null = null;
     let amount = result.invoice?.amount ?? 0;
     if (paidPlan && result.preview.kind !== 'keep') {
-      // Read only for a paid plan: a downgrade to Free or a cancellation asks nothing more.
-      const card = await this.payments.paymentMethod(userId);
+      // Needed only for a paid plan: a downgrade to Free or a cancellation asks nothing more.
       if (!card || card.provider !== this.provider.name) {
         throw paymentRequired('no_payment_method', 'Add a payment method to start a paid plan');
       }
@@ -395,7 +412,7 @@ export class SubscriptionService {
           idempotencyKey: confirmedKey ?? (await this.unspentKey(changeKey)),
           userId,
           customerRef: await this.payments.customer(userId, this.provider.name),
-          paymentMethodRef: card.provider_ref,
+          paymentMethodRef: card.providerRef,
           invoiceId: null,
           description: result.invoice.description,
           offSession: false,

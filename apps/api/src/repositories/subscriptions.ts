@@ -313,14 +313,16 @@ function revenueInsert(values: readonly RevenueDayRow[], qc: QueryCreator<Databa
     .insertInto('revenue_day_shards')
     .values([...values])
     .onConflict((oc) =>
-      oc.columns(['day', 'plan_id', 'shard']).doUpdateSet({
-        accounts: sql`revenue_day_shards.accounts + excluded.accounts`,
-        mrr: sql`revenue_day_shards.mrr + excluded.mrr`,
-        new_mrr: sql`revenue_day_shards.new_mrr + excluded.new_mrr`,
-        expansion_mrr: sql`revenue_day_shards.expansion_mrr + excluded.expansion_mrr`,
-        contraction_mrr: sql`revenue_day_shards.contraction_mrr + excluded.contraction_mrr`,
-        churned_mrr: sql`revenue_day_shards.churned_mrr + excluded.churned_mrr`,
-      }),
+      oc
+        .columns(['day', 'plan_id', 'shard'])
+        .doUpdateSet(
+          Object.fromEntries(
+            REVENUE_FIGURES.map((c) => [
+              c,
+              sql<number>`${sql.ref(`revenue_day_shards.${c}`)} + ${sql.ref(`excluded.${c}`)}`,
+            ]),
+          ),
+        ),
     );
 }
 

@@ -153,8 +153,8 @@ const recordPaid = prepare<Record<string, unknown>, { result: string | PaidJson 
   db.selectNoFrom(
     sql<string | PaidJson>`omega_record_entitled_keypad_transaction(
       ${arg('featureId')}::integer, ${arg('plans')}::text[], ${arg('freePlan')}::text,
-      ${arg('now')}::bigint, ${arg('phone')}::text, ${arg('clientId')}::text, ${arg('requestHash')}::text,
-      ${arg('type')}::text, ${arg('coin')}::text, ${arg('amount')}::text,
+      ${arg('now')}::bigint, ${arg('phone')}::text, ${arg('clientId')}::text,
+      ${arg('requestHash')}::text, ${arg('type')}::text, ${arg('coin')}::text, ${arg('amount')}::text,
       ${arg('destination')}::text, ${arg('reference')}::text, ${arg('received')}::text,
       ${arg('createdAt')}::bigint, ${arg('debitAccount')}::text, ${arg('debitAsset')}::text,
       ${arg('debitAmount')}::bigint, ${arg('insufficient')}::text,

@@ -305,19 +305,17 @@ export class SubscriptionService {
 
   /** `current`, with the user's saved card (its provider and reference), read in one query. */
   private async currentWithCard(userId: number) {
-    const found = await this.repo.findWithCard(userId);
-    if (found) {
-      return {
-        subscription: toSubscription(found.row),
-        version: found.row.version,
-        card: found.card,
-      };
+    let found = await this.repo.findWithCard(userId);
+    if (!found) {
+      // The first visit: `current` starts the user on the free plan.
+      await this.current(userId);
+      found = await this.repo.findWithCard(userId);
+      if (!found) throw new Error(`Subscription of user ${userId} vanished`);
     }
-    const started = await this.current(userId);
-    const card = await this.payments.paymentMethod(userId);
     return {
-      ...started,
-      card: card ? { provider: card.provider, providerRef: card.provider_ref } : null,
+      subscription: toSubscription(found.row),
+      version: found.row.version,
+      card: found.card,
     };
   }
 

@@ -1,7 +1,9 @@
 // Prints where a CI run's time went (.ci/run calls it at the end, pass or fail): the phases
 // .ci/run timed itself (arguments `name=seconds`), then each task of the newest turbo run
 // summary (.turbo/runs/*.json, written because .ci/run sets TURBO_RUN_SUMMARY), longest first,
-// with when it started after the first task did.
+// with when it started after the first task did; then, for each task that failed, the lines of
+// its log that name a failing test or file and the error under each, so a run whose output is
+// cut short still says what failed.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -22,8 +24,8 @@ try {
 } catch {
   // No summary: turbo did not run.
 }
+const summary = newest ? JSON.parse(readFileSync(newest, 'utf8')) : { tasks: [] };
 if (newest) {
-  const summary = JSON.parse(readFileSync(newest, 'utf8'));
   const tasks = (summary.tasks ?? []).filter((t) => t.execution);
   const start = Math.min(...tasks.map((t) => t.execution.startTime));
   lines.push('', 'turbo tasks (longest first; "at" is when each started):');
@@ -38,5 +40,22 @@ if (newest) {
       `  ${seconds(endTime - startTime)}  at ${seconds(startTime - start)}  ${t.taskId}${cached}${failed}`,
     );
   }
+}
+
+/** Colour codes out, so a log line can be matched and read. */
+const plain = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
+const FAILING = /(\bFAIL\b|✗|×|Error:|Expected|Received|error TS\d+|ELIFECYCLE)/;
+for (const t of summary.tasks ?? []) {
+  if (!t.execution?.exitCode || !t.logFile) continue;
+  let log;
+  try {
+    log = readFileSync(join(process.cwd(), t.logFile), 'utf8');
+  } catch {
+    continue;
+  }
+  const found = [...new Set(log.split('\n').map(plain).filter((l) => FAILING.test(l)))];
+  lines.push('', `${t.taskId} failed; its log says:`);
+  for (const l of found.slice(0, 60)) lines.push(`  ${l.trim().slice(0, 240)}`);
+  if (found.length > 60) lines.push(`  ... ${found.length - 60} more in ${t.logFile}`);
 }
 process.stdout.write(`${lines.join('\n')}\n`);

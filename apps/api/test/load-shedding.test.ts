@@ -2,6 +2,9 @@
 // and a message at once, without running; the health probes still answer; a lagging event loop
 // is shed too and the server recovers by itself; the thresholds show in the supergod posture
 // and the detailed health.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, it } from 'vitest';
 import { build } from '../src/app.js';
@@ -64,6 +67,39 @@ describeEachDatabase('load shedding', (database) => {
       (p: { name: string }) => p.name === 'load-shedding',
     );
     expect(plugin.status).toBe('shedding load');
+  });
+
+  it("still serves the app's page and files while it sheds API calls", async () => {
+    // Refusing them showed a person the 503's JSON sentence in place of the page, and a page
+    // whose code was not loaded yet failed to open ("Failed to fetch dynamically imported
+    // module", seen in the end-to-end suite on a starved machine). They are files read from
+    // disk, the cheap part of a visit; the calls behind them are refused and say so.
+    const web = mkdtempSync(join(tmpdir(), 'omega-web-'));
+    mkdirSync(join(web, 'assets'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>Omega</title>');
+    writeFileSync(join(web, 'assets', 'plans-page-abc123.js'), 'export const page = 1;');
+    const keypad = mkdtempSync(join(tmpdir(), 'omega-keypad-'));
+    writeFileSync(join(keypad, 'index.html'), '<!doctype html><title>Keypad</title>');
+    writeFileSync(join(keypad, 'omega-keypad.js'), 'export {};');
+    t = await createTestApp(
+      database,
+      { pressure: { maxEventLoopDelayMs: 0, maxHeapBytes: 1, maxRssBytes: 0 } },
+      undefined,
+      { webDist: web, keypadDist: keypad },
+    );
+    expect((await untilStatus(t, '/api/subscription/plans', 503)).statusCode).toBe(503);
+    for (const url of [
+      '/',
+      '/subscription/plans',
+      '/assets/plans-page-abc123.js',
+      '/keypad/',
+      '/keypad/omega-keypad.js',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/user' })).statusCode).toBe(503);
+    expect((await t.app.inject({ method: 'GET', url: '/api/no-such-call' })).statusCode).toBe(503);
   });
 
   it('sheds calls while the event loop lags, and serves them again once it keeps up', async () => {

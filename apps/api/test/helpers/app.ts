@@ -75,7 +75,7 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   shared?: { url: string; drop(): Promise<void> },
   /** Build options beyond the config (a payment provider of the test's, a lease's renewals). */
-  options: Pick<AppOptions, 'paymentProvider' | 'chargeLeaseRenewMs'> = {},
+  options: Pick<AppOptions, 'paymentProvider' | 'chargeLeaseRenewMs' | 'webDist' | 'keypadDist'> = {},
 ): Promise<TestApp> {
   const { url, drop } = shared ?? (await database.create());
   let now = T0;

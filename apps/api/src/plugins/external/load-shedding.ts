@@ -2,6 +2,10 @@
 // over its threshold (configuration, 0 turns a check off), calls answer 503 with Retry-After at
 // once instead of queueing until their clients give up. The health probes are never shed, so
 // the platform still sees a live process and the admin still sees why (decision 016).
+// Only API calls are shed: the web app's page and files and the keypad's are files read from
+// disk, the cheap part of a visit, and refusing them showed a person the 503's JSON sentence in
+// place of the page, or broke the page whose code was still to load; the calls behind them are
+// refused and the screens say so.
 // The server's own start is not overload: the event loop is judged only on samples taken wholly
 // after the server became ready (the heap and memory checks apply from the start).
 import underPressure from '@fastify/under-pressure';
@@ -22,6 +26,9 @@ const SAMPLE_INTERVAL_MS = 1000;
 export const START_GRACE_MS = 2 * SAMPLE_INTERVAL_MS;
 /** At most one warning per this many milliseconds while shedding, with a count. */
 const WARN_EVERY_MS = 10_000;
+
+/** Whether a request is an API call (not the web app's or the keypad's files). */
+const isApiCall = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 const NEVER_SHED = new Set<string>([
   routes.health.url,
@@ -56,7 +63,7 @@ export default fp(
       // Returning lets the request through; throwing answers it through the error handler,
       // which sends an HttpError's message and headers like every other refusal.
       pressureHandler: (request, _reply, type, value) => {
-        if (NEVER_SHED.has(request.routeOptions.url ?? '')) return;
+        if (NEVER_SHED.has(request.routeOptions.url ?? '') || !isApiCall(request.url)) return;
         if (type === underPressure.TYPE_EVENT_LOOP_DELAY && starting()) return;
         refused += 1;
         const now = performance.now();

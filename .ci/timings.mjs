@@ -6,6 +6,7 @@
 // cut short still says what failed.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
 const lines = ['', 'CI phases:'];
@@ -42,8 +43,6 @@ if (newest) {
   }
 }
 
-/** Colour codes out, so a log line can be matched and read. */
-const plain = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
 const FAILING = /(\bFAIL\b|✗|×|Error:|Expected|Received|error TS\d+|ELIFECYCLE)/;
 for (const t of summary.tasks ?? []) {
   if (!t.execution?.exitCode || !t.logFile) continue;
@@ -53,7 +52,14 @@ for (const t of summary.tasks ?? []) {
   } catch {
     continue;
   }
-  const found = [...new Set(log.split('\n').map(plain).filter((l) => FAILING.test(l)))];
+  const found = [
+    ...new Set(
+      log
+        .split('\n')
+        .map(stripVTControlCharacters)
+        .filter((l) => FAILING.test(l)),
+    ),
+  ];
   lines.push('', `${t.taskId} failed; its log says:`);
   for (const l of found.slice(0, 60)) lines.push(`  ${l.trim().slice(0, 240)}`);
   if (found.length > 60) lines.push(`  ... ${found.length - 60} more in ${t.logFile}`);

@@ -75,7 +75,10 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   shared?: { url: string; drop(): Promise<void> },
   /** Build options beyond the config (a payment provider of the test's, a lease's renewals). */
-  options: Pick<AppOptions, 'paymentProvider' | 'chargeLeaseRenewMs' | 'webDist' | 'keypadDist'> = {},
+  options: Pick<
+    AppOptions,
+    'paymentProvider' | 'chargeLeaseRenewMs' | 'webDist' | 'keypadDist'
+  > = {},
 ): Promise<TestApp> {
   const { url, drop } = shared ?? (await database.create());
   let now = T0;

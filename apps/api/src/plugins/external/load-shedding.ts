@@ -28,7 +28,8 @@ export const START_GRACE_MS = 2 * SAMPLE_INTERVAL_MS;
 const WARN_EVERY_MS = 10_000;
 
 /** Whether a request is an API call (not the web app's or the keypad's files). */
-const isApiCall = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+const isApiCall = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 const NEVER_SHED = new Set<string>([
   routes.health.url,

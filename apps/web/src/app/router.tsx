@@ -6,6 +6,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { paths } from '../lib/paths.js';
 import { RequireAdmin, RequireSupergod, RequireUser } from './guards.js';
+import { PageBoundary } from './page-boundary.js';
 import { Shell } from './shell/shell.js';
 import { ChosenPlanNote, VisitorPlanComparison } from './visitor-plans.js';
 
@@ -85,7 +86,11 @@ function PageLoading() {
   );
 }
 
-const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
+const page = (element: ReactNode) => (
+  <PageBoundary>
+    <Suspense fallback={<PageLoading />}>{element}</Suspense>
+  </PageBoundary>
+);
 
 export function AppRoutes() {
   return (

@@ -7,6 +7,7 @@ import { Banner, toast } from '@omega/ui';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../../lib/session.js';
+import { PieceBoundary } from '../page-boundary.js';
 import { GodModeToggle } from './god-mode-toggle.js';
 import { TopBar } from './top-bar.js';
 
@@ -35,9 +36,17 @@ export function Shell() {
   return (
     <div className={user ? 'omega-shell omega-shell--docked' : 'omega-shell'}>
       {user?.impersonating && (
-        <Suspense fallback={null}>
-          <ImpersonationBanner user={user} view={user.impersonating} />
-        </Suspense>
+        <PieceBoundary
+          fallback={
+            <Banner variant="destructive" className="omega-shell__banner">
+              Viewing as {user.username}, read-only. Reload the page to end the view.
+            </Banner>
+          }
+        >
+          <Suspense fallback={null}>
+            <ImpersonationBanner user={user} view={user.impersonating} />
+          </Suspense>
+        </PieceBoundary>
       )}
       {isSupergod && (
         <Banner variant="destructive" className="omega-shell__banner">
@@ -50,9 +59,11 @@ export function Shell() {
       </div>
       {user && (
         <div className="omega-dock">
-          <Suspense fallback={null}>
-            <AssistantLauncher />
-          </Suspense>
+          <PieceBoundary>
+            <Suspense fallback={null}>
+              <AssistantLauncher />
+            </Suspense>
+          </PieceBoundary>
           {role && isAdmin(role) && <GodModeToggle />}
         </div>
       )}

@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/error-message.js';
 import { paths } from '../../lib/paths.js';
 import { useRefreshSession, useSession } from '../../lib/session.js';
 import { useUiStore } from '../../lib/ui-store.js';
+import { PieceBoundary } from '../page-boundary.js';
 import { TopBarView } from './top-bar-view.js';
 
 // Signed-in only, and loaded on demand: the sign-in page never downloads the bell.
@@ -45,9 +46,11 @@ export function TopBar() {
       supergod={isSupergod}
       bell={
         user && (
-          <Suspense fallback={null}>
-            <AnnouncementsBell />
-          </Suspense>
+          <PieceBoundary>
+            <Suspense fallback={null}>
+              <AnnouncementsBell />
+            </Suspense>
+          </PieceBoundary>
         )
       }
       onLogout={user ? () => void signOut() : undefined}

@@ -26,7 +26,7 @@ const HAPROXY = haproxyPath();
 const SESSION_CACHE_MS = 1000;
 /** apps/api/src/plugins/app/maintenance.ts MAINTENANCE_CACHE_MS. */
 const MAINTENANCE_CACHE_MS = 3000;
-/** Polling and a request's own time, on a 2-core machine that turbo may be loading too. */
+/** Polling and timers, on a 2-core machine that turbo may be loading too. */
 const SLACK_MS = 500;
 /** deploy/haproxy.cfg: inter 1s, fastinter 250ms, fall 2. */
 const CHECK_INTER_MS = 1000;
@@ -163,20 +163,39 @@ describeCluster(title, () => {
 
   it('knows a session on every instance, and honours a sign-out everywhere within the cache time', async () => {
     const { cookie } = await register(an(0).url);
+    /** When each instance had answered with the session: it was cached by then. */
+    const cachedAt = new Map<Instance, number>();
     for (const instance of instances) {
       expect((await call(`${instance.url}/api/user`, { cookie })).status, instance.name).toBe(200);
+      cachedAt.set(instance, performance.now());
     }
     // The other two have just cached the session: the worst case for a revocation.
     expect((await call(`${an(1).url}/api/logout`, { method: 'POST', cookie })).status).toBe(200);
     const signedOut = performance.now();
+    // A call sent more than the cache time after the session was cached must be refused. What
+    // is measured is when the last accepted call was sent, not when it was answered: on a
+    // starved machine an answer can take longer than the cache time, and that is not a
+    // revocation kept too long.
     const seen = await Promise.all(
       [an(0), an(2)].map(async (instance) => {
-        while ((await call(`${instance.url}/api/user`, { cookie })).status === 200) await sleep(20);
-        return performance.now() - signedOut;
+        let lastAcceptedSent = cachedAt.get(instance) ?? 0;
+        for (;;) {
+          const sent = performance.now();
+          if ((await call(`${instance.url}/api/user`, { cookie })).status !== 200) break;
+          lastAcceptedSent = sent;
+          await sleep(20);
+        }
+        return {
+          kept: lastAcceptedSent - (cachedAt.get(instance) ?? 0),
+          refusedAfter: performance.now() - signedOut,
+        };
       }),
     );
-    const worst = Math.max(...seen);
-    console.info(`cluster: sign-out honoured by every instance after ${Math.round(worst)} ms`);
+    const worst = Math.max(...seen.map((s) => s.kept));
+    console.info(
+      `cluster: sign-out honoured by every instance after ${Math.round(Math.max(...seen.map((s) => s.refusedAfter)))} ms; ` +
+        `the session was accepted at most ${Math.round(worst)} ms after an instance cached it`,
+    );
     expect(worst).toBeLessThanOrEqual(SESSION_CACHE_MS + SLACK_MS);
   });
 
@@ -242,15 +261,23 @@ describeCluster(title, () => {
     for (const instance of instances) expect((await write(instance)).status).toBe(400);
     expect((await execute('maintenance on')).status).toBe(200);
     const switched = performance.now();
+    // As with a sign-out: when the last write let through was sent, not when it was answered.
     const seen = await Promise.all(
       instances.map(async (instance) => {
-        while ((await write(instance)).status !== 503) await sleep(20);
-        return performance.now() - switched;
+        let lastAcceptedSent = switched;
+        for (;;) {
+          const sent = performance.now();
+          if ((await write(instance)).status === 503) break;
+          lastAcceptedSent = sent;
+          await sleep(20);
+        }
+        return { kept: lastAcceptedSent - switched, refusedAfter: performance.now() - switched };
       }),
     );
-    const worst = Math.max(...seen);
+    const worst = Math.max(...seen.map((s) => s.kept));
     console.info(
-      `cluster: maintenance refused writes on every instance after ${Math.round(worst)} ms`,
+      `cluster: maintenance refused writes on every instance after ${Math.round(Math.max(...seen.map((s) => s.refusedAfter)))} ms; ` +
+        `writes were let through at most ${Math.round(worst)} ms after it was switched on`,
     );
     expect(worst).toBeLessThanOrEqual(MAINTENANCE_CACHE_MS + SLACK_MS);
     expect((await execute('maintenance off')).status).toBe(200);

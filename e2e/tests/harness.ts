@@ -122,6 +122,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     OMEGA_ADMIN_KEY: 'e2e-admin-key',
     OMEGA_SUPERGOD_KEY: 'e2e-supergod-key',
     LOG_LEVEL: 'silent',
+    // The server runs in this process, beside Playwright's client and the tests' own work, so
+    // its event-loop lag would be theirs: on a starved CI machine it passed the 500 ms threshold
+    // and the server shed the calls of the very flows under test. The check is held by
+    // load-shedding.test.ts, and the screens' handling of a 503 by the failures walk.
+    OMEGA_PRESSURE_LOOP_DELAY_MS: '0',
     ...stripeEnv,
   });
   let offset = 0;

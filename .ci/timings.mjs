@@ -1,9 +1,9 @@
 // Prints where a CI run's time went (.ci/run calls it at the end, pass or fail): the phases
 // .ci/run timed itself (arguments `name=seconds`), then each task of the newest turbo run
 // summary (.turbo/runs/*.json, written because .ci/run sets TURBO_RUN_SUMMARY), longest first,
-// with when it started after the first task did; then, for each task that failed, the lines of
-// its log that name a failing test or file and the error under each, so a run whose output is
-// cut short still says what failed.
+// with when it started after the first task did; then, when a task failed, the lines of the test
+// output (.turbo/ci-test.log, written by .ci/run) that name a failing test and its error, so a
+// run whose output is cut short still says what failed.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -43,15 +43,16 @@ if (newest) {
   }
 }
 
-const FAILING = /(\bFAIL\b|✗|×|Error:|Expected|Received|error TS\d+|ELIFECYCLE)/;
-for (const t of summary.tasks ?? []) {
-  if (!t.execution?.exitCode || !t.logFile) continue;
-  let log;
-  try {
-    log = readFileSync(join(process.cwd(), t.logFile), 'utf8');
-  } catch {
-    continue;
-  }
+/** A failed test (vitest's ×), a failed file, an error and its expectation, a type error. */
+const FAILING = /(:\s+[×✗] |\bFAIL\b|Error:|Expected|Received|error TS\d+|ELIFECYCLE)/;
+let log = '';
+try {
+  log = readFileSync(join(process.cwd(), '.turbo', 'ci-test.log'), 'utf8');
+} catch {
+  // No test output: the run stopped before the tests.
+}
+const failing = (summary.tasks ?? []).filter((t) => t.execution?.exitCode);
+if (failing.length > 0 && log) {
   const found = [
     ...new Set(
       log
@@ -60,8 +61,8 @@ for (const t of summary.tasks ?? []) {
         .filter((l) => FAILING.test(l)),
     ),
   ];
-  lines.push('', `${t.taskId} failed; its log says:`);
-  for (const l of found.slice(0, 60)) lines.push(`  ${l.trim().slice(0, 240)}`);
-  if (found.length > 60) lines.push(`  ... ${found.length - 60} more in ${t.logFile}`);
+  lines.push('', 'What failed (lines of the test output naming a failure):');
+  for (const l of found.slice(0, 80)) lines.push(`  ${l.trim().slice(0, 240)}`);
+  if (found.length > 80) lines.push(`  ... ${found.length - 80} more in .turbo/ci-test.log`);
 }
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -117,7 +117,7 @@ describeEachDatabase(
       // Its start-up run renews them and charges each: once the provider has recorded every
       // charge, and before any answer comes back, the server dies.
       await vi.waitFor(async () => expect(await charges.count()).toBe(DUE), {
-        timeout: 15_000,
+        timeout: 45_000,
         interval: 5,
       });
       await server.kill();
@@ -154,6 +154,6 @@ describeEachDatabase(
       // And a later run changes nothing: no charge is made twice.
       expect(await runDueJobs(after.app)).toMatchObject({ renewed: 0, charged: 0 });
       expect(await adb.selectFrom('demo_charges').selectAll().execute()).toHaveLength(DUE);
-    }, 60_000);
+    }, 150_000);
   },
 );

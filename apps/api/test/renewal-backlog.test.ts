@@ -233,7 +233,7 @@ describeEachDatabase('renewal backlog', (database) => {
     instances.after(() => server.close());
     // The next run is a minute away: only the start-up run can have renewed them.
     await vi.waitFor(async () => expect(await dueCount(server.database.db, T0)).toBe(0), {
-      timeout: 15_000,
+      timeout: 45_000,
       interval: 50,
     });
     expect(await renewedWhole(server.database.db, ids)).toBe(300);

@@ -11,7 +11,11 @@ for (const store of redisUrl ? (['memory', 'redis'] as const) : (['memory'] as c
   describeEachDatabase(`throttles per kind of attempt (${store})`, (database) => {
     let t: TestApp;
     beforeEach(async () => {
-      t = await createTestApp(database, store === 'redis' ? { redisUrl } : {});
+      // Counting, not Redis's timeout (see throttle.test.ts): a starved machine's Redis may be slow.
+      t = await createTestApp(
+        database,
+        store === 'redis' ? { redisUrl, redisTimeoutMs: 10_000 } : {},
+      );
     });
     afterEach(() => t.close());
 

@@ -65,6 +65,7 @@ const EnvSchema = Type.Object({
   }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   REDIS_KEY_PREFIX: Type.String({ minLength: 1, maxLength: 64, default: 'omega:' }),
+  REDIS_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 1000 }),
   OMEGA_LOG_RETENTION: Type.Integer({ minimum: 100, maximum: 100_000_000, default: 1_000_000 }),
   OMEGA_ASSISTANT_RETENTION_DAYS: Type.Integer({ minimum: 1, maximum: 3650, default: 90 }),
   OMEGA_LLM_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
@@ -176,6 +177,7 @@ const EXPECTATIONS: Record<string, string> = {
   OMEGA_PRESSURE_RSS_BYTES: 'a number of bytes, 0 to turn the check off',
   REDIS_URL: 'redis://host:6379 (or rediss:// for TLS)',
   REDIS_KEY_PREFIX: '1 to 64 characters put before every Redis key',
+  REDIS_TIMEOUT_MS: 'milliseconds from 100 to 60000',
   OMEGA_LOG_RETENTION: 'an integer from 100 to 100000000 (log entries kept)',
   OMEGA_ASSISTANT_RETENTION_DAYS:
     "an integer from 1 to 3650 (days the assistant's unanswered questions are kept)",
@@ -205,6 +207,11 @@ export interface Config {
   /** Redis shared by several instances for sign-in throttling; none keeps it in memory. */
   redisUrl: string | undefined;
   redisKeyPrefix: string;
+  /**
+   * How long the sign-in throttle waits for Redis to connect or answer before refusing the
+   * sign-in with 503 (1 s; longer for a Redis across a slow link).
+   */
+  redisTimeoutMs: number;
   /** How many entries the system_logs table keeps; older ones are deleted. */
   logRetention: number;
   /** Days the assistant's declined questions and answers rated 'no' are kept for admins. */
@@ -360,6 +367,7 @@ export function loadConfig(env: Env = process.env): Config {
     assistantRetentionDays: parsed.OMEGA_ASSISTANT_RETENTION_DAYS,
     redisUrl: parsed.REDIS_URL,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
+    redisTimeoutMs: parsed.REDIS_TIMEOUT_MS,
     keypadDemo: parsed.OMEGA_KEYPAD_DEMO,
     sms,
     rates: parseRates(parsed.OMEGA_RATES),

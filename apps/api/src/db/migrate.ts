@@ -28,6 +28,7 @@ import * as m0024 from './migrations/0024-sessions-created-index.js';
 import * as m0025 from './migrations/0025-wallet-tokens-expires-index.js';
 import * as m0026 from './migrations/0026-keypad-entitlement-in-function.js';
 import * as m0027 from './migrations/0027-revenue-day-shards.js';
+import * as m0028 from './migrations/0028-log-search-partitions.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025-wallet-tokens-expires-index': m0025,
   '0026-keypad-entitlement-in-function': m0026,
   '0027-revenue-day-shards': m0027,
+  '0028-log-search-partitions': m0028,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.

@@ -2,9 +2,17 @@
 // text, paged by an id cursor so a page costs the same on the millionth row as on the first.
 import { type Kysely, sql } from 'kysely';
 import {
-  FTS_LEVEL_DELETE_TRIGGER,
+  createPartitionSql,
+  deleteTriggerSql,
+  INSERT_TRIGGER,
+  LOG_SEARCH_PARTITION_ROWS,
+  LOG_SEARCH_PARTS,
   LOG_SEARCH_TABLES,
-} from '../db/migrations/0020-log-search-level.js';
+  levelCondition,
+  type SealedPart,
+  type SearchLevel,
+  sealedParts,
+} from '../db/migrations/0028-log-search-partitions.js';
 import type { Database, SystemLogRow, SystemLogsTable } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
 import { type BucketCount, bucketOf, toBucketCounts } from '../lib/time-buckets.js';
@@ -32,10 +40,22 @@ export interface LogFilter {
   limit: number;
 }
 
+/** A level's partitions, newest first, each with the ids it covers. */
+interface Partition {
+  name: string;
+  minId: number;
+  maxId: number;
+}
+
+/** How many times a search starts again when the partitions changed while it ran. */
+const SEARCH_ATTEMPTS = 3;
+
 export class SystemLogsRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: 'sqlite' | 'postgres',
+    /** Rows in a sealed search partition (SQLite; decision 046). Small in tests. */
+    private readonly partitionRows = LOG_SEARCH_PARTITION_ROWS,
   ) {}
 
   async insertMany(entries: readonly NewSystemLog[], db = this.db): Promise<void> {
@@ -77,30 +97,124 @@ export class SystemLogsRepository {
   }
 
   /**
-   * SQLite: walk the level's full-text index newest first, so a page stops after `limit`
-   * matches (migration 0020); without a level, a page from each level's index, merged.
+   * SQLite: each level's index is in partitions by id (migration 0028, decision 046). FTS5 walks
+   * an index from its newest row down to a cursor, so the walk starts in the partition holding
+   * the cursor and goes on to the older ones from their newest rows, stopping once the page is
+   * full; without a level, each level's page, merged. If the partitions changed meanwhile (the
+   * writer sealed or dropped one), the search starts again.
    */
   private async searchIndexed(
     filter: LogFilter & { search: string },
     db: Kysely<Database>,
   ): Promise<SystemLogRow[]> {
+    for (let attempt = 1; ; attempt++) {
+      const sealed = await sealedParts(db);
+      try {
+        const ids = await this.indexedIds(filter, sealed, db);
+        if (sameParts(sealed, await sealedParts(db))) return this.rowsOf(ids, filter.level, db);
+      } catch (err) {
+        // A partition dropped by the retention sweep while this search ran.
+        if (!/no such table/.test(String(err)) || attempt >= SEARCH_ATTEMPTS) throw err;
+        continue;
+      }
+      if (attempt >= SEARCH_ATTEMPTS) throw new Error('The log search index kept changing');
+    }
+  }
+
+  /** The ids of the page's matches, newest first, from each level's partitions. */
+  private async indexedIds(
+    filter: LogFilter & { search: string },
+    sealed: readonly SealedPart[],
+    db: Kysely<Database>,
+  ): Promise<number[]> {
     // A quoted FTS5 phrase of trigrams is a "contains" match; quotes inside are doubled.
     const phrase = `"${filter.search.replace(/"/g, '""')}"`;
-    const before = filter.before !== undefined ? sql`and rowid < ${filter.before}` : sql``;
-    const hits = (table: string) =>
-      sql`select * from (select rowid as id from ${sql.table(table)}
-        where ${sql.table(table)} match ${phrase} ${before}
-        order by rowid desc limit ${filter.limit})`;
-    const indexes = filter.level
-      ? hits(LOG_SEARCH_TABLES[filter.level])
-      : sql.join(Object.values(LOG_SEARCH_TABLES).map(hits), sql` union all `);
-    // INFO's index also holds levels outside the three, so the row's level is checked.
-    const level = filter.level ? sql`where l.level = ${filter.level}` : sql``;
-    const { rows } = await sql<SystemLogRow>`
-      with hits as (${indexes})
-      select l.* from hits h join system_logs l on l.id = h.id ${level}
-      order by h.id desc limit ${filter.limit}`.execute(db);
-    return rows;
+    const { before, limit } = filter;
+    const levels = filter.level
+      ? [filter.level]
+      : (Object.keys(LOG_SEARCH_TABLES) as SearchLevel[]);
+    const found: number[] = [];
+    for (const level of levels) {
+      const mine: number[] = [];
+      for (const part of partitionsOf(level, sealed)) {
+        // Wholly at or after the cursor: nothing of it is on this page.
+        if (before !== undefined && part.minId >= before) continue;
+        const table = sql.table(part.name);
+        const below =
+          before !== undefined && part.maxId >= before
+            ? sql`and ${table}.rowid < ${before}`
+            : sql``;
+        // INFO's index also holds levels outside the three: checked on the way, so the page
+        // is still full when some of its matches are of another level.
+        const { rows } =
+          filter.level === 'INFO'
+            ? await sql<{ id: number }>`
+                select ${table}.rowid as id from ${table} join system_logs l on l.id = ${table}.rowid
+                where ${table} match ${phrase} ${below} and l.level = 'INFO'
+                order by ${table}.rowid desc limit ${limit - mine.length}`.execute(db)
+            : await sql<{ id: number }>`
+                select rowid as id from ${table} where ${table} match ${phrase} ${below}
+                order by rowid desc limit ${limit - mine.length}`.execute(db);
+        for (const row of rows) mine.push(Number(row.id));
+        if (mine.length >= limit) break;
+      }
+      found.push(...mine);
+    }
+    return found.sort((a, b) => b - a).slice(0, limit);
+  }
+
+  /** The rows of these ids, newest first; INFO's index also holds levels outside the three. */
+  private async rowsOf(
+    ids: readonly number[],
+    level: LogLevel | undefined,
+    db: Kysely<Database>,
+  ): Promise<SystemLogRow[]> {
+    if (ids.length === 0) return [];
+    let query = db.selectFrom('system_logs').selectAll().where('id', 'in', ids);
+    if (level) query = query.where('level', '=', level);
+    return query.orderBy('id', 'desc').execute();
+  }
+
+  /**
+   * SQLite: seals each level's open search partition that holds `partitionRows` rows or more
+   * (renamed to `<name>_<first id>`, an empty one opened in its place), in one transaction with
+   * the triggers that name it. Answers how many were sealed. Called by the log writer after
+   * it prunes (services/system-log.ts).
+   */
+  async sealFullPartitions(db = this.db): Promise<number> {
+    if (this.dialect !== 'sqlite') return 0;
+    let count = 0;
+    const newest = await this.newestId(db);
+    for (const [level, open] of Object.entries(LOG_SEARCH_TABLES) as Array<[SearchLevel, string]>) {
+      const sealed = await sealedParts(db);
+      const from = (sealed.find((p) => p.level === level)?.maxId ?? 0) + 1;
+      // Fewer ids than a partition's rows since its start: it cannot be full (cheaper than a count).
+      if (newest - from + 1 < this.partitionRows) continue;
+      const { rows } = await sql<{ n: number }>`
+        select count(*) as n from system_logs
+        where id >= ${from} and ${sql.raw(levelCondition(level))}`.execute(db);
+      if (Number(rows[0]?.n ?? 0) < this.partitionRows) continue;
+      await db.transaction().execute(async (trx) => {
+        const { rows: last } = await sql<{ id: number | null }>`
+          select max(id) as id from system_logs where ${sql.raw(levelCondition(level))}`.execute(
+          trx,
+        );
+        const to = Number(last[0]?.id ?? 0);
+        const name = `${open}_${from}`;
+        // Renaming a table rewrites the triggers that name it: they go first, and come back
+        // naming the new open partition.
+        await sql`drop trigger system_logs_fts_level_delete`.execute(trx);
+        await sql`drop trigger system_logs_fts_level_insert`.execute(trx);
+        await sql.raw(`alter table ${open} rename to ${name}`).execute(trx);
+        await sql.raw(createPartitionSql(open)).execute(trx);
+        await sql`insert into ${sql.table(LOG_SEARCH_PARTS)} (name, level, min_id, max_id)
+          values (${name}, ${level}, ${from}, ${to})`.execute(trx);
+        await sql.raw(INSERT_TRIGGER).execute(trx);
+        await sql.raw(deleteTriggerSql(await sealedParts(trx))).execute(trx);
+      });
+      count += 1;
+    }
+    return count;
   }
 
   /** The id of the newest entry (0 when empty): cheap enough to tag every poll with. */
@@ -193,7 +307,10 @@ export class SystemLogsRepository {
           trx,
         );
       }
-      await sql.raw(FTS_LEVEL_DELETE_TRIGGER).execute(trx);
+      for (const part of await sealedParts(trx))
+        await sql.raw(`drop table ${part.name}`).execute(trx);
+      await sql`delete from ${sql.table(LOG_SEARCH_PARTS)}`.execute(trx);
+      await sql.raw(deleteTriggerSql([])).execute(trx);
     });
     return count;
   }
@@ -202,11 +319,33 @@ export class SystemLogsRepository {
   async prune(keep: number, db = this.db): Promise<number> {
     const newest = await this.newestId(db);
     if (newest <= keep) return 0;
+    await this.dropPartitionsUpTo(newest - keep, db);
     const result = await db
       .deleteFrom('system_logs')
       .where('id', '<=', newest - keep)
       .executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  /**
+   * SQLite: drops the sealed search partitions whose rows are all at or below `id` (about to be
+   * deleted): dropping a partition is one statement, where the delete trigger would take its
+   * rows out of the index one by one.
+   */
+  private async dropPartitionsUpTo(id: number, db: Kysely<Database>): Promise<void> {
+    if (this.dialect !== 'sqlite') return;
+    const gone = (await sealedParts(db)).filter((p) => p.maxId <= id);
+    if (gone.length === 0) return;
+    await db.transaction().execute(async (trx) => {
+      await sql`drop trigger system_logs_fts_level_delete`.execute(trx);
+      for (const part of gone) {
+        await sql.raw(`drop table ${part.name}`).execute(trx);
+        await sql`delete from ${sql.table(LOG_SEARCH_PARTS)} where name = ${part.name}`.execute(
+          trx,
+        );
+      }
+      await sql.raw(deleteTriggerSql(await sealedParts(trx))).execute(trx);
+    });
   }
 
   /** ERROR and WARNING rows per time bucket since `from` (index system_logs_level_created_idx). */
@@ -222,3 +361,19 @@ export class SystemLogsRepository {
     return toBucketCounts(rows);
   }
 }
+
+/** A level's partitions newest first: the open one (ids after the newest sealed), then sealed. */
+function partitionsOf(level: SearchLevel, sealed: readonly SealedPart[]): Partition[] {
+  const mine = sealed.filter((p) => p.level === level);
+  return [
+    {
+      name: LOG_SEARCH_TABLES[level],
+      minId: (mine[0]?.maxId ?? 0) + 1,
+      maxId: Number.MAX_SAFE_INTEGER,
+    },
+    ...mine,
+  ];
+}
+
+const sameParts = (a: readonly SealedPart[], b: readonly SealedPart[]) =>
+  a.length === b.length && a.every((p, i) => p.name === b[i]?.name);

@@ -233,6 +233,8 @@ export class SystemLog {
         if (this.sincePrune >= Math.min(PRUNE_EVERY, Math.max(1, this.options.retention / 10))) {
           this.sincePrune = 0;
           await repo.prune(this.options.retention);
+          // SQLite's search index is kept in partitions of a bounded size (decision 046).
+          await repo.sealFullPartitions();
         }
       } catch (err) {
         // Not through the logger: a failing log write must not log itself in a loop.

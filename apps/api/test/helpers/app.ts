@@ -51,6 +51,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     assistantRetentionDays: 90,
     redisUrl: undefined,
     redisKeyPrefix: `omega-test-${randomBytes(4).toString('hex')}:`,
+    redisTimeoutMs: 1000,
     keypadDemo: true,
     sms: null,
     rates: { USDC: '1.00', BTC: '65000.00' },

@@ -9,7 +9,7 @@ import { type Kysely, SqliteAdapter, sql } from 'kysely';
 import { up as createSingleIndex } from './0005-log-search.js';
 
 /** Each level's index; INFO's also holds any level not listed (searches check the row's level). */
-export const LOG_SEARCH_TABLES = {
+const LOG_SEARCH_TABLES = {
   ERROR: 'system_logs_fts_error',
   WARNING: 'system_logs_fts_warning',
   INFO: 'system_logs_fts_info',
@@ -21,10 +21,10 @@ const inTable = (table: string, level: string) =>
 const tables = Object.entries(LOG_SEARCH_TABLES);
 
 /**
- * Also re-created by SystemLogsRepository.clear, which drops it for a fast full clear. A term
+ * Migration 0028 rewrites it for the sealed partitions it adds (decision 046). A term
  * on `old` alone is decided once per statement, so the two other indexes are not touched.
  */
-export const FTS_LEVEL_DELETE_TRIGGER = `create trigger system_logs_fts_level_delete after delete on system_logs begin
+const FTS_LEVEL_DELETE_TRIGGER = `create trigger system_logs_fts_level_delete after delete on system_logs begin
 ${tables.map(([level, table]) => `    delete from ${table} where old.${inTable(table, level)} and rowid = old.id;`).join('\n')}
   end`;
 

@@ -127,8 +127,11 @@ export default fp(
       await app.systemLogs.close();
     });
     const redisStore = app.config.redisUrl
-      ? new RedisThrottleStore(app.config.redisUrl, app.config.redisKeyPrefix, (err) =>
-          app.log.warn({ err, source: 'redis' }, 'sign-in throttle: Redis unreachable'),
+      ? new RedisThrottleStore(
+          app.config.redisUrl,
+          app.config.redisKeyPrefix,
+          (err) => app.log.warn({ err, source: 'redis' }, 'sign-in throttle: Redis unreachable'),
+          app.config.redisTimeoutMs,
         )
       : null;
     if (redisStore) {

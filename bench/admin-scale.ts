@@ -6,7 +6,8 @@
 // on SQLite, then on a fresh schema of PostgreSQL (lib/databases.ts: BENCH_DATABASES=sqlite
 // runs one, BENCH_PG_URL names the server); BENCH_ONLY=logs fills and times the system log alone. The database is filled as migration
 // 0019 left it, so the log searches are timed on the single search index first (the baseline),
-// then migrated to the per-level indexes (0020) and timed again, on the same rows.
+// then migrated to the latest (0020's per-level indexes, 0028's partitions) and timed again, on
+// the same rows.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -580,7 +581,7 @@ async function benchOn(api: Api, onPostgres: boolean) {
     `${pgSchema ? 'PostgreSQL' : 'SQLite'} with ${LOG_ROWS.toLocaleString('en')} log rows${ONLY_LOGS ? ' only (BENCH_ONLY=logs)' : `, ${USERS.toLocaleString('en')} users, ${ACTIVITY_ROWS.toLocaleString('en')} activity rows, ${invoiceCount.toLocaleString('en')} invoices`} (filled in ${fillSeconds.toFixed(1)} s); median of ${ROUNDS} rounds of ${RUNS} calls per query\n`,
   );
   console.log(
-    `Log search in the repository, on the same rows: the index before migration 0020 (baseline), then after it (0020 took ${migrateSeconds.toFixed(1)} s)`,
+    `Log search in the repository, on the same rows: the index before migration 0020 (baseline), then after the latest migrations (0020's index per level, 0028's partitions; ${migrateSeconds.toFixed(1)} s)`,
   );
   console.log(`${'query'.padEnd(72)} baseline p50 / p95   after p50 / p95`);
   for (const [i, b] of baseline.timings.entries()) {

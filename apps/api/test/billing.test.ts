@@ -425,6 +425,61 @@ function billingSuite(database: TestDatabase) {
     expect(again.statusCode).toBe(409);
   });
 
+  it('ends a past-due subscription at once when its user cancels, voids what it owed and charges nothing more', async () => {
+    // Its period was never paid: "active until the period end" would keep charging for a period
+    // the user has just said they do not want.
+    await renewalFailedWith(CARDS.insufficient);
+    const count = (await charges()).length;
+    const res = await call('POST', '/api/subscription/cancel');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Subscription Cancelled',
+      subscription: { planId: 'free', status: 'active', cancelAtPeriodEnd: false, pastDue: null },
+    });
+    expect((await history())[0]).toMatchObject({ status: 'void', nextAttemptAt: null });
+    const cancelled = await t.app.database.db
+      .selectFrom('activity_logs')
+      .select('details')
+      .where('user_id', '=', userId)
+      .where('action', '=', 'subscription_cancel')
+      .execute();
+    expect(cancelled).toEqual([
+      { details: 'starter plan, past due: ended now, its unpaid invoice voided' },
+    ]);
+    // Past every retry and the grace period: nothing more is asked of the card.
+    t.advance(10 * DAY);
+    await renewAndCollect(t.app);
+    expect((await charges()).length).toBe(count);
+    expect(await current()).toMatchObject({ planId: 'free', status: 'active', pastDue: null });
+    expect((await call('POST', '/api/billing/pay-now')).statusCode).toBe(409);
+  });
+
+  it('refuses to cancel a past-due subscription, or to set its plan, while a charge for it is being settled', async () => {
+    await renewalFailedWith(CARDS.insufficient);
+    // A retry asked the provider and its answer is not in yet (in flight, or lost until the
+    // next run asks again by its key): voiding now could leave a charge with no invoice.
+    await t.app.database.db
+      .updateTable('invoices')
+      .set({ charging_key: 'retry-in-flight', claimed_until: t.now() + 60_000 })
+      .where('user_id', '=', userId)
+      .execute();
+    const before = await snapshot(t, userId);
+    const res = await call('POST', '/api/subscription/cancel');
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(
+      'A payment for this subscription is being settled right now. Try again in a minute.',
+    );
+    // An administrator's plan would void it the same way.
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscription/override',
+      headers: { cookie: (await cookieForRole(t.app, 'admin')) ?? '' },
+      payload: { userId, planId: 'pro' },
+    });
+    expect(set.statusCode, set.body).toBe(409);
+    expect(await snapshot(t, userId)).toEqual(before);
+  });
+
   it('takes one charge for several simultaneous Pay now of one invoice, and makes no credit of it', async () => {
     await renewalFailedWith(CARDS.insufficient);
     expect((await save(CARDS.succeeds)).statusCode).toBe(200);

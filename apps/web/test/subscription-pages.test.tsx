@@ -155,6 +155,43 @@ describe('subscription status', () => {
     renderAt('/subscription');
     expect(await screen.findByText(/^To Starter on .+ if you resume$/)).toBeDefined();
   });
+
+  it('says a past-due subscription ends at once when cancelled, and that nothing more is charged', async () => {
+    polyfillRadix();
+    const pastDue = subscription({
+      status: 'past_due',
+      pastDue: {
+        invoiceId: 7,
+        amountDue: 900,
+        attempts: 1,
+        failureMessage: 'Your card has insufficient funds',
+        nextRetryAt: '2026-12-02T12:00:00.000Z',
+        graceEndsAt: '2026-12-08T12:00:00.000Z',
+      },
+    });
+    const { to } = server(pastDue, {
+      'POST /api/subscription/cancel': () => ({
+        body: {
+          message: 'Subscription Cancelled',
+          subscription: subscription({ planId: 'free', planName: 'Free', nextCharge: null }),
+        },
+      }),
+    });
+    const u = userEvent.setup();
+    renderAt('/subscription');
+    await u.click(await screen.findByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(
+      within(dialog).getByText(
+        'Your last payment did not go through. Cancelling ends the subscription now: nothing more is charged, and you move to the Free plan.',
+      ),
+    ).toBeDefined();
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel subscription' }));
+    expect(
+      await screen.findByText('You are on the Free plan now; nothing more will be charged.'),
+    ).toBeDefined();
+    expect(to('POST /api/subscription/cancel')).toHaveLength(1);
+  });
 });
 
 describe('plan comparison', () => {

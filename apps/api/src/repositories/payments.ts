@@ -392,6 +392,25 @@ export class PaymentsRepository {
     return result.numUpdatedRows === 1n;
   }
 
+  /**
+   * Whether one of the user's unpaid invoices has a charge whose outcome is not known yet (asked
+   * and not answered, or answered and lost until the next run asks again by its key). Locks
+   * those invoices for the caller's transaction on PostgreSQL, so a claim made meanwhile waits
+   * for it (or, skipping locked rows, passes them over); SQLite's write transaction is the lock.
+   */
+  async hasChargeUnsettled(userId: number, db: Kysely<Database>): Promise<boolean> {
+    const query = db
+      .selectFrom('invoices')
+      .select(['id', 'charging_key'])
+      .where('user_id', '=', userId)
+      .where('status', 'in', [...UNPAID]);
+    const rows = await (db.getExecutor().adapter instanceof PostgresAdapter
+      ? query.forUpdate()
+      : query
+    ).execute();
+    return rows.some((r) => r.charging_key !== null);
+  }
+
   /** Invoices still to collect are not collected: an administrator's plan change waived them. */
   async voidUnpaid(userId: number, db: Kysely<Database>) {
     await db

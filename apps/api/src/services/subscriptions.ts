@@ -72,6 +72,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const iso = (ms: number) => new Date(ms).toISOString();
 
 const CHANGED_MEANWHILE = 'The subscription changed meanwhile. Please try again.';
+const CHARGE_UNSETTLED =
+  'A payment for this subscription is being settled right now. Try again in a minute.';
 
 /** Declined tries of one plan change (each under its own key) before it is refused outright. */
 const MAX_CHANGE_ATTEMPTS = 20;
@@ -510,8 +512,45 @@ export class SubscriptionService {
     };
   }
 
+  /**
+   * Cancels at the period end; a past-due subscription ends now instead (its period was never
+   * paid), with what it owed voided, so no retry charges the user for a period they declined.
+   */
   async cancel(userId: number, requestId: string | null) {
+    const { subscription } = await this.current(userId);
+    if (subscription.status === 'past_due') {
+      const ended = await this.cancelUnpaid(userId, requestId);
+      if (ended) return ended;
+      // Paid meanwhile: an ordinary cancellation.
+    }
     return this.simple(userId, 'subscription_cancel', cancelAtPeriodEnd, requestId);
+  }
+
+  /** Ends a past-due subscription now and voids its unpaid invoice; null when it is not past due. */
+  private async cancelUnpaid(userId: number, requestId: string | null) {
+    const plans = await this.book();
+    const now = this.clock();
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      if (await this.payments.hasChargeUnsettled(userId, trx)) return 'settling' as const;
+      const left = await this.endUnpaid(userId, trx);
+      if (left === null) return null;
+      await this.payments.voidUnpaid(userId, trx);
+      await this.activity.record(
+        {
+          userId,
+          action: 'subscription_cancel',
+          details: `${left} plan, past due: ended now, its unpaid invoice voided`,
+          at: now,
+          requestId,
+        },
+        trx,
+      );
+      return 'ended' as const;
+    });
+    if (outcome === 'settling') throw new HttpError(409, CHARGE_UNSETTLED);
+    if (outcome === null) return null;
+    const { subscription } = await this.current(userId);
+    return this.withPastDue(userId, toView(subscription, plans));
   }
 
   async resume(userId: number, requestId: string | null) {
@@ -570,8 +609,15 @@ export class SubscriptionService {
     if (!(await this.write(userId, version, subscription, result.subscription, plans, now, trx))) {
       throw new HttpError(409, 'The subscription changed meanwhile. Please try again.');
     }
-    // The administrator's plan replaces the unpaid one: what it owed is not collected.
-    if (subscription.status === 'past_due') await this.payments.voidUnpaid(userId, trx);
+    // The administrator's plan replaces the unpaid one: what it owed is not collected. Not while
+    // a charge for it is unsettled: the provider may have taken it, and a void invoice would
+    // leave that charge with nothing to show for it.
+    if (subscription.status === 'past_due') {
+      if (await this.payments.hasChargeUnsettled(userId, trx)) {
+        throw new HttpError(409, CHARGE_UNSETTLED);
+      }
+      await this.payments.voidUnpaid(userId, trx);
+    }
     await this.repo.recordOverride(
       { userId, planId, adminId, proRatedAmount: result.wouldHaveCharged, at: now },
       trx,

@@ -55,9 +55,13 @@ function StatusCard() {
   if (!sub) return <Skeleton style={{ height: '8rem' }} />;
 
   async function onCancel() {
+    // Past due, the period was never paid: cancelling ends it now (the server voids what it owed).
+    const unpaid = sub?.status === 'past_due';
     const ok = await confirm({
       title: 'Cancel your subscription?',
-      description: `It stays active until ${day(sub?.currentPeriodEnd ?? '')}, then moves to the Free plan.`,
+      description: unpaid
+        ? 'Your last payment did not go through. Cancelling ends the subscription now: nothing more is charged, and you move to the Free plan.'
+        : `It stays active until ${day(sub?.currentPeriodEnd ?? '')}, then moves to the Free plan.`,
       confirmLabel: 'Cancel subscription',
       cancelLabel: 'Keep it',
       destructive: true,
@@ -65,7 +69,12 @@ function StatusCard() {
     if (!ok) return;
     try {
       await cancel();
-      toast({ title: 'Subscription Cancelled', description: 'It ends at the end of the period.' });
+      toast({
+        title: 'Subscription Cancelled',
+        description: unpaid
+          ? 'You are on the Free plan now; nothing more will be charged.'
+          : 'It ends at the end of the period.',
+      });
     } catch (err) {
       toast({
         title: 'Failed to cancel subscription',

@@ -31,13 +31,6 @@ const screenshots = fileURLToPath(new URL('../artifacts/screenshots/', import.me
 const PHOTOGRAPH = process.env.OMEGA_E2E_SCREENSHOTS === '1';
 const ROLES: ReadonlyArray<E2eRole | 'visitor'> = ['visitor', 'user', 'admin', 'supergod'];
 
-/**
- * A walk's ceiling grows with its routes: each route is five loads and checks, and on a starved
- * CI machine the admin's 15 routes took over the 300 s once allowed for every walk. A page that
- * hangs still fails at once, on Playwright's own 20 s wait for it.
- */
-const walkTimeout = (who: E2eRole | 'visitor') => 60_000 + routesFor(who).length * 30_000;
-
 /** '/admin/logs' -> 'admin-logs', '/' -> 'home': a file name per route. */
 const slug = (route: string) => route.replace(/^\//, '').replace(/\//g, '-') || 'home';
 
@@ -79,43 +72,42 @@ describeWithBrowser('every screen', () => {
   /** Sets the window's width; the page keeps what it loaded. */
   const width = (w: number) => page.setViewportSize({ width: w, height: HEIGHT });
 
+  // Each walk may take 10 minutes: a route is five loads and checks, and on a starved CI machine
+  // the admin's 15 routes took over the 300 s once allowed. A page that hangs still fails at once,
+  // on Playwright's own 20 s wait for it.
   for (const who of ROLES) {
-    it(
-      `fits 360 and 390 px and has no serious axe finding in either theme on every ${who} screen`,
-      async () => {
-        if (PHOTOGRAPH) mkdirSync(`${screenshots}${who}`, { recursive: true });
-        if (who === 'visitor') await page.goto(`${h.baseUrl}/auth`);
-        else await signInAs(page, h.baseUrl, who);
-        const problems: string[] = [];
-        for (const route of routesFor(who)) {
-          // Phones, in the theme the last route was left in (it persists)...
-          await width(PHONE_WIDTHS[0]);
-          await page.goto(`${h.baseUrl}${route}`);
-          await settle(page);
-          await checkFits(who, route, problems);
-          await width(PHONE_WIDTHS[1]);
-          await checkFits(who, route, problems);
-          const first = await shownTheme(page);
-          await shoot(who, route, first);
-          // ...axe on the desktop layout, where the top bar shows the theme toggle...
-          await width(DESKTOP_WIDTH);
-          await settle(page);
-          await checkAxe(route, first, problems);
-          await shoot(who, route, first);
-          // ...the other theme, on the desktop and on a phone.
-          const second: Theme = first === 'dark' ? 'light' : 'dark';
-          await page.getByRole('button', { name: `Switch to ${second} theme` }).click();
-          expect(await shownTheme(page), route).toBe(second);
-          await settle(page);
-          await checkAxe(route, second, problems);
-          await shoot(who, route, second);
-          await width(PHONE_WIDTHS[1]);
-          await checkFits(who, route, problems);
-          await shoot(who, route, second);
-        }
-        expect(problems.join('\n\n')).toBe('');
-      },
-      walkTimeout(who),
-    );
+    it(`fits 360 and 390 px and has no serious axe finding in either theme on every ${who} screen`, async () => {
+      if (PHOTOGRAPH) mkdirSync(`${screenshots}${who}`, { recursive: true });
+      if (who === 'visitor') await page.goto(`${h.baseUrl}/auth`);
+      else await signInAs(page, h.baseUrl, who);
+      const problems: string[] = [];
+      for (const route of routesFor(who)) {
+        // Phones, in the theme the last route was left in (it persists)...
+        await width(PHONE_WIDTHS[0]);
+        await page.goto(`${h.baseUrl}${route}`);
+        await settle(page);
+        await checkFits(who, route, problems);
+        await width(PHONE_WIDTHS[1]);
+        await checkFits(who, route, problems);
+        const first = await shownTheme(page);
+        await shoot(who, route, first);
+        // ...axe on the desktop layout, where the top bar shows the theme toggle...
+        await width(DESKTOP_WIDTH);
+        await settle(page);
+        await checkAxe(route, first, problems);
+        await shoot(who, route, first);
+        // ...the other theme, on the desktop and on a phone.
+        const second: Theme = first === 'dark' ? 'light' : 'dark';
+        await page.getByRole('button', { name: `Switch to ${second} theme` }).click();
+        expect(await shownTheme(page), route).toBe(second);
+        await settle(page);
+        await checkAxe(route, second, problems);
+        await shoot(who, route, second);
+        await width(PHONE_WIDTHS[1]);
+        await checkFits(who, route, problems);
+        await shoot(who, route, second);
+      }
+      expect(problems.join('\n\n')).toBe('');
+    }, 600_000);
   }
 });

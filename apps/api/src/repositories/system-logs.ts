@@ -3,8 +3,6 @@
 import { type Kysely, sql } from 'kysely';
 import {
   createPartitionSql,
-  deleteTriggerSql,
-  INSERT_TRIGGER,
   LOG_SEARCH_PARTITION_ROWS,
   LOG_SEARCH_PARTS,
   LOG_SEARCH_TABLES,
@@ -12,6 +10,7 @@ import {
   type SealedPart,
   type SearchLevel,
   sealedParts,
+  withTriggersRewritten,
 } from '../db/migrations/0028-log-search-partitions.js';
 import type { Database, SystemLogRow, SystemLogsTable } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
@@ -38,13 +37,6 @@ export interface LogFilter {
   /** Only entries older than this id (the cursor of the previous page). */
   before?: number;
   limit: number;
-}
-
-/** A level's partitions, newest first, each with the ids it covers. */
-interface Partition {
-  name: string;
-  minId: number;
-  maxId: number;
 }
 
 /** How many times a search starts again when the partitions changed while it ran. */
@@ -201,16 +193,12 @@ export class SystemLogsRepository {
         );
         const to = Number(last[0]?.id ?? 0);
         const name = `${open}_${from}`;
-        // Renaming a table rewrites the triggers that name it: they go first, and come back
-        // naming the new open partition.
-        await sql`drop trigger system_logs_fts_level_delete`.execute(trx);
-        await sql`drop trigger system_logs_fts_level_insert`.execute(trx);
-        await sql.raw(`alter table ${open} rename to ${name}`).execute(trx);
-        await sql.raw(createPartitionSql(open)).execute(trx);
-        await sql`insert into ${sql.table(LOG_SEARCH_PARTS)} (name, level, min_id, max_id)
-          values (${name}, ${level}, ${from}, ${to})`.execute(trx);
-        await sql.raw(INSERT_TRIGGER).execute(trx);
-        await sql.raw(deleteTriggerSql(await sealedParts(trx))).execute(trx);
+        await withTriggersRewritten(trx, async () => {
+          await sql.raw(`alter table ${open} rename to ${name}`).execute(trx);
+          await sql.raw(createPartitionSql(open)).execute(trx);
+          await sql`insert into ${sql.table(LOG_SEARCH_PARTS)} (name, level, min_id, max_id)
+            values (${name}, ${level}, ${from}, ${to})`.execute(trx);
+        });
       });
       count += 1;
     }
@@ -299,19 +287,20 @@ export class SystemLogsRepository {
     // single connection. Without the trigger SQLite empties the table at once, and each level's
     // index is emptied with one command; all of it in one transaction, so readers never see
     // the table and its indexes disagree.
-    await db.transaction().execute(async (trx) => {
-      await sql`drop trigger system_logs_fts_level_delete`.execute(trx);
-      await sql`delete from system_logs`.execute(trx);
-      for (const table of Object.values(LOG_SEARCH_TABLES)) {
-        await sql`insert into ${sql.table(table)} (${sql.table(table)}) values ('delete-all')`.execute(
-          trx,
-        );
-      }
-      for (const part of await sealedParts(trx))
-        await sql.raw(`drop table ${part.name}`).execute(trx);
-      await sql`delete from ${sql.table(LOG_SEARCH_PARTS)}`.execute(trx);
-      await sql.raw(deleteTriggerSql([])).execute(trx);
-    });
+    await db.transaction().execute((trx) =>
+      withTriggersRewritten(trx, async () => {
+        await sql`delete from system_logs`.execute(trx);
+        for (const table of Object.values(LOG_SEARCH_TABLES)) {
+          await sql`insert into ${sql.table(table)} (${sql.table(table)}) values ('delete-all')`.execute(
+            trx,
+          );
+        }
+        for (const part of await sealedParts(trx)) {
+          await sql.raw(`drop table ${part.name}`).execute(trx);
+        }
+        await sql`delete from ${sql.table(LOG_SEARCH_PARTS)}`.execute(trx);
+      }),
+    );
     return count;
   }
 
@@ -336,16 +325,16 @@ export class SystemLogsRepository {
     if (this.dialect !== 'sqlite') return;
     const gone = (await sealedParts(db)).filter((p) => p.maxId <= id);
     if (gone.length === 0) return;
-    await db.transaction().execute(async (trx) => {
-      await sql`drop trigger system_logs_fts_level_delete`.execute(trx);
-      for (const part of gone) {
-        await sql.raw(`drop table ${part.name}`).execute(trx);
-        await sql`delete from ${sql.table(LOG_SEARCH_PARTS)} where name = ${part.name}`.execute(
-          trx,
-        );
-      }
-      await sql.raw(deleteTriggerSql(await sealedParts(trx))).execute(trx);
-    });
+    await db.transaction().execute((trx) =>
+      withTriggersRewritten(trx, async () => {
+        for (const part of gone) {
+          await sql.raw(`drop table ${part.name}`).execute(trx);
+          await sql`delete from ${sql.table(LOG_SEARCH_PARTS)} where name = ${part.name}`.execute(
+            trx,
+          );
+        }
+      }),
+    );
   }
 
   /** ERROR and WARNING rows per time bucket since `from` (index system_logs_level_created_idx). */
@@ -363,7 +352,10 @@ export class SystemLogsRepository {
 }
 
 /** A level's partitions newest first: the open one (ids after the newest sealed), then sealed. */
-function partitionsOf(level: SearchLevel, sealed: readonly SealedPart[]): Partition[] {
+function partitionsOf(
+  level: SearchLevel,
+  sealed: readonly SealedPart[],
+): Array<Omit<SealedPart, 'level'>> {
   const mine = sealed.filter((p) => p.level === level);
   return [
     {

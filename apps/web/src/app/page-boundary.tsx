@@ -12,47 +12,52 @@ import { Component, type ReactNode } from 'react';
 const NOT_DOWNLOADED =
   /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
 
-export const PAGE_NOT_DOWNLOADED =
+const PAGE_NOT_DOWNLOADED =
   'This page could not be downloaded: the connection may have dropped, or Omega was updated since this tab opened.';
-export const PAGE_FAILED = 'Something went wrong while showing this page.';
+const PAGE_FAILED = 'Something went wrong while showing this page.';
 
 interface State {
+  failed: boolean;
   error: unknown;
 }
 
-export class PageBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { error: undefined };
+/**
+ * Shows `fallback` (nothing by default, or what it makes of the error) in place of a piece that
+ * could not be loaded or drawn.
+ */
+export class PieceBoundary extends Component<
+  { children: ReactNode; fallback?: ReactNode | ((error: unknown) => ReactNode) },
+  State
+> {
+  override state: State = { failed: false, error: undefined };
 
   static getDerivedStateFromError(error: unknown): State {
-    return { error };
+    return { failed: true, error };
   }
 
   override render() {
-    const { error } = this.state;
-    if (error === undefined) return this.props.children;
-    const message = error instanceof Error ? error.message : String(error);
-    return (
-      <main className="omega-page omega-page--centered">
-        <h1>This page did not open</h1>
-        <p role="alert">{NOT_DOWNLOADED.test(message) ? PAGE_NOT_DOWNLOADED : PAGE_FAILED}</p>
-        <div className="omega-actions">
-          <Button onClick={() => window.location.reload()}>Reload the page</Button>
-        </div>
-      </main>
-    );
+    const { fallback = null, children } = this.props;
+    if (!this.state.failed) return children;
+    return typeof fallback === 'function' ? fallback(this.state.error) : fallback;
   }
 }
 
-/** Shows `fallback` (nothing by default) in place of a piece that could not be loaded or drawn. */
-export class PieceBoundary extends Component<{ children: ReactNode; fallback?: ReactNode }, State> {
-  override state: State = { error: undefined };
+/** A page that did not open: why, and a reload. */
+function PageDidNotOpen({ error }: { error: unknown }) {
+  const message = error instanceof Error ? error.message : String(error);
+  return (
+    <main className="omega-page omega-page--centered">
+      <h1>This page did not open</h1>
+      <p role="alert">{NOT_DOWNLOADED.test(message) ? PAGE_NOT_DOWNLOADED : PAGE_FAILED}</p>
+      <div className="omega-actions">
+        <Button onClick={() => window.location.reload()}>Reload the page</Button>
+      </div>
+    </main>
+  );
+}
 
-  static getDerivedStateFromError(error: unknown): State {
-    return { error };
-  }
-
-  override render() {
-    if (this.state.error === undefined) return this.props.children;
-    return this.props.fallback ?? null;
-  }
+export function PageBoundary({ children }: { children: ReactNode }) {
+  return (
+    <PieceBoundary fallback={(error) => <PageDidNotOpen error={error} />}>{children}</PieceBoundary>
+  );
 }

@@ -91,6 +91,39 @@ export async function sealedParts(
 }
 
 /**
+ * Runs `work` with both triggers dropped, then creates them again: renaming a table rewrites the
+ * triggers that name it, and the delete trigger names every sealed partition, read here from the
+ * table of ranges once `work` has changed it.
+ */
+export async function withTriggersRewritten(
+  // biome-ignore lint/suspicious/noExplicitAny: run by the migration and the repository alike.
+  db: Kysely<any>,
+  work: () => Promise<void>,
+): Promise<void> {
+  await sql`drop trigger system_logs_fts_level_delete`.execute(db);
+  await sql`drop trigger system_logs_fts_level_insert`.execute(db);
+  await work();
+  await sql.raw(INSERT_TRIGGER).execute(db);
+  await sql.raw(deleteTriggerSql(await sealedParts(db))).execute(db);
+}
+
+/** A new partition `name` holding the level's rows from `fromId` (to `toId`, or the newest). */
+async function buildPartition(
+  db: Kysely<unknown>,
+  name: string,
+  level: SearchLevel,
+  fromId: number,
+  toId?: number,
+): Promise<void> {
+  await sql.raw(createPartitionSql(name)).execute(db);
+  await sql
+    .raw(`insert into ${name} (rowid, message, source)
+      select id, message, source from system_logs
+      where ${levelCondition(level)} and id >= ${fromId}${toId === undefined ? '' : ` and id <= ${toId}`}`)
+    .execute(db);
+}
+
+/**
  * Splits each level's open partition into sealed ones of `rows` rows, rebuilt from system_logs,
  * and an open one with the rest. Used on the indexes 0020 built; the server seals by renaming.
  */
@@ -99,40 +132,28 @@ export async function splitLevelIndexes(
   db: Kysely<any>,
   rows: number,
 ): Promise<void> {
-  await sql`drop trigger system_logs_fts_level_delete`.execute(db);
-  await sql`drop trigger system_logs_fts_level_insert`.execute(db);
-  for (const [level, open] of levels) {
-    const { rows: ends } = await sql<{ id: number }>`
-      select id from (
-        select id, row_number() over (order by id) as n from system_logs
-        where ${sql.raw(levelCondition(level))}
-      ) where n % ${rows} = 0 order by id`.execute(db);
-    if (ends.length === 0) continue;
-    let from = 1;
-    for (const { id } of ends) {
-      const to = Number(id);
-      const name = `${open}_${from}`;
-      await sql.raw(createPartitionSql(name)).execute(db);
-      await sql
-        .raw(`insert into ${name} (rowid, message, source)
-          select id, message, source from system_logs
-          where ${levelCondition(level)} and id between ${from} and ${to}`)
-        .execute(db);
-      await sql`insert into ${sql.table(LOG_SEARCH_PARTS)} (name, level, min_id, max_id)
-        values (${name}, ${level}, ${from}, ${to})`.execute(db);
-      from = to + 1;
+  await withTriggersRewritten(db, async () => {
+    for (const [level, open] of levels) {
+      const { rows: ends } = await sql<{ id: number }>`
+        select id from (
+          select id, row_number() over (order by id) as n from system_logs
+          where ${sql.raw(levelCondition(level))}
+        ) where n % ${rows} = 0 order by id`.execute(db);
+      if (ends.length === 0) continue;
+      let from = 1;
+      for (const { id } of ends) {
+        const to = Number(id);
+        const name = `${open}_${from}`;
+        await buildPartition(db, name, level, from, to);
+        await sql`insert into ${sql.table(LOG_SEARCH_PARTS)} (name, level, min_id, max_id)
+          values (${name}, ${level}, ${from}, ${to})`.execute(db);
+        from = to + 1;
+      }
+      // The open partition keeps what is newer than the last sealed one.
+      await sql.raw(`drop table ${open}`).execute(db);
+      await buildPartition(db, open, level, from);
     }
-    // The open partition keeps what is newer than the last sealed one.
-    await sql.raw(`drop table ${open}`).execute(db);
-    await sql.raw(createPartitionSql(open)).execute(db);
-    await sql
-      .raw(`insert into ${open} (rowid, message, source)
-        select id, message, source from system_logs
-        where ${levelCondition(level)} and id >= ${from}`)
-      .execute(db);
-  }
-  await sql.raw(INSERT_TRIGGER).execute(db);
-  await sql.raw(deleteTriggerSql(await sealedParts(db))).execute(db);
+  });
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -151,19 +172,14 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   if (!isSqlite(db)) return;
   const sealed = await sealedParts(db);
   if (sealed.length > 0) {
-    await sql`drop trigger system_logs_fts_level_delete`.execute(db);
-    await sql`drop trigger system_logs_fts_level_insert`.execute(db);
-    for (const part of sealed) await sql.raw(`drop table ${part.name}`).execute(db);
-    for (const [level, open] of levels) {
-      await sql.raw(`drop table ${open}`).execute(db);
-      await sql.raw(createPartitionSql(open)).execute(db);
-      await sql
-        .raw(`insert into ${open} (rowid, message, source)
-          select id, message, source from system_logs where ${levelCondition(level)}`)
-        .execute(db);
-    }
-    await sql.raw(INSERT_TRIGGER).execute(db);
-    await sql.raw(deleteTriggerSql([])).execute(db);
+    await withTriggersRewritten(db, async () => {
+      for (const part of sealed) await sql.raw(`drop table ${part.name}`).execute(db);
+      await sql`delete from ${sql.table(LOG_SEARCH_PARTS)}`.execute(db);
+      for (const [level, open] of levels) {
+        await sql.raw(`drop table ${open}`).execute(db);
+        await buildPartition(db, open, level, 1);
+      }
+    });
   }
   await sql`drop table ${sql.table(LOG_SEARCH_PARTS)}`.execute(db);
 }

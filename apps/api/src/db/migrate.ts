@@ -29,6 +29,7 @@ import * as m0025 from './migrations/0025-wallet-tokens-expires-index.js';
 import * as m0026 from './migrations/0026-keypad-entitlement-in-function.js';
 import * as m0027 from './migrations/0027-revenue-day-shards.js';
 import * as m0028 from './migrations/0028-log-search-partitions.js';
+import * as m0029 from './migrations/0029-wallet-balances-clustered.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026-keypad-entitlement-in-function': m0026,
   '0027-revenue-day-shards': m0027,
   '0028-log-search-partitions': m0028,
+  '0029-wallet-balances-clustered': m0029,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.

@@ -5,7 +5,7 @@
 // same transaction as the write. A call with a token reads the token and its account in one
 // statement, with no cache: a revoked or expired token is refused at once by every instance
 // (docs/decisions/035-personal-access-tokens.md).
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type AccessToken,
   type CreateAccessTokenBody,
@@ -24,6 +24,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
 import type { AccessTokenRow, AccessTokensRepository } from '../repositories/access-tokens.js';
 import type { ActivityRepository } from '../repositories/activity.js';
@@ -47,7 +48,7 @@ function newSecret(): string {
   return out;
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => sha256Hex(token);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

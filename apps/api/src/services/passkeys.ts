@@ -7,7 +7,7 @@
 // the stored one is non-zero, is refused and recorded ('passkey_counter_rejected'): the
 // authenticator may have been cloned. Refused sign-ins count in the sign-in throttle as wrong
 // passwords do. Every change and its activity entry are one transaction.
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type AddPasskeyBody,
   CREDENTIAL_ID_BYTES_MAX,
@@ -30,6 +30,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
 import type { Database, PasskeyRow, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type { PasskeysRepository } from '../repositories/passkeys.js';
@@ -121,8 +122,7 @@ const refusal = (status: 400 | 401, what: string, err: unknown) =>
  * The throttle's account for a credential no account has: its own, so that guesses at
  * credential ids are counted by address (the per-address limit) and lock nobody out.
  */
-const unknownCredential = (id: string) =>
-  `#passkey:${createHash('sha256').update(id).digest('hex').slice(0, 32)}`;
+const unknownCredential = (id: string) => `#passkey:${sha256Hex(id).slice(0, 32)}`;
 
 export class PasskeysService {
   constructor(private readonly deps: PasskeysDeps) {}

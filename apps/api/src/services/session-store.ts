@@ -7,12 +7,12 @@
 // later write is an update that finds its row or ends the request as signed out. A session
 // revoked or signed out therefore stays ended, whatever a request that read it from the cache
 // in its last second writes (issue 32).
-import { createHash } from 'node:crypto';
 import type { SessionStore } from '@fastify/session';
 import type { Session } from 'fastify';
 import type { SessionRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { deleteInBatches, SWEEP_BATCH } from '../lib/delete-in-batches.js';
+import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
 import { now as readTime, TtlCache } from '../lib/ttl-cache.js';
 import type { SessionClient, SessionsRepository } from '../repositories/sessions.js';
@@ -36,7 +36,7 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
 export const SESSION_CACHE_MS = 1000;
 
 /** The database keeps only this hash of a session id, so a leaked table opens no session. */
-export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
+export const hashSessionId = (id: string) => sha256Hex(id);
 
 declare module 'fastify' {
   interface Session {

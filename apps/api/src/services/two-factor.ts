@@ -6,7 +6,7 @@
 // single-use recovery codes shown once and stored as SHA-256 hashes. A code is accepted once:
 // its time step is taken in one conditional update, so a replay — even a concurrent one — is
 // refused. Wrong codes count in the sign-in throttle, as wrong passwords do.
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import {
   twoFactorMessages as m,
   type TotpSetupResponse,
@@ -18,6 +18,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Database, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type { TotpRow, TwoFactorRepository } from '../repositories/two-factor.js';
@@ -58,8 +59,7 @@ export interface TwoFactorDeps {
 
 /** A recovery code as people type it: spaces and dashes dropped, letters in lower case. */
 const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
-const hashRecoveryCode = (code: string) =>
-  createHash('sha256').update(normalizeRecoveryCode(code)).digest('hex');
+const hashRecoveryCode = (code: string) => sha256Hex(normalizeRecoveryCode(code));
 
 /** `xxxxx-xxxxx` from 50 random bits in an alphabet without look-alikes. */
 function newRecoveryCode(): string {

@@ -11,7 +11,6 @@
 // expired, records it once); replies after a screen that ends the flow are ignored; and after
 // END the session answers every further callback with SESSION_ENDED.
 
-import { createHash } from 'node:crypto';
 import {
   endsSession,
   initialState,
@@ -30,6 +29,7 @@ import {
 } from '@omega/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../lib/clock.js';
+import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
 import { requestIdField } from '../lib/request-context.js';
 import type { UssdSessionRecord, UssdSessionsRepository } from '../repositories/ussd-sessions.js';
@@ -70,7 +70,7 @@ export class UssdGateway {
     const now = this.deps.clock();
     const stored = await this.deps.sessions.find(request.sessionId, now);
     // The text holds the PIN, so only its hash is kept to recognise a resend.
-    const textHash = createHash('sha256').update(request.text).digest('hex');
+    const textHash = sha256Hex(request.text);
     if (stored && stored.phone === phone) {
       // A resent callback: the same answer, nothing run again.
       if (stored.lastTextHash === textHash && stored.lastAnswer !== null) return stored.lastAnswer;
@@ -234,6 +234,6 @@ export class UssdGateway {
 
 /** The idempotency key of the transaction a session's reply confirmed. */
 export function transactionKey(sessionId: string, reply: number, n: number): string {
-  const digest = createHash('sha256').update(`${sessionId}\n${reply}\n${n}`).digest('hex');
+  const digest = sha256Hex(`${sessionId}\n${reply}\n${n}`);
   return `ussd-${digest.slice(0, 40)}`;
 }

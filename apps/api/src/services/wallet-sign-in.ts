@@ -2,7 +2,7 @@
 // stored hashed). The limits and the refusals' texts are the domain's (sign-in-limits.ts): a
 // wallet locked by wrong PINs is refused the same way whether the keypad or the USSD gateway
 // asks. A sign-in answers a bearer token for the wallet's calls.
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   formatBalances,
   isLocked,
@@ -22,6 +22,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { deleteInBatches, SWEEP_BATCH } from '../lib/delete-in-batches.js';
+import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
 import type { OtpRow, WalletsRepository } from '../repositories/wallets.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -73,8 +74,7 @@ export interface WalletSignInDeps {
   clock: Clock;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const otpHash = (phone: string, code: string) => sha256(`${phone}:${code}`);
+const otpHash = (phone: string, code: string) => sha256Hex(`${phone}:${code}`);
 
 interface CheckedToken {
   phone: string;
@@ -156,7 +156,7 @@ export class WalletSignInService {
    */
   async walletForToken(token: string | undefined): Promise<string | null> {
     if (!token) return null;
-    const hash = sha256(token);
+    const hash = sha256Hex(token);
     const now = this.deps.clock();
     const seen = this.checked.get(hash);
     if (seen && now >= seen.readAt && now - seen.readAt < WALLET_TOKEN_RECHECK_MS) {
@@ -222,7 +222,7 @@ export class WalletSignInService {
 
     const token = randomBytes(24).toString('base64url');
     await wallets.insertToken({
-      tokenHash: sha256(token),
+      tokenHash: sha256Hex(token),
       phone,
       expiresAt: now + WALLET_TOKEN_TTL_MS,
     });

@@ -3,7 +3,7 @@
 // postings, how they move the running balances) are the domain's (ledger.ts); this service
 // writes the record, its postings and the balance moves in one transaction, where the spender's
 // debit is one conditional update that applies only if the balance covers it (decision 023).
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { TransactionBody, UssdTransaction } from '@omega/contracts';
 import {
   balanceMoves,
@@ -25,6 +25,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, UssdTransactionRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
 import type { NewKeypadTransaction, WalletsRepository } from '../repositories/wallets.js';
 import type { WalletEntitlements } from './wallet-entitlements.js';
@@ -82,9 +83,9 @@ export class WalletTransactionService {
     const now = clock();
     const destination = destinationOf(phone, body);
     if (!destination.ok) throw new HttpError(400, destination.error);
-    const requestHash = createHash('sha256')
-      .update(JSON.stringify([body.type, body.coin, body.amount, destination.destination]))
-      .digest('hex');
+    const requestHash = sha256Hex(
+      JSON.stringify([body.type, body.coin, body.amount, destination.destination]),
+    );
     const priced = quoteOf(body, rates);
     if (!priced.ok) return this.refuse(phone, body, requestHash, new HttpError(400, priced.error));
     if (this.deps.wallets.recordsInOneStatement && !buysNothing(priced.quote)) {

@@ -1,6 +1,12 @@
 // Migrations are written once with Kysely's schema builder and run at start on either
 // dialect. They are bundled (not read from a folder) so the built server needs no sources.
-import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
+import {
+  type Kysely,
+  type Migration,
+  type MigrationResult,
+  Migrator,
+  type NO_MIGRATIONS,
+} from 'kysely';
 import * as m0001 from './migrations/0001-accounts.js';
 import * as m0002 from './migrations/0002-subscriptions.js';
 import * as m0003 from './migrations/0003-wallets.js';
@@ -73,14 +79,15 @@ export async function migrateToLatest(
 }
 
 /**
- * Runs the migrations up to and including `last` (all of them when omitted). Tests of a
- * migration's backfill stop just before it, write rows as they were, then migrate to the latest.
+ * Runs the migrations up to and including `last` (all of them when omitted), or back down to it
+ * when the database is past it (`NO_MIGRATIONS`: every `down`). Tests of a migration's backfill
+ * stop just before it, write rows as they were, then migrate to the latest.
  */
 export async function migrateUpTo(
   // biome-ignore lint/suspicious/noExplicitAny: Kysely<any> is the documented migrator input.
   db: Kysely<any>,
   schema?: string,
-  last?: string,
+  last?: string | typeof NO_MIGRATIONS,
 ): Promise<MigrationResult[]> {
   // With a schema, the migrator's own tables live there too: otherwise it may find another
   // schema's lock table and skip creating its own.

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { DATABASES, PG_URL } from './lib/databases.js';
+import { flushLatency } from './lib/disk-flush.js';
 import { LoadGenerator } from './lib/load.js';
 import {
   BUSY_MACHINE_NOTE,
@@ -236,6 +237,7 @@ async function main() {
   try {
     load = await LoadGenerator.start(where.loadPrefix);
     const loadAverageBefore = busyness();
+    const flush = flushLatency(tmpdir());
     const results: Array<{ scenario: Scenario; figures: Figures; ratio: number; each: number[] }> =
       [];
     const histories: string[] = [];
@@ -282,8 +284,9 @@ async function main() {
     console.log(
       `Omega is ${process.env.BENCH_API_SERVER ? API_SERVER : 'apps/api/dist/server.js'} (NODE_ENV=production, LOG_LEVEL=${LOG_LEVEL}); PostgreSQL's own processes are not pinned. Medians of the rounds.`,
     );
+    console.log(`Machine: ${loadAverageBefore} before, ${busyness()} after. ${BUSY_MACHINE_NOTE}`);
     console.log(
-      `Machine: ${loadAverageBefore} before, ${busyness()} after. ${BUSY_MACHINE_NOTE}\n`,
+      `Disk: an 8 KB write made durable (fdatasync) takes ${flush.p50Us} µs at p50, ${flush.p99Us} µs at p99 on this host; every commit below waits for one.\n`,
     );
     console.log(
       table(

@@ -1,9 +1,9 @@
 // SQLite: wallet_balances becomes a WITHOUT ROWID table, stored in the order of its primary key
 // (account, asset). A wallet's balances were an index range on that key and then one lookup of
 // the table row per asset, for the amount; now the range holds the rows themselves. Every
-// keypad balance read and transaction reads them: 8.0 → 5.8 µs for a wallet's four balances on
-// the Xeon of 2026-11-29 (better-sqlite3, same file, same query). Same columns and key, so the
-// previous release reads and writes the table as before.
+// keypad balance read and transaction reads them: 7.6–9.5 → 5.5–6.1 µs for one of 2,000 wallets'
+// four balances on the Xeon of 2026-11-29 (better-sqlite3, same file, same query; decision 023).
+// Same columns and key, so the previous release reads and writes the table as before.
 //
 // PostgreSQL keeps its heap and index: it has no such table, and a covering index would turn the
 // balance updates, which today change no indexed column, into index writes.

@@ -48,7 +48,7 @@ function newSecret(): string {
   return out;
 }
 
-export const hashToken = (token: string) => sha256Hex(token);
+export const hashToken = sha256Hex;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -4,6 +4,7 @@
 // by the clock to the move to Free, pay-now, a lost answer resolved once, webhook outcomes
 // written once, and what operators see.
 import { Writable } from 'node:stream';
+import { GRACE_DAYS } from '@omega/domain';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { build } from '../src/app.js';
 import { CHARGE_LEASE_MS, UNKNOWN_RETRY_MS } from '../src/services/billing.js';
@@ -670,6 +671,74 @@ describeEachDatabase('payments whose answer was lost', (database) => {
         idempotency_key: `invoice:${settled.id}:1`,
         ref: settled.provider_ref,
       }),
+    ]);
+  });
+
+  it('asks about a charge in flight before the grace period ends the plan: a Pay now at the last minute whose answer was lost is paid, not dropped', async () => {
+    const user = await createUser(t.app, 'last-minute');
+    const db = t.app.database.db;
+    await saveCard(t.app, user.id, '4000 0000 0000 0002');
+    await t.app.subscriptions.change(user.id, { planId: 'starter' }, null);
+    t.advance(7 * DAY);
+    await renewAndCollect(t.app);
+    // The trial's charge was declined (its answer lost once, then asked again): past due.
+    t.advance(UNKNOWN_RETRY_MS);
+    await t.app.billing.collectDue();
+    const failed = await db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow();
+    expect(failed).toMatchObject({ status: 'failed', charging_key: null });
+    const graceEnds = Number(failed.first_failed_at) + GRACE_DAYS * DAY;
+    // A minute before the grace period ends the user pays with a card that works; the provider
+    // takes the money and its answer is lost.
+    t.advance(graceEnds - 30_000 - t.now());
+    await saveCard(t.app, user.id);
+    await expect(t.app.billing.payNow(user.id, null)).rejects.toMatchObject({ statusCode: 503 });
+    expect(await db.selectFrom('demo_charges').selectAll().execute()).toEqual([
+      expect.objectContaining({ status: 'declined' }),
+      expect.objectContaining({ status: 'succeeded', amount: 900 }),
+    ]);
+    // The grace period ends before the charge is asked about again: its outcome decides.
+    t.advance(UNKNOWN_RETRY_MS);
+    expect(t.now()).toBeGreaterThan(graceEnds);
+    expect(await t.app.billing.collectDue()).toEqual({ charged: 1, ended: 0 });
+    const paid = await db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow();
+    expect(paid).toMatchObject({ status: 'paid', charging_key: null, next_attempt_at: null });
+    expect(await t.app.subscriptions.view(user.id)).toMatchObject({
+      planId: 'starter',
+      status: 'active',
+      pastDue: null,
+    });
+    expect(
+      (await db.selectFrom('demo_charges').selectAll().execute()).filter(
+        (c) => c.status === 'succeeded',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('moves to Free once a charge in flight at the end of the grace period turns out declined', async () => {
+    const user = await createUser(t.app, 'still-declined');
+    const db = t.app.database.db;
+    await saveCard(t.app, user.id, '4000 0000 0000 0002');
+    await t.app.subscriptions.change(user.id, { planId: 'starter' }, null);
+    t.advance(7 * DAY);
+    await renewAndCollect(t.app);
+    t.advance(UNKNOWN_RETRY_MS);
+    await t.app.billing.collectDue();
+    const failed = await db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow();
+    const graceEnds = Number(failed.first_failed_at) + GRACE_DAYS * DAY;
+    t.advance(graceEnds - 30_000 - t.now());
+    await expect(t.app.billing.payNow(user.id, null)).rejects.toMatchObject({ statusCode: 503 });
+    t.advance(UNKNOWN_RETRY_MS);
+    // Asked by its key (declined), then past the grace period: Free, in the same run.
+    expect(await t.app.billing.collectDue()).toEqual({ charged: 1, ended: 1 });
+    expect(await db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow()).toMatchObject({
+      status: 'failed',
+      charging_key: null,
+      next_attempt_at: null,
+    });
+    expect(await t.app.subscriptions.view(user.id)).toMatchObject({ planId: 'free' });
+    expect(await db.selectFrom('demo_charges').select('status').execute()).toEqual([
+      { status: 'declined' },
+      { status: 'declined' },
     ]);
   });
 

@@ -135,9 +135,11 @@ export class PaymentsRepository {
    * Claims up to `limit` invoices due for a charge attempt at `now` (a first charge, a dunning
    * retry, or an attempt whose answer was lost once its claim ran out) until `claimUntil`, and
    * answers them. A new attempt counts one more and gets its key; an attempt in flight keeps
-   * its key and count, so it is asked about again, never charged again. Invoices past their
-   * grace period are left to `claimExpired`. On PostgreSQL rows another instance is claiming are
-   * passed over (SKIP LOCKED); SQLite's write transaction is the claim. `userId`: only theirs.
+   * its key and count, so it is asked about again, never charged again — past the grace period
+   * too, since the provider may have taken the money (a Pay now at the last minute). Invoices
+   * past their grace period with no attempt in flight are left to `claimExpired`. On PostgreSQL
+   * rows another instance is claiming are passed over (SKIP LOCKED); SQLite's write transaction
+   * is the claim. `userId`: only theirs.
    */
   async claimForCharge(
     now: number,
@@ -154,7 +156,11 @@ export class PaymentsRepository {
       .where('status', 'in', [...UNPAID])
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
       .where((eb) =>
-        eb.or([eb('first_failed_at', 'is', null), eb('first_failed_at', '>', now - graceMs)]),
+        eb.or([
+          eb('first_failed_at', 'is', null),
+          eb('first_failed_at', '>', now - graceMs),
+          eb('charging_key', 'is not', null),
+        ]),
       )
       .orderBy('next_attempt_at')
       .limit(limit);
@@ -190,7 +196,8 @@ export class PaymentsRepository {
 
   /**
    * Claims up to `limit` unpaid invoices whose grace period has ended (every retry failed), for
-   * the move to Free: they are answered once, their next action cleared.
+   * the move to Free: they are answered once, their next action cleared. One with an attempt in
+   * flight waits until `claimForCharge` has asked the provider about it: the money may be taken.
    */
   async claimExpired(now: number, graceMs: number, limit: number, db: Kysely<Database>) {
     const query = db
@@ -199,6 +206,7 @@ export class PaymentsRepository {
       .where('next_attempt_at', '<=', now)
       .where('status', 'in', [...UNPAID])
       .where('first_failed_at', '<=', now - graceMs)
+      .where('charging_key', 'is', null)
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
       .orderBy('next_attempt_at')
       .limit(limit);
@@ -209,7 +217,7 @@ export class PaymentsRepository {
     if (rows.length === 0) return [];
     await db
       .updateTable('invoices')
-      .set({ status: 'failed', next_attempt_at: null, charging_key: null, claimed_until: null })
+      .set({ status: 'failed', next_attempt_at: null, claimed_until: null })
       .where(
         'id',
         'in',

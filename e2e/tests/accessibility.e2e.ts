@@ -5,7 +5,7 @@
 // themes by screens.e2e.ts.
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
-import { expectAccessible, LANDMARK_RULES } from './axe.js';
+import { axeFindings, expectAccessible, LANDMARK_RULES } from './axe.js';
 import {
   browserSession,
   describeWithBrowser,
@@ -47,6 +47,36 @@ describeWithBrowser('accessible overlays', () => {
     await settle(page);
     await expectAccessible(page, { alsoFailOn: LANDMARK_RULES });
   }
+
+  it('finds serious findings where there are some, in a page without frames and inside a frame', async () => {
+    // The check every screen relies on: a page with frames is checked another way (axe.ts).
+    const broken =
+      '<button></button><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><p style="color:#777;background:#888">faint</p>';
+    const page2 = await page.context().newPage();
+    try {
+      await page2.setContent(
+        `<!doctype html><html lang="en"><title>t</title><main>${broken}</main></html>`,
+      );
+      const flat = await axeFindings(page2);
+      expect(flat.failing.map((v) => v.id).sort()).toEqual([
+        'button-name',
+        'color-contrast',
+        'image-alt',
+      ]);
+      await page2.setContent(
+        `<!doctype html><html lang="en"><title>t</title><main><iframe title="inner" srcdoc='<!doctype html><html lang="en"><title>i</title><main>${broken.replaceAll('"', '&quot;')}</main></html>'></iframe></main></html>`,
+      );
+      await page2.frames()[1]?.waitForLoadState();
+      const framed = await axeFindings(page2);
+      expect(framed.failing.map((v) => v.id).sort()).toEqual([
+        'button-name',
+        'color-contrast',
+        'image-alt',
+      ]);
+    } finally {
+      await page2.close();
+    }
+  });
 
   for (const theme of ['dark', 'light'] as const) {
     it(`has an accessible assistant panel with an answer (${theme} theme)`, async () => {

@@ -674,22 +674,32 @@ describeEachDatabase('payments whose answer was lost', (database) => {
     ]);
   });
 
-  it('asks about a charge in flight before the grace period ends the plan: a Pay now at the last minute whose answer was lost is paid, not dropped', async () => {
-    const user = await createUser(t.app, 'last-minute');
-    const db = t.app.database.db;
+  /**
+   * A Starter subscriber whose renewal was declined (its answer lost once, then asked again),
+   * 30 s before the end of the grace period; answers the user and when the grace period ends.
+   */
+  async function pastDueAtGraceEnd(name: string) {
+    const user = await createUser(t.app, name);
     await saveCard(t.app, user.id, '4000 0000 0000 0002');
     await t.app.subscriptions.change(user.id, { planId: 'starter' }, null);
     t.advance(7 * DAY);
     await renewAndCollect(t.app);
-    // The trial's charge was declined (its answer lost once, then asked again): past due.
     t.advance(UNKNOWN_RETRY_MS);
     await t.app.billing.collectDue();
-    const failed = await db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow();
+    const failed = await t.app.database.db
+      .selectFrom('invoices')
+      .selectAll()
+      .executeTakeFirstOrThrow();
     expect(failed).toMatchObject({ status: 'failed', charging_key: null });
     const graceEnds = Number(failed.first_failed_at) + GRACE_DAYS * DAY;
-    // A minute before the grace period ends the user pays with a card that works; the provider
-    // takes the money and its answer is lost.
     t.advance(graceEnds - 30_000 - t.now());
+    return { user, graceEnds };
+  }
+
+  it('asks about a charge in flight before the grace period ends the plan: a Pay now at the last minute whose answer was lost is paid, not dropped', async () => {
+    const { user, graceEnds } = await pastDueAtGraceEnd('last-minute');
+    const db = t.app.database.db;
+    // The user pays with a card that works; the provider takes the money and its answer is lost.
     await saveCard(t.app, user.id);
     await expect(t.app.billing.payNow(user.id, null)).rejects.toMatchObject({ statusCode: 503 });
     expect(await db.selectFrom('demo_charges').selectAll().execute()).toEqual([
@@ -715,17 +725,8 @@ describeEachDatabase('payments whose answer was lost', (database) => {
   });
 
   it('moves to Free once a charge in flight at the end of the grace period turns out declined', async () => {
-    const user = await createUser(t.app, 'still-declined');
+    const { user } = await pastDueAtGraceEnd('still-declined');
     const db = t.app.database.db;
-    await saveCard(t.app, user.id, '4000 0000 0000 0002');
-    await t.app.subscriptions.change(user.id, { planId: 'starter' }, null);
-    t.advance(7 * DAY);
-    await renewAndCollect(t.app);
-    t.advance(UNKNOWN_RETRY_MS);
-    await t.app.billing.collectDue();
-    const failed = await db.selectFrom('invoices').selectAll().executeTakeFirstOrThrow();
-    const graceEnds = Number(failed.first_failed_at) + GRACE_DAYS * DAY;
-    t.advance(graceEnds - 30_000 - t.now());
     await expect(t.app.billing.payNow(user.id, null)).rejects.toMatchObject({ statusCode: 503 });
     t.advance(UNKNOWN_RETRY_MS);
     // Asked by its key (declined), then past the grace period: Free, in the same run.

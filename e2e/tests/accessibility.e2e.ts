@@ -2,7 +2,8 @@
 // with an answer, the Clear Logs confirmation, the supergod command dialog and the
 // locked-feature dialog. Serious and critical findings fail; so do the landmark and heading
 // findings, since an overlay sits above every page. The screens themselves are checked in both
-// themes by screens.e2e.ts.
+// themes by screens.e2e.ts. First, the check itself: it finds what it is there to find, in a
+// page without frames (axe in the page) and in one with a frame (axe's default way, axe.ts).
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { axeFindings, expectAccessible, LANDMARK_RULES } from './axe.js';
@@ -49,7 +50,6 @@ describeWithBrowser('accessible overlays', () => {
   }
 
   it('finds serious findings where there are some, in a page without frames and inside a frame', async () => {
-    // The check every screen relies on: a page with frames is checked another way (axe.ts).
     const broken =
       '<button></button><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><p style="color:#777;background:#888">faint</p>';
     const page2 = await page.context().newPage();

@@ -193,12 +193,15 @@ describe('the account security page', () => {
           };
         },
       });
-      renderAt('/account/security');
+      const { toasts } = renderAt('/account/security');
       await screen.findByRole('list', { name: 'Your sessions' });
       await fill('correct horse battery', 'a new passphrase 2');
       expect((await screen.findByRole('status')).textContent).toBe(
         'Password changed. Your other sessions have been signed out.',
       );
+      // Said once: a toast with the same sentence was a second live region announcing it (and
+      // two elements for the browser test's one status).
+      expect(toasts()).toEqual([]);
       expect(JSON.parse(server.to('POST /api/account/password')[0]?.body ?? '{}')).toEqual({
         currentPassword: 'correct horse battery',
         newPassword: 'a new passphrase 2',

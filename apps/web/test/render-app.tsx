@@ -1,4 +1,5 @@
 // Renders the real route tree at a path, with `fetch` answered by a fake server.
+import { type ToastItem, useToasts } from '@omega/ui';
 import { render } from '@testing-library/react';
 import { type Location, MemoryRouter, useLocation } from 'react-router';
 import { SWRConfig } from 'swr';
@@ -59,8 +60,15 @@ function LocationProbe({ into }: { into: CurrentLocation }) {
   return null;
 }
 
+/** The toasts the store holds, rendered or not (the toaster itself loads with the first one). */
+function ToastProbe({ into }: { into: ToastItem[][] }) {
+  into[0] = useToasts();
+  return null;
+}
+
 export function renderAt(path: string) {
   const current: CurrentLocation = { pathname: path };
+  const toasts: ToastItem[][] = [[]];
   // A fresh SWR cache per render: the session of one test must not leak into the next.
   const view = render(
     <SWRConfig value={{ provider: () => new Map() }}>
@@ -69,8 +77,9 @@ export function renderAt(path: string) {
           <AppRoutes />
         </RootLayout>
         <LocationProbe into={current} />
+        <ToastProbe into={toasts} />
       </MemoryRouter>
     </SWRConfig>,
   );
-  return { location: current, ...view };
+  return { location: current, toasts: () => toasts[0] ?? [], ...view };
 }

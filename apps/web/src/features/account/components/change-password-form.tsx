@@ -1,7 +1,8 @@
 // Change password: the current one, the new one twice. The new one follows the registration rule
 // (the contract's, checked here before a round trip and again by the server); a wrong current
 // password is the server's refusal, shown under its field. On success the other sessions of the
-// account have ended, and the form says so.
+// account have ended, and the form says so in its status line, the only place: a toast saying it
+// too was a second live region announcing the same sentence.
 import { passwordProblem } from '@omega/contracts';
 import { Button, FormField, Input, toast } from '@omega/ui';
 import { type FormEvent, useId, useState } from 'react';
@@ -46,7 +47,6 @@ export function ChangePasswordForm(props: {
       const result = await props.onChange(values.current, values.next);
       setValues(EMPTY);
       setDone(result.message);
-      toast({ title: 'Password changed', description: result.message });
     } catch (err) {
       // The server's refusals of a field go under it; anything else is a toast.
       const message = errorMessage(err);

@@ -20,6 +20,8 @@ class WalksFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
+    // One Chromium for the run, each suite connected to it (tests/browser-server.ts).
+    globalSetup: ['tests/browser-server.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     // Two files at a time, each with its own server and browser: the suite is mostly waiting

@@ -1,5 +1,6 @@
 // Starts the built API (serving the built web app) on a free loopback port with a fresh
-// SQLite file, and Debian's Chromium through playwright-core. Never downloads a browser.
+// SQLite file, and connects to the run's Debian Chromium (browser-server.ts) through
+// playwright-core. Never downloads a browser.
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,15 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { FakeStripe } from '../../apps/api/test/helpers/fake-stripe.js';
+import { CHROMIUM } from './browser-server.js';
 
 const apiDist = fileURLToPath(new URL('../../apps/api/dist/app.js', import.meta.url));
 const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const keypadDist = fileURLToPath(new URL('../../apps/keypad/dist/standalone', import.meta.url));
 const failureShots = fileURLToPath(new URL('../artifacts/failures/', import.meta.url));
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 
 /**
  * Declares a browser suite. Without Chromium it is skipped with the reason on a developer's
@@ -144,10 +146,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let { instance: app, at: address } = await start(0);
   apiAddress = address;
   let running = true;
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const endpoint = inject('browserEndpoint');
+  if (!endpoint) throw new Error('No shared browser: e2e/vitest.config.ts starts it (globalSetup)');
+  const browser = await chromium.connect(endpoint);
   return {
     baseUrl: address,
     shopUrl,

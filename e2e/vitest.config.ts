@@ -24,8 +24,8 @@ export default defineConfig({
     globalSetup: ['tests/browser-server.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
-    // Two files at a time, each with its own server and browser: the suite is mostly waiting
-    // on pages, so two overlap their waits (decision 032).
+    // Two files at a time, each with its own server (and contexts in the shared browser): the
+    // suite is mostly waiting on pages, so two overlap their waits (decision 032).
     maxWorkers: 2,
     sequence: { sequencer: WalksFirst },
   },

@@ -32,7 +32,7 @@ declare module 'vitest' {
 const disabledIn = (args: readonly string[]) => args.filter((a) => a.startsWith(DISABLE));
 
 /** Launches Chromium with Playwright's features switched off and ours as well. */
-export async function launchBrowserServer(): Promise<BrowserServer> {
+async function launchBrowserServer(): Promise<BrowserServer> {
   const probe = await chromium.launchServer({ executablePath: CHROMIUM, args: FLAGS });
   const theirs = disabledIn(probe.process().spawnargs);
   await probe.close();

@@ -17,8 +17,6 @@ const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
 const keypadDist = fileURLToPath(new URL('../../apps/keypad/dist/standalone', import.meta.url));
 const failureShots = fileURLToPath(new URL('../artifacts/failures/', import.meta.url));
 
-export { CHROMIUM };
-
 /**
  * Declares a browser suite. Without Chromium it is skipped with the reason on a developer's
  * machine, and fails in CI, where .ci/run installs it.

@@ -61,14 +61,14 @@ function LocationProbe({ into }: { into: CurrentLocation }) {
 }
 
 /** The toasts the store holds, rendered or not (the toaster itself loads with the first one). */
-function ToastProbe({ into }: { into: ToastItem[][] }) {
-  into[0] = useToasts();
+function ToastProbe({ into }: { into: { items: ToastItem[] } }) {
+  into.items = useToasts();
   return null;
 }
 
 export function renderAt(path: string) {
   const current: CurrentLocation = { pathname: path };
-  const toasts: ToastItem[][] = [[]];
+  const toasts: { items: ToastItem[] } = { items: [] };
   // A fresh SWR cache per render: the session of one test must not leak into the next.
   const view = render(
     <SWRConfig value={{ provider: () => new Map() }}>
@@ -81,5 +81,5 @@ export function renderAt(path: string) {
       </MemoryRouter>
     </SWRConfig>,
   );
-  return { location: current, toasts: () => toasts[0] ?? [], ...view };
+  return { location: current, toasts: () => toasts.items, ...view };
 }

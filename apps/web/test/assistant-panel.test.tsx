@@ -4,7 +4,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useAssistantStore } from '../src/features/assistant/stores/assistant-store.js';
 import { type FakeRoute, fakeServer, renderAt, signedInAs } from './render-app.js';
 
 const answer = (query: string) => ({
@@ -36,8 +35,6 @@ async function openPanel(
     'POST /api/ai/ai-assistant': assistant,
     ...routes,
   });
-  // The open flag is module state: every test starts with the panel closed.
-  useAssistantStore.setState({ open: false });
   const user = userEvent.setup();
   const view = renderAt('/mock-dashboard');
   const label = role === 'user' ? 'AI Assistant' : 'God Mode AI Assistant';

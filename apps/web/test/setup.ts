@@ -3,6 +3,7 @@
 import { clearToasts } from '@omega/ui';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetStores } from './zustand-reset.js';
 
 // Pages are loaded on demand, and the first import of one is transformed on the spot: with the
 // API suite beside it on a 2-core CI machine that took over 5 s once (a `findBy` that gave up
@@ -13,6 +14,9 @@ configure({ asyncUtilTimeout: 15_000 });
 // The admin dashboard's charts draw with uPlot, which jsdom cannot run (no canvas, no
 // matchMedia): every test gets the stand-in, so /admin renders as it would in a browser.
 vi.mock('uplot', () => import('./fake-uplot.js'));
+
+// Every zustand store starts each test as it was created (test/zustand-reset.ts).
+vi.mock('zustand', () => import('./zustand-reset.js'));
 
 // Pages load on demand (React.lazy). The first import of a page is transformed on the spot, and
 // on a 2-core CI machine running the API suite beside this one that once took longer than any
@@ -30,6 +34,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   localStorage.clear();
+  resetStores();
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     throw new Error(`console.error: ${args.map(String).join(' ')}`);
   });

@@ -5,7 +5,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useAssistantStore } from '../src/features/assistant/stores/assistant-store.js';
 import { fakeServer, renderAt, signedInAs, signedOut } from './render-app.js';
 
 const quietBell = () => ({ status: 200, body: { unread: 0 } });
@@ -62,7 +61,6 @@ describe('fixed buttons', () => {
       'GET /api/user': signedInAs('admin'),
       'GET /api/messages/unread-count': quietBell,
     });
-    useAssistantStore.setState({ open: false });
     renderAt('/app-central');
     const fab = await screen.findByRole('button', { name: 'God Mode AI Assistant' });
     expect(screen.getAllByRole('button', { name: /assistant/i })).toEqual([fab]);

@@ -1,6 +1,7 @@
 // SQLite's write-ahead log is copied back into the database file by a worker thread, not by the
 // commit that happens to take the log past SQLite's threshold while requests wait behind it.
-import { mkdtempSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -83,6 +84,68 @@ describe('SQLite checkpoints', () => {
     expect(checkpointer.figures().running).toBe(false);
     expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     sqlite.close();
+  });
+
+  it('checkpoints every database of a process from one thread, and a file it cannot open stops only that one', async () => {
+    const threads = () => readdirSync('/proc/self/task').length;
+    const file = () => join(mkdtempSync(join(tmpdir(), 'omega-wal-')), 'omega.db');
+    const files = [file(), file(), file()];
+    // The process's thread count once each database is open: the same with one as with three.
+    const counts: number[] = [];
+    for (const f of files) {
+      await sql`SELECT 1`.execute(open(f).db);
+      counts.push(threads());
+    }
+    expect(counts).toEqual([counts[0], counts[0], counts[0]]);
+
+    // A file the worker cannot open: that database alone goes back to SQLite's own checkpoints.
+    const dir = mkdtempSync(join(tmpdir(), 'omega-wal-'));
+    const sqlite = new SQLite(join(dir, 'omega.db'));
+    sqlite.pragma('journal_mode = WAL');
+    const stopped = new Promise<Error | undefined>((resolve) => {
+      startCheckpointer(sqlite, join(dir, 'missing.db'), { stopped: resolve });
+    });
+    expect(await stopped).toMatchObject({ code: 'SQLITE_CANTOPEN' });
+    sqlite.close();
+
+    // Every database the worker has still gets its log copied into its file.
+    const written = 100 * 3000;
+    for (const handle of opened) {
+      await sql`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`.execute(handle.db);
+      for (let i = 0; i < 100; i++) {
+        await sql`INSERT INTO notes (body) VALUES (${'x'.repeat(3000)})`.execute(handle.db);
+      }
+    }
+    const deadline = Date.now() + 5_000;
+    const copied = () => files.every((f) => statSync(f).size >= written);
+    while (Date.now() < deadline && !copied()) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(files.map((f) => statSync(f).size >= written)).toEqual([true, true, true]);
+  });
+
+  it('lets a process that is done exit with its database still open', async () => {
+    // The build, as production runs it: a worker that held the process open would hang a CLI
+    // command or a script that opens the database and finishes.
+    const app = new URL('../dist/app.js', import.meta.url).href;
+    const dir = mkdtempSync(join(tmpdir(), 'omega-wal-'));
+    // Open, then idle long enough for the worker to be up and checkpointing, then done. A file,
+    // as a script is run: \`node -e\` ends the process itself once its code has run.
+    const script = join(dir, 'script.mjs');
+    writeFileSync(
+      script,
+      [
+        `const { openDatabase } = await import(${JSON.stringify(app)});`,
+        `openDatabase(${JSON.stringify(`sqlite:${join(dir, 'omega.db')}`)});`,
+        'await new Promise((resolve) => setTimeout(resolve, 500));',
+      ].join('\n'),
+    );
+    const exit = await new Promise<{ code: number | null; killed: boolean }>((resolve) => {
+      const child = execFile(process.execPath, [script], { timeout: 10_000 }, () =>
+        resolve({ code: child.exitCode, killed: child.killed }),
+      );
+    });
+    expect(exit).toEqual({ code: 0, killed: false });
   });
 
   it("shows operators the worker, its checkpoints, the log's size and the group commits on /metrics", async () => {

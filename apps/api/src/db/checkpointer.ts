@@ -22,17 +22,19 @@ const SQLITE_DEFAULT_PAGES = 1_000;
  */
 const WORKER_FILE = new URL('./checkpoint-worker.js', import.meta.url);
 
-/** What the worker is given: the database file, and how often to checkpoint. */
-export interface CheckpointWorkerData {
-  file: string;
-  intervalMs: number;
-}
+/** What the worker is asked: to start checkpointing a database file, or to stop. */
+export type CheckpointRequest =
+  | { kind: 'open'; id: number; file: string; intervalMs: number }
+  | { kind: 'close'; id: number };
 
-/** What the worker reports: the log's size in pages and how many of them are in the file. */
-export interface CheckpointMessage {
-  log: number;
-  checkpointed: number;
-}
+/**
+ * What the worker reports of a database: the log's size in pages and how many of them are in
+ * the file; that it could not open it; that it has stopped checkpointing it.
+ */
+export type CheckpointReport =
+  | { kind: 'figures'; id: number; log: number; checkpointed: number }
+  | { kind: 'failed'; id: number; message: string; code: string | undefined }
+  | { kind: 'closed'; id: number };
 
 /** What operators see of the checkpoints (GET /metrics). */
 export interface CheckpointFigures {
@@ -51,24 +53,60 @@ export interface Checkpointer {
   close(): Promise<void>;
 }
 
-/** Starts checkpointing `file` (a WAL database `sqlite` has open) from a worker thread. */
+/** A database the worker checkpoints, as the main thread keeps it. */
+interface Watched {
+  report(report: CheckpointReport): void;
+  /** The worker is gone (it failed, or was ended because it did not answer). */
+  lost(error: Error | undefined): void;
+}
+
+/**
+ * The process's one worker and the databases it checkpoints. Production opens one database per
+ * process; the API's tests open hundreds in one process, and a thread of their own cost each
+ * about 90 ms of CPU to start and stop (decision 026).
+ */
+let shared: { worker: Worker; watched: Map<number, Watched> } | null = null;
+let nextId = 1;
+
+function sharedWorker(): { worker: Worker; watched: Map<number, Watched> } {
+  if (shared) return shared;
+  const worker = new Worker(WORKER_FILE);
+  const current = { worker, watched: new Map<number, Watched>() };
+  let failure: Error | undefined;
+  worker.on('message', (report: CheckpointReport) =>
+    current.watched.get(report.id)?.report(report),
+  );
+  worker.on('error', (error) => {
+    failure = error;
+  });
+  worker.once('exit', () => {
+    if (shared === current) shared = null;
+    for (const watched of [...current.watched.values()]) watched.lost(failure);
+    current.watched.clear();
+  });
+  // A process that is done must be able to exit with the worker idle or a database still open.
+  // After the listeners: adding a 'message' listener holds the process open again.
+  worker.unref();
+  shared = current;
+  return current;
+}
+
+/** Starts checkpointing `file` (a WAL database `sqlite` has open) from the process's worker. */
 export function startCheckpointer(
   sqlite: SQLite.Database,
   file: string,
   options: {
     intervalMs?: number;
-    /** Told when the worker stops other than by `close` (the backstop takes over). */
+    /** Told when checkpointing stops other than by `close` (the backstop takes over). */
     stopped?: (error: Error | undefined) => void;
   } = {},
 ): Checkpointer {
   const { intervalMs = CHECKPOINT_INTERVAL_MS, stopped } = options;
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const workerData: CheckpointWorkerData = { file, intervalMs };
-  const worker = new Worker(WORKER_FILE, { workerData });
-  // A server that is done must be able to exit without closing the database first.
-  worker.unref();
+  const { worker, watched } = sharedWorker();
+  const id = nextId++;
   let closing = false;
-  let failure: Error | undefined;
+  let closed = () => {};
   const figures: CheckpointFigures = {
     running: true,
     checkpoints: 0,
@@ -76,33 +114,43 @@ export function startCheckpointer(
     uncopiedPages: 0,
   };
   let copied = 0;
-  worker.on('message', (message: CheckpointMessage) => {
-    // Within one log the copied count only grows; a shorter log means it started over.
-    const restarted = message.log < figures.logPages;
-    if (message.checkpointed > (restarted ? 0 : copied)) figures.checkpoints += 1;
-    copied = message.checkpointed;
-    figures.logPages = Math.max(message.log, 0);
-    figures.uncopiedPages = Math.max(message.log - message.checkpointed, 0);
-  });
-  worker.on('error', (error) => {
-    failure = error;
-  });
-  worker.once('exit', () => {
+  const stop = (error: Error | undefined) => {
+    watched.delete(id);
     figures.running = false;
-    if (closing) return;
+    if (closing) return closed();
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_PAGES}`);
-    stopped?.(failure);
+    stopped?.(error);
+  };
+  watched.set(id, {
+    report: (report) => {
+      if (report.kind === 'closed') return stop(undefined);
+      if (report.kind === 'failed') {
+        return stop(Object.assign(new Error(report.message), { code: report.code }));
+      }
+      // Within one log the copied count only grows; a shorter log means it started over.
+      const restarted = report.log < figures.logPages;
+      if (report.checkpointed > (restarted ? 0 : copied)) figures.checkpoints += 1;
+      copied = report.checkpointed;
+      figures.logPages = Math.max(report.log, 0);
+      figures.uncopiedPages = Math.max(report.log - report.checkpointed, 0);
+    },
+    lost: stop,
   });
+  worker.postMessage({ kind: 'open', id, file, intervalMs } satisfies CheckpointRequest);
   return {
     figures: () => ({ ...figures }),
     close: async () => {
       if (closing) return;
       closing = true;
-      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-      worker.postMessage('close');
-      // A worker that does not stop in time is ended; the main connection's close checkpoints.
+      if (!figures.running) return;
+      const done = new Promise<void>((resolve) => {
+        closed = resolve;
+      });
+      worker.postMessage({ kind: 'close', id } satisfies CheckpointRequest);
+      // A worker that does not answer in time is ended (the process's next database starts a
+      // new one); the main connection's close checkpoints.
       const timeout = setTimeout(() => void worker.terminate(), 2_000);
-      await exited;
+      await done;
       clearTimeout(timeout);
     },
   };

@@ -13,8 +13,19 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 /** A migrated PostgreSQL schema as SQL, and the schema name the SQL uses for itself. */
 export interface PostgresTemplate {
   dump: string;
+  /** Its rows alone (and its sequences' positions): what the schema holds before any test. */
+  seed: string;
   schema: string;
+  /** How every test schema's name starts in this run: what the run leaves is dropped at its end. */
+  prefix: string;
 }
+
+/** pg_dump's SQL without psql's meta-commands, which only psql understands. */
+const withoutMetaCommands = (dump: string) =>
+  dump
+    .split('\n')
+    .filter((line) => !line.startsWith('\\'))
+    .join('\n');
 
 /** A SQLite file in a folder of its own, and a function that removes the folder. */
 export function sqliteFile(): { url: string; file: string; drop(): Promise<void> } {
@@ -33,6 +44,21 @@ export async function query(url: string, text: string): Promise<void> {
   await client.connect();
   try {
     await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops every schema whose name starts with `prefix` (the test schemas a run left). */
+async function dropSchemasStartingWith(url: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ name: string }>(
+      `select nspname as name from pg_namespace where starts_with(nspname, $1)`,
+      [prefix],
+    );
+    for (const { name } of rows) await client.query(`drop schema ${name} cascade`);
   } finally {
     await client.end();
   }
@@ -75,31 +101,28 @@ export async function migrateTemplates(): Promise<{
   await migrate(openDatabase(file.url));
   if (!pgUrl) return { sqliteTemplate: file.file, postgresTemplate: null, drop: file.drop };
   // Random, so that two runs on one server do not meet; each copy replaces it with its own.
-  const schema = `omega_template_${randomBytes(6).toString('hex')}`;
+  const run = randomBytes(6).toString('hex');
+  const schema = `omega_template_${run}`;
+  const prefix = `t_${run}_`;
   await query(pgUrl, `create schema ${schema}`);
   const url = new URL(pgUrl);
   url.searchParams.set('schema', schema);
   try {
     await migrate(openDatabase(url.toString()));
-    const dump = pgDump([
-      // Its rows too (the plans' features, the migrations applied), as INSERTs one query runs.
-      '--inserts',
-      '--no-owner',
-      '--no-privileges',
-      '--schema',
-      schema,
-      pgUrl,
-    ]);
+    // Its rows too (the plans' features, the migrations applied), as INSERTs one query runs.
+    const options = ['--inserts', '--no-owner', '--no-privileges', '--schema', schema, pgUrl];
     return {
       sqliteTemplate: file.file,
       postgresTemplate: {
-        dump: dump
-          .split('\n')
-          .filter((line) => !line.startsWith('\\'))
-          .join('\n'),
+        dump: withoutMetaCommands(pgDump(options)),
+        seed: withoutMetaCommands(pgDump(['--data-only', ...options])),
         schema,
+        prefix,
       },
-      drop: file.drop,
+      drop: async () => {
+        await file.drop();
+        await dropSchemasStartingWith(pgUrl, prefix);
+      },
     };
   } finally {
     await query(pgUrl, `drop schema ${schema} cascade`);

@@ -87,7 +87,7 @@ describeWithBrowser('accessible overlays', () => {
         // The panel is a labelled dialog, not a second banner of the page.
         expect(await page.getByRole('banner').count()).toBe(1);
       }
-    }, 60_000);
+    });
 
     it(`has an accessible Clear Logs confirmation (${theme} theme)`, async () => {
       await open('admin', theme, '/admin/logs');

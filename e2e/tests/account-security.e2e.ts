@@ -93,7 +93,7 @@ describeWithBrowser('account security', () => {
     } finally {
       await phone.close();
     }
-  }, 60_000);
+  });
 
   it('refuses a wrong current password under its field', async () => {
     const username = uniqueName('sec');
@@ -150,5 +150,5 @@ describeWithBrowser('account security', () => {
     await fill('Authentication code', app.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByTestId('current-username').filter({ hasText: username }).waitFor();
-  }, 60_000);
+  });
 });

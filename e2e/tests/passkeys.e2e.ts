@@ -100,5 +100,5 @@ describeWithBrowser('passkeys', () => {
     await page.goto(`${base}/account/security`);
     await list.getByText(/^Last used /).waitFor();
     await expectAccessible(page);
-  }, 60_000);
+  });
 });

@@ -202,7 +202,5 @@ describeWithBrowser('subscriptions', () => {
     await toast('Plan Updated');
     await page.goto(`${h.baseUrl}/subscription`);
     await page.getByRole('heading', { name: /^Pro plan/ }).waitFor();
-    // The card form and its accessibility check added a step: more than the default 30 s when
-    // the machine is shared.
-  }, 60_000);
+  });
 });

@@ -7,14 +7,16 @@ import { describe, expect, it } from 'vitest';
 import { useUiStore } from '../src/lib/ui-store.js';
 import { fakeServer, renderAt, signedInAs } from './render-app.js';
 
-const quietBell = () => ({ status: 200, body: { unread: 0 } });
+/** An admin signed in, with no announcements. */
+const adminServer = () =>
+  fakeServer({
+    'GET /api/user': signedInAs('admin'),
+    'GET /api/messages/unread-count': () => ({ status: 200, body: { unread: 0 } }),
+  });
 
 describe('stores between tests', () => {
   it('changes the theme, the text size and god mode', async () => {
-    fakeServer({
-      'GET /api/user': signedInAs('admin'),
-      'GET /api/messages/unread-count': quietBell,
-    });
+    adminServer();
     const user = userEvent.setup();
     renderAt('/app-central');
     const bar = await screen.findByRole('banner');
@@ -25,10 +27,7 @@ describe('stores between tests', () => {
   });
 
   it('starts the next test as a first visit would', async () => {
-    fakeServer({
-      'GET /api/user': signedInAs('admin'),
-      'GET /api/messages/unread-count': quietBell,
-    });
+    adminServer();
     renderAt('/app-central');
     const bar = await screen.findByRole('banner');
     within(bar).getByRole('button', { name: 'Switch to light theme' });

@@ -6,9 +6,9 @@
 // them applied.
 import { randomBytes } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
-import pg from 'pg';
+import type pg from 'pg';
 import { describe, inject, it } from 'vitest';
-import { type PostgresTemplate, query, sqliteFile } from './templates.js';
+import { type PostgresTemplate, query, sqliteFile, withClient } from './templates.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -107,23 +107,12 @@ function renamed(template: PostgresTemplate, schema: string, text: string): stri
 const tablesOf = (template: PostgresTemplate): string[] =>
   [...template.dump.matchAll(/^CREATE TABLE (\S+) /gm)].map((match) => match[1] ?? '');
 
-/** Runs `work` on one connection to the test server. */
-async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const fingerprint = async (client: pg.Client, schema: string): Promise<string> =>
   (await client.query<{ fingerprint: string }>(FINGERPRINT, [schema])).rows[0]?.fingerprint ?? '';
 
 /** Empties `schema` and puts the template's rows back, or drops it if a test changed its shape. */
 async function handBack(template: PostgresTemplate, schema: string): Promise<void> {
-  const reused = await withClient(async (client) => {
+  const reused = await withClient(pgUrl ?? '', async (client) => {
     if ((await fingerprint(client, schema)) !== templateFingerprint) return false;
     // DELETE, not TRUNCATE: a TRUNCATE gives each of the schema's tables and indexes new files,
     // which cost as much as making the schema again. The triggers stay quiet (as in pg_dump's
@@ -146,6 +135,18 @@ async function handBack(template: PostgresTemplate, schema: string): Promise<voi
   else await query(pgUrl ?? '', `drop schema ${schema} cascade`);
 }
 
+/**
+ * Hands `schema` back once, however often a test calls drop: a schema in the list twice would be
+ * two tests' at once.
+ */
+function handBackOnce(template: PostgresTemplate, schema: string): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => {
+    done ??= handBack(template, schema);
+    return done;
+  };
+}
+
 /** A new schema in the test database, restored from the template's dump when there is one. */
 async function postgresSchema(template: PostgresTemplate | null) {
   const server = pgUrl ?? '';
@@ -153,15 +154,6 @@ async function postgresSchema(template: PostgresTemplate | null) {
     const u = new URL(server);
     u.searchParams.set('schema', schema);
     return u.toString();
-  };
-  // Handed back once, however often a test calls drop: a schema in the list twice would be two
-  // tests' at once.
-  const handBackOnce = (template: PostgresTemplate, schema: string) => {
-    let done: Promise<void> | undefined;
-    return () => {
-      done ??= handBack(template, schema);
-      return done;
-    };
   };
   const reuse = template ? spare.pop() : undefined;
   if (template && reuse) return { url: url(reuse), drop: handBackOnce(template, reuse) };
@@ -172,7 +164,7 @@ async function postgresSchema(template: PostgresTemplate | null) {
   );
   if (!template)
     return { url: url(schema), drop: () => query(server, `drop schema ${schema} cascade`) };
-  templateFingerprint ??= await withClient((client) => fingerprint(client, schema));
+  templateFingerprint ??= await withClient(server, (client) => fingerprint(client, schema));
   return { url: url(schema), drop: handBackOnce(template, schema) };
 }
 

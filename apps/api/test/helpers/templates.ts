@@ -38,30 +38,34 @@ export function sqliteFile(): { url: string; file: string; drop(): Promise<void>
   };
 }
 
-/** Runs `text` (one or more statements) on its own connection to `url`. */
-export async function query(url: string, text: string): Promise<void> {
+/** Runs `work` on a connection of its own to `url`, closed after. */
+export async function withClient<T>(
+  url: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(text);
+    return await work(client);
   } finally {
     await client.end();
   }
 }
 
+/** Runs `text` (one or more statements) on its own connection to `url`. */
+export async function query(url: string, text: string): Promise<void> {
+  await withClient(url, (client) => client.query(text));
+}
+
 /** Drops every schema whose name starts with `prefix` (the test schemas a run left). */
 async function dropSchemasStartingWith(url: string, prefix: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
+  await withClient(url, async (client) => {
     const { rows } = await client.query<{ name: string }>(
       `select nspname as name from pg_namespace where starts_with(nspname, $1)`,
       [prefix],
     );
     for (const { name } of rows) await client.query(`drop schema ${name} cascade`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 function pgDump(args: string[]): string {

@@ -2,7 +2,7 @@
 // confirmed transaction is kept and later sent exactly once.
 import type { TransactionBody, UssdTransaction } from '@omega/contracts';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type KeypadApi, KeypadApiError, UNREACHABLE } from '../src/api.js';
 import { KeypadSimulator } from '../src/keypad-simulator.js';
 import { localOutbox } from '../src/outbox.js';
@@ -253,6 +253,44 @@ describe('KeypadSimulator', () => {
     await type('3333#');
     await waitFor(() => expect(screenText()).toContain('1. Buy'));
     page.stop();
+  });
+
+  it("keeps an error on screen its full 3 s when an earlier error's timer ends meanwhile", async () => {
+    // The keypad's real pauses, on a clock the test moves: a wrong PIN (its error shown until
+    // 3 s later), the right PIN a moment after, and a choice the menu refuses.
+    vi.useFakeTimers();
+    try {
+      const { api } = fakeApi();
+      const login = api.login;
+      let refused = false;
+      api.login = async (...args) => {
+        if (refused) return login(...args);
+        refused = true;
+        throw new KeypadApiError('Wrong PIN. 2 tries left.', 401, { failedPins: 1, maxPins: 3 });
+      };
+      render(<KeypadSimulator api={api} />);
+      const after = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+      await type('0821234567#');
+      await after(1500);
+      await type('4321#');
+      await after(1000);
+      await type('0000#');
+      await after(1000);
+      expect(screenText()).toContain('Wrong PIN. 2 tries left.');
+      await type('1111#');
+      await after(1000);
+      expect(screenText()).toContain('1. Buy');
+      await type('9');
+      expect(screenText()).toContain('Invalid input. Try again.');
+      // 3 s after the wrong PIN: its timer ends, and the newer error is 2 s old.
+      await after(2000);
+      expect(screenText()).toContain('Invalid input. Try again.');
+      await after(1000);
+      expect(screenText()).not.toContain('Invalid input. Try again.');
+      expect(screenText()).toContain('1. Buy');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shows sentences of ours, never an exception's text, when the server cannot be reached", async () => {

@@ -92,6 +92,8 @@ export interface KeypadState {
   maxPins: number;
   processing: boolean;
   error: string | null;
+  /** Counts the errors shown, so each one's timer clears that error and no later one. */
+  errorSeq: number;
   draft: Draft | null;
   /** Balances as decimal strings by asset, from the server. */
   balances: Record<string, string> | null;
@@ -123,7 +125,8 @@ export type KeypadInput =
   | { type: 'load-failed'; message: string }
   | { type: 'transaction-completed'; id: string; reference: string | null }
   | { type: 'transaction-failed'; id: string; message: string }
-  | { type: 'clear-error' };
+  /** Ends an error's 3 s: the one numbered `seq` (any error, without it). */
+  | { type: 'clear-error'; seq?: number };
 
 export type KeypadEffect =
   | { type: 'request-otp'; phone: string; minDelayMs: number }
@@ -186,6 +189,7 @@ export function initialState(rates: Record<Coin, string> = DEMO_RATES): KeypadSt
     maxPins: PIN_TRIES,
     processing: false,
     error: null,
+    errorSeq: 0,
     draft: null,
     balances: null,
     rates,
@@ -203,9 +207,12 @@ export interface Step {
 const same = (state: KeypadState): Step => ({ state, effects: [] });
 
 function fail(state: KeypadState, message: string, patch: Partial<KeypadState> = {}): Step {
+  const seq = state.errorSeq + 1;
   return {
-    state: { ...state, ...patch, error: message },
-    effects: [{ type: 'schedule', afterMs: ERROR_MS, input: { type: 'clear-error' } }],
+    state: { ...state, ...patch, error: message, errorSeq: seq },
+    // An earlier error's timer may still be pending (a wrong PIN, then the right one and a
+    // refused choice within 3 s): it names its own error, so this one keeps its full 3 s.
+    effects: [{ type: 'schedule', afterMs: ERROR_MS, input: { type: 'clear-error', seq } }],
   };
 }
 
@@ -248,7 +255,9 @@ const BACK: Partial<Record<Screen, Screen>> = {
 export function transition(state: KeypadState, input: KeypadInput, ctx: KeypadContext): Step {
   switch (input.type) {
     case 'clear-error':
-      return same({ ...state, error: null });
+      return input.seq === undefined || input.seq === state.errorSeq
+        ? same({ ...state, error: null })
+        : same(state);
     case 'otp-issued':
       return same({
         ...state,

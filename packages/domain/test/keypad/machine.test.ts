@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isGsm7, LOCAL_HISTORY_MAX, USSD_PAGE_MAX } from '../../src/keypad/index.js';
+import {
+  isGsm7,
+  type KeypadInput,
+  LOCAL_HISTORY_MAX,
+  USSD_PAGE_MAX,
+} from '../../src/keypad/index.js';
 import { Driver, signedIn } from './driver.js';
 
 describe('keypad sign-in', () => {
@@ -38,7 +43,7 @@ describe('keypad sign-in', () => {
     expect(d.effects.at(-1)).toEqual({
       type: 'schedule',
       afterMs: 3000,
-      input: { type: 'clear-error' },
+      input: { type: 'clear-error', seq: d.state.errorSeq },
     });
     d.send({ type: 'clear-error' });
     expect(d.state.error).toBeNull();
@@ -70,6 +75,25 @@ describe('keypad sign-in', () => {
     d.press('*').press('0000#');
     expect(d.state.screen).toBe('pin');
     expect(d.state.error).toBe('Wrong PIN. 2 tries left.');
+  });
+
+  it("keeps each error its own 3 s: an earlier error's timer does not clear a later one", () => {
+    const d = new Driver({ otp: '1234', refusals: [{ message: 'Wrong PIN. 2 tries left.' }] });
+    d.press('0821234567#').press('1234#').press('0000#');
+    const clears = () =>
+      d.effects.flatMap((e) =>
+        e.type === 'schedule' && e.input.type === 'clear-error' ? [e.input] : [],
+      );
+    const [wrongPinCleared] = clears();
+    // The right PIN within those 3 s, then a choice the menu refuses.
+    d.press('1357#').press('9');
+    expect(d.state.error).toBe('Invalid input. Try again.');
+    // The wrong PIN's timer fires now, 3 s after the wrong PIN: the new error stays.
+    d.send(wrongPinCleared as KeypadInput);
+    expect(d.text).toContain('Invalid input. Try again.');
+    // Its own timer clears it.
+    d.send(clears().at(-1) as KeypadInput);
+    expect(d.state.error).toBeNull();
   });
 
   it("shows the server's count of wrong PINs as n/3 on the PIN screen", () => {
@@ -212,7 +236,7 @@ describe('keypad flows', () => {
     expect(d.effects.at(-1)).toEqual({
       type: 'schedule',
       afterMs: 3000,
-      input: { type: 'clear-error' },
+      input: { type: 'clear-error', seq: d.state.errorSeq },
     });
     d.press('*').press('0821234567#');
     expect(d.state.screen).toBe('send-phone');

@@ -75,11 +75,14 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null;
 const isString = (v: unknown): v is string => typeof v === 'string';
-const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+/** A count the server sent, or undefined for anything else. */
+const count = (v: unknown) =>
+  Number.isInteger(v) && (v as number) >= 0 ? (v as number) : undefined;
 
+/** The body as JSON, or null (an empty body or a page is not JSON). */
 function parse(text: string): unknown {
   try {
-    return text ? JSON.parse(text) : null;
+    return JSON.parse(text);
   } catch {
     return null;
   }
@@ -130,14 +133,14 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
     // Our server answers every failure with a sentence in `message`, and a refused sign-in in
     // `error` too, the field the spec's keypad reads (section 7), read here first; anything else
     // came from something in between (a proxy's error page) and says nothing a person should read.
-    const said = isObject(parsed)
-      ? [parsed.error, parsed.message].find((m) => isString(m) && m.trim())
-      : undefined;
-    if (isObject(parsed) && isString(said)) {
-      throw new KeypadApiError(said, res.status, {
-        failedPins: isCount(parsed.failedPins) ? parsed.failedPins : undefined,
-        maxPins: isCount(parsed.maxPins) ? parsed.maxPins : undefined,
-      });
+    if (isObject(parsed)) {
+      const said = [parsed.error, parsed.message].find((m) => isString(m) && m.trim());
+      if (isString(said)) {
+        throw new KeypadApiError(said, res.status, {
+          failedPins: count(parsed.failedPins),
+          maxPins: count(parsed.maxPins),
+        });
+      }
     }
     throw new KeypadApiError(NO_ANSWER, res.status);
   }

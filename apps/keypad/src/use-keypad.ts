@@ -69,21 +69,26 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
   }, []);
 
   // Each load asks for one thing, the balances or the history: the machine asks for each when
-  // its screen needs it.
+  // its screen needs it. Only the newest load of each kind is heard: an older answer (the
+  // sign-in's, arriving after the balance screen's) would show what is no longer so.
+  const newest = useRef<Record<string, object>>({});
   const load = useCallback(
     async (history?: boolean) => {
+      const kind = history ? 'history' : 'balance';
+      const call = {};
+      newest.current[kind] = call;
+      let input: KeypadInput;
       try {
-        dispatch(
-          history
-            ? {
-                type: 'history-loaded',
-                transactions: (await api.transactions()).map(toKeypadTransaction),
-              }
-            : { ...(await api.balance()), type: 'balances-loaded' },
-        );
+        input = history
+          ? {
+              type: 'history-loaded',
+              transactions: (await api.transactions()).map(toKeypadTransaction),
+            }
+          : { ...(await api.balance()), type: 'balances-loaded' };
       } catch (err) {
-        dispatch({ type: 'load-failed', message: messageOf(err) });
+        input = { type: 'load-failed', message: messageOf(err), screen: kind };
       }
+      if (newest.current[kind] === call) dispatch(input);
     },
     [api, dispatch],
   );

@@ -293,6 +293,47 @@ describe('KeypadSimulator', () => {
     }
   });
 
+  it("shows the newest answer, and only the screen's own failure, when answers arrive out of order", async () => {
+    const { api } = fakeApi();
+    // Each call's answer is settled by the test, in the order it chooses.
+    const pending: { kind: string; settle: (ok: boolean) => void }[] = [];
+    const answer = <T,>(kind: string, value: T) =>
+      new Promise<T>((resolve, reject) =>
+        pending.push({ kind, settle: (ok) => (ok ? resolve(value) : reject(unreachableError)) }),
+      );
+    const unreachableError = await offline().catch((err: unknown) => err);
+    let usdc = 120;
+    api.balance = () =>
+      answer('balance', { balances: { USD: '500.00', USDC: `${usdc}.00`, BTC: '0' }, rates: {} });
+    api.transactions = () => answer('transactions', []);
+    const settle = async (kind: string, ok: boolean, which: 'oldest' | 'newest' = 'oldest') => {
+      const calls = pending.filter((p) => p.kind === kind);
+      const call = which === 'oldest' ? calls[0] : calls.at(-1);
+      if (!call) throw new Error(`no ${kind} call is waiting`);
+      pending.splice(pending.indexOf(call), 1);
+      await act(async () => call.settle(ok));
+    };
+    const page = recordPage();
+    render(<KeypadSimulator api={api} speed={0} />);
+    await signIn('0821234567');
+    // The sign-in's balance load is slow; the balance screen asks again and hears first.
+    usdc = 130;
+    await type('2');
+    await settle('balance', true, 'newest');
+    await waitFor(() => expect(screenText()).toContain('USDC: 130.00'));
+    // The sign-in's answer, older than what the screen shows, changes nothing.
+    await settle('balance', true);
+    expect(screenText()).toContain('USDC: 130.00');
+    // The history the sign-in asked for fails while the balance screen is open: not its news.
+    await settle('transactions', false);
+    expect(page.shown.some((t) => t.includes(UNREACHABLE))).toBe(false);
+    // The history screen's own failure is.
+    await type('05');
+    await settle('transactions', false);
+    await page.showed(UNREACHABLE);
+    page.stop();
+  });
+
   it("shows sentences of ours, never an exception's text, when the server cannot be reached", async () => {
     const { api } = fakeApi();
     const working = { ...api };

@@ -121,12 +121,12 @@ export type KeypadInput =
       rates?: Partial<Record<string, string>>;
     }
   | { type: 'history-loaded'; transactions: KeypadTransaction[] }
-  /** A balance or history load the host could not carry out, with a sentence saying why. */
-  | { type: 'load-failed'; message: string }
+  /** A balance or history load the host could not carry out (for `screen`), saying why. */
+  | { type: 'load-failed'; message: string; screen: 'balance' | 'history' }
   | { type: 'transaction-completed'; id: string; reference: string | null }
   | { type: 'transaction-failed'; id: string; message: string }
-  /** Ends an error's 3 s: the one numbered `seq` (any error, without it). */
-  | { type: 'clear-error'; seq?: number };
+  /** Ends the 3 s of the error numbered `seq`, if it is still the one shown. */
+  | { type: 'clear-error'; seq: number };
 
 export type KeypadEffect =
   | { type: 'request-otp'; phone: string; minDelayMs: number }
@@ -206,10 +206,11 @@ export interface Step {
 
 const same = (state: KeypadState): Step => ({ state, effects: [] });
 
+/** Shows `message` for 3 s; an error ends any wait, so the keys work again. */
 function fail(state: KeypadState, message: string, patch: Partial<KeypadState> = {}): Step {
   const seq = state.errorSeq + 1;
   return {
-    state: { ...state, ...patch, error: message, errorSeq: seq },
+    state: { ...state, ...patch, processing: false, error: message, errorSeq: seq },
     // An earlier error's timer may still be pending (a wrong PIN, then the right one and a
     // refused choice within 3 s): it names its own error, so this one keeps its full 3 s.
     effects: [{ type: 'schedule', afterMs: ERROR_MS, input: { type: 'clear-error', seq } }],
@@ -255,9 +256,7 @@ const BACK: Partial<Record<Screen, Screen>> = {
 export function transition(state: KeypadState, input: KeypadInput, ctx: KeypadContext): Step {
   switch (input.type) {
     case 'clear-error':
-      return input.seq === undefined || input.seq === state.errorSeq
-        ? same({ ...state, error: null })
-        : same(state);
+      return same(input.seq === state.errorSeq ? { ...state, error: null } : state);
     case 'otp-issued':
       return same({
         ...state,
@@ -269,7 +268,7 @@ export function transition(state: KeypadState, input: KeypadInput, ctx: KeypadCo
         attempts: 0,
       });
     case 'otp-failed':
-      return fail(state, input.message, { screen: 'phone', processing: false });
+      return fail(state, input.message, { screen: 'phone' });
     case 'otp-check':
       return checkOtp(state);
     case 'pin-check':
@@ -296,7 +295,6 @@ export function transition(state: KeypadState, input: KeypadInput, ctx: KeypadCo
       };
     case 'login-failed':
       return fail(state, input.message, {
-        processing: false,
         entry: '',
         failedPins: input.failedPins ?? state.failedPins,
         maxPins: input.maxPins ?? state.maxPins,
@@ -308,10 +306,9 @@ export function transition(state: KeypadState, input: KeypadInput, ctx: KeypadCo
         rates: { ...state.rates, ...knownRates(input.rates ?? {}) },
       });
     case 'load-failed':
-      // Only a screen showing what failed to load says so; the loads after sign-in are quiet.
-      return state.screen === 'balance' || state.screen === 'history'
-        ? fail(state, input.message)
-        : same(state);
+      // Only the screen showing what failed to load says so: the loads after sign-in are quiet,
+      // and the history's failure is not news on the balance screen.
+      return input.screen === state.screen ? fail(state, input.message) : same(state);
     case 'history-loaded':
       return same({ ...state, transactions: input.transactions.slice(0, LOCAL_HISTORY_MAX) });
     case 'transaction-completed':
@@ -342,14 +339,13 @@ function checkOtp(state: KeypadState): Step {
   if (attempts >= OTP_TRIES) {
     return fail(state, OTP_TOO_MANY, {
       screen: 'phone',
-      processing: false,
       attempts,
       entry: '',
       enteredOtp: '',
       issuedOtp: null,
     });
   }
-  return fail(state, OTP_WRONG, { processing: false, attempts, entry: '', enteredOtp: '' });
+  return fail(state, OTP_WRONG, { attempts, entry: '', enteredOtp: '' });
 }
 
 function settle(
@@ -382,9 +378,8 @@ function pressKey(state: KeypadState, key: KeypadKey, ctx: KeypadContext): Step 
 
   if (key === '*') return same({ ...s, entry: '' });
   if (key === 'backspace') return same({ ...s, entry: s.entry.slice(0, -1) });
-  if (key === '+' && s.screen === 'phone') {
-    return s.entry === '' ? same({ ...s, entry: '+' }) : same(s);
-  }
+  // '+' starts an international number.
+  if (key === '+' && s.screen === 'phone') return same({ ...s, entry: s.entry || '+' });
   // '0' is a digit wherever something is typed (PINs, numbers and amounts start with 0);
   // elsewhere it goes back, like '+'.
   if (key === '+' || (key === '0' && !entryScreen && BACK[s.screen])) return back(s);
@@ -395,8 +390,8 @@ function pressKey(state: KeypadState, key: KeypadKey, ctx: KeypadContext): Step 
     return same({ ...s, entry: `${s.entry || '0'}.` });
   }
   if (entryScreen) {
-    const max = MAX_ENTRY[s.screen] ?? 16;
-    return s.entry.length >= max ? same(s) : same({ ...s, entry: s.entry + key });
+    const max = MAX_ENTRY[s.screen] as number;
+    return same(s.entry.length < max ? { ...s, entry: s.entry + key } : s);
   }
   return choose(s, key);
 }

@@ -45,7 +45,7 @@ describe('keypad sign-in', () => {
       afterMs: 3000,
       input: { type: 'clear-error', seq: d.state.errorSeq },
     });
-    d.send({ type: 'clear-error' });
+    d.send({ type: 'clear-error', seq: d.state.errorSeq });
     expect(d.state.error).toBeNull();
   });
 
@@ -245,15 +245,18 @@ describe('keypad flows', () => {
 
   it('says so on the balance and history screens when they could not be updated', () => {
     const d = signedIn().press('2');
-    d.send({ type: 'load-failed', message: 'No connection. Try again.' });
+    d.send({ type: 'load-failed', message: 'No connection. Try again.', screen: 'balance' });
     expect(d.text).toContain('USDC: 120.00');
     expect(d.text).toContain('No connection. Try again.');
-    d.send({ type: 'clear-error' }).press('0').press('5');
-    d.send({ type: 'load-failed', message: 'No connection. Try again.' });
+    d.send({ type: 'clear-error', seq: d.state.errorSeq }).press('0').press('5');
+    d.send({ type: 'load-failed', message: 'No connection. Try again.', screen: 'history' });
     expect(d.text).toContain('No connection. Try again.');
     // Elsewhere (the loads after sign-in) nothing was asked for: the screen stays as it is.
-    d.send({ type: 'clear-error' }).press('+');
-    d.send({ type: 'load-failed', message: 'No connection. Try again.' });
+    d.send({ type: 'clear-error', seq: d.state.errorSeq }).press('+');
+    d.send({ type: 'load-failed', message: 'No connection. Try again.', screen: 'balance' });
+    expect(d.state.error).toBeNull();
+    // A failed load is news on its own screen only: the history's, not the balance's.
+    d.press('2').send({ type: 'load-failed', message: 'No connection.', screen: 'history' });
     expect(d.state.error).toBeNull();
   });
 

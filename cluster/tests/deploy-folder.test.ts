@@ -4,8 +4,10 @@
 // as the build in the repository does, which is what bench/README.md's assistant figures measure (issue 33).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { call, dataDir, freePort, Instance } from './cluster.js';
 
@@ -106,6 +108,31 @@ describe('the deploy folder', () => {
       status: 'ok',
       database: 'ok',
     });
+  });
+
+  it("sends the build's files compressed to a browser that takes it, each the repository's file", async () => {
+    /** The bytes as sent, not decoded (fetch would decode them). */
+    const raw = (url: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const entry = (await call(`${server.url}/`)).body.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    expect(entry).toBeDefined();
+    for (const [path, built] of [
+      [entry, `apps/web/dist${entry}`],
+      ['/keypad/omega-keypad.js', 'apps/keypad/dist/standalone/omega-keypad.js'],
+    ]) {
+      const file = readFileSync(join(repository, built as string));
+      const sent = await raw(`${server.url}${path}`);
+      expect(sent.headers['content-encoding'], path).toBe('br');
+      expect(sent.headers.vary, path).toMatch(/Accept-Encoding/);
+      expect(brotliDecompressSync(sent.body).equals(file), path).toBe(true);
+      expect(sent.body.length, path).toBeLessThan(file.length / 2);
+    }
   });
 
   it('answers a signed-in question from the articles it carries', async () => {

@@ -6,6 +6,7 @@
 // that is fixed at start (docs/architecture/hot-path.md).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { addVary } from '../../lib/vary.js';
 
 export const WIDGET_PREFIX = '/api/ussd/';
 
@@ -13,25 +14,12 @@ const ALLOW_METHODS = 'GET, POST';
 const ALLOW_HEADERS = 'content-type, authorization';
 const MAX_AGE_SECONDS = '600';
 
-/** Every answer varies by Origin (which origins may read it depends on it). */
-function varyByOrigin(reply: FastifyReply) {
-  const vary = reply.getHeader('vary');
-  if (vary === undefined) reply.header('vary', 'Origin');
-  else if (
-    vary !== '*' &&
-    !String(vary)
-      .split(',')
-      .some((v) => v.trim().toLowerCase() === 'origin')
-  ) {
-    reply.header('vary', `${vary}, Origin`);
-  }
-}
-
 export default fp(
   async (app) => {
     const allowed = new Set(app.config.widgetOrigins);
     app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done) => {
-      varyByOrigin(reply);
+      // Which origins may read an answer depends on the Origin asked from.
+      addVary(reply, 'Origin');
       const origin = request.headers.origin;
       if (origin === undefined || !allowed.has(origin) || !request.url.startsWith(WIDGET_PREFIX)) {
         done();

@@ -103,6 +103,21 @@ describe('static files', () => {
     }
   });
 
+  it("lets a browser keep the build's hashed files, and ask again for the page", async () => {
+    const app = await open();
+    // A hashed file's name changes with its contents: it never needs asking for again.
+    for (const headers of [{ 'accept-encoding': 'br' }, {}]) {
+      const asset = await app.inject({ url: '/assets/page-abc123.js', headers });
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // The page names the current files: a browser checks it on every visit.
+    for (const url of ['/', '/index.html', '/subscription/plans']) {
+      const page = await app.inject({ url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
   it('sends the keypad element compressed, still loadable by other sites', async () => {
     const app = await open();
     const element = await app.inject({

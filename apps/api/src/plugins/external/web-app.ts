@@ -4,6 +4,7 @@
 // copy beside each text file (scripts/precompress.mjs), sent instead of the file, with
 // Vary: Accept-Encoding; a file without copies, or a client that accepts neither, gets the file.
 import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { addVary } from '../../lib/vary.js';
@@ -60,12 +61,22 @@ export default fp(
       });
     }
     if (!available) return;
+    const assets = `${sep}assets${sep}`;
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
       index: ['index.html'],
       preCompressed: true,
-      setHeaders: (res) => files.add(res),
+      // The build names each file under assets/ by a hash of its contents, so a browser may
+      // keep it for good; the page (and anything else) is checked again on every visit.
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        files.add(res);
+        res.setHeader(
+          'cache-control',
+          path.includes(assets) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
     });
   },
   { name: 'web-app', dependencies: ['config'] },

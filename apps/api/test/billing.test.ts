@@ -823,9 +823,11 @@ describeEachDatabase('a charge the provider is slow to answer', (database) => {
     // its claim to a lease from now, and instance b finds nothing to ask about.
     for (let waited = 0; waited < 6 * 60_000; waited += 20_000) {
       advance(20_000);
+      // The renewal comes within 20 ms of real time; the limit is a ceiling for a starved
+      // machine, not a measure (the suite's limits are ceilings: vitest.config.ts).
       await vi.waitFor(
         async () => expect(Number((await invoice()).claimed_until)).toBe(a.now() + CHARGE_LEASE_MS),
-        { timeout: 2000, interval: 5 },
+        { timeout: 15_000, interval: 5 },
       );
       expect(await b.app.billing.collectDue()).toEqual({ charged: 0, ended: 0 });
     }

@@ -42,10 +42,13 @@ for (const file of files(folder)) {
   const bytes = readFileSync(file);
   for (const [ext, compress] of Object.entries(compressors)) {
     const copy = bytes.length >= MIN_BYTES ? compress(bytes) : null;
-    // A copy left from an earlier build must not outlive its file's change.
-    if (copy && copy.length < bytes.length) writeFileSync(`${file}.${ext}`, copy);
-    else rmSync(`${file}.${ext}`, { force: true });
-    if (ext === 'br' && copy && copy.length < bytes.length) {
+    if (!copy || copy.length >= bytes.length) {
+      // A copy left from an earlier build must not outlive its file's change.
+      rmSync(`${file}.${ext}`, { force: true });
+      continue;
+    }
+    writeFileSync(`${file}.${ext}`, copy);
+    if (ext === 'br') {
       raw += bytes.length;
       br += copy.length;
       count++;

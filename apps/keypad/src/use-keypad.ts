@@ -71,7 +71,7 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
   // Each load asks for one thing, the balances or the history: the machine asks for each when
   // its screen needs it. Only the newest load of each kind is heard: an older answer (the
   // sign-in's, arriving after the balance screen's) would show what is no longer so.
-  const newest = useRef<Record<string, object>>({});
+  const newest = useRef<Partial<Record<'balance' | 'history', object>>>({});
   const load = useCallback(
     async (history?: boolean) => {
       const kind = history ? 'history' : 'balance';

@@ -2,6 +2,7 @@
 // them, on both databases — log levels per minute, sign-ins per hour, registrations per day,
 // plans per day and MRR with its movements, which must agree with the invoices.
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { inTransaction } from '../src/lib/transaction.js';
 import {
   createTestApp,
   createUser,
@@ -299,11 +300,9 @@ describeEachDatabase('admin trend charts', (database) => {
     await renewAndCollect(t.app);
     expect((await chart('revenue')).mrrNow).toBe(1800);
     // Complimentary plans bring in nothing: moving both onto one is churn of what they paid.
-    await t.app.database.db
-      .transaction()
-      .execute((trx) =>
-        t.app.subscriptions.bulkOverrideIn(trx, adminId, users, 'pro', undefined, null),
-      );
+    await inTransaction(t.app.database.db, (trx) =>
+      t.app.subscriptions.bulkOverrideIn(trx, adminId, users, 'pro', undefined, null),
+    );
     const trend = await chart('revenue');
     expect(trend.mrrNow).toBe(0);
     expect(trend.churnedMrr.at(-1)).toBe(1800);

@@ -1,6 +1,7 @@
 // GET /metrics (issue 19, decision 020): Prometheus text behind a bearer token, requests by the
 // route table's name, and the business counters operators watch.
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   cookieForRole,
   createTestApp,
@@ -164,6 +165,87 @@ describeEachDatabase('metrics', (database) => {
     const text = await scrape();
     expect(sample(text, 'omega_activity_total{action="announcement"}')).toBe(1);
     expect(sample(text, 'omega_activity_total{action="renewal"}')).toBe(1);
+  });
+
+  describe('the activity counter counts what was committed', () => {
+    /**
+     * Makes each commit of a transaction that wrote a plan_override entry fail, as a COMMIT fails
+     * in production (a deferred constraint, a serialization failure, a full disk): a row that
+     * breaks a deferred foreign key, which the database checks at the commit and not before.
+     */
+    const failCommits = async () => {
+      const { db, dialect } = t.app.database;
+      await sql`create table commit_guard (
+        user_id integer references users(id) deferrable initially deferred)`.execute(db);
+      if (dialect === 'sqlite') {
+        await sql`create trigger fail_commit after insert on activity_logs
+          when new.action = 'plan_override'
+          begin insert into commit_guard values (-1); end`.execute(db);
+      } else {
+        await sql`create function fail_commit() returns trigger language plpgsql as $$
+          begin insert into commit_guard values (-1); return null; end $$`.execute(db);
+        await sql`create trigger fail_commit after insert on activity_logs for each row
+          when (new.action = 'plan_override') execute function fail_commit()`.execute(db);
+      }
+      return () =>
+        sql`drop trigger fail_commit${sql.raw(dialect === 'sqlite' ? '' : ' on activity_logs')}`.execute(
+          db,
+        );
+    };
+    const override = async (userId: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/subscription/override',
+        headers: { cookie: (await cookieForRole(t.app, 'admin')) ?? '' },
+        payload: { userId, planId: 'pro' },
+      });
+    const entries = async () =>
+      (
+        await t.app.database.db
+          .selectFrom('activity_logs')
+          .select('id')
+          .where('action', '=', 'plan_override')
+          .execute()
+      ).length;
+
+    it('not an entry whose commit failed', async () => {
+      const { id } = await createUser(t.app, 'ursula');
+      const allowCommits = await failCommits();
+      const failed = await override(id);
+      expect(failed.statusCode, failed.body).toBe(500);
+      expect(await entries()).toBe(0);
+      expect(sample(await scrape(), 'omega_activity_total{action="plan_override"}')).toBe(0);
+      await allowCommits();
+      const done = await override(id);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(await entries()).toBe(1);
+      expect(sample(await scrape(), 'omega_activity_total{action="plan_override"}')).toBe(1);
+    });
+
+    it.runIf(database.name === 'PostgreSQL')(
+      'once for an entry whose transaction ran again after a serialization failure',
+      async () => {
+        const { id } = await createUser(t.app, 'ursula');
+        const { db } = t.app.database;
+        // The first commit fails as a serializable transaction's may (40001); the service runs
+        // the transaction again (lib/contention.ts). A sequence is not rolled back: only once.
+        await sql`create sequence fail_once`.execute(db);
+        await sql`create function fail_once() returns trigger language plpgsql as $$
+          begin
+            if nextval('fail_once') = 1 then
+              raise exception 'could not serialize access' using errcode = '40001';
+            end if;
+            return null;
+          end $$`.execute(db);
+        await sql`create constraint trigger fail_once after insert on activity_logs
+          deferrable initially deferred for each row
+          when (new.action = 'plan_override') execute function fail_once()`.execute(db);
+        const done = await override(id);
+        expect(done.statusCode, done.body).toBe(200);
+        expect(await entries()).toBe(1);
+        expect(sample(await scrape(), 'omega_activity_total{action="plan_override"}')).toBe(1);
+      },
+    );
   });
 
   it('counts a HEAD of a route under its name, and every answer once', async () => {

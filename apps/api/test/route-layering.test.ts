@@ -5,7 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROUTES = join(import.meta.dirname, '../src/routes');
+const SOURCES = join(import.meta.dirname, '../src');
+const ROUTES = join(SOURCES, 'routes');
 
 const FORBIDDEN: ReadonlyArray<{ pattern: RegExp; why: string }> = [
   { pattern: /\.repos\b/, why: 'uses app.repos: call a service instead' },
@@ -54,5 +55,34 @@ describe('route layering', () => {
       'r.ts:4: uses the database handle: call a service instead',
       'r.ts:5: uses app.repos: call a service instead',
     ]);
+  });
+});
+
+/** Every `file:line` of the API's sources that opens a transaction but through `inTransaction`. */
+export function transactionsOpenedElsewhere(files: ReadonlyArray<{ name: string; text: string }>) {
+  const found: string[] = [];
+  for (const { name, text } of files) {
+    if (name === 'src/lib/transaction.ts') continue;
+    text.split('\n').forEach((line, i) => {
+      if (/\.transaction\(\)/.test(line)) found.push(`${name}:${i + 1}`);
+    });
+  }
+  return found;
+}
+
+describe('transactions', () => {
+  // What waits for a commit (the activity counter, lib/transaction.ts) runs only for the
+  // transactions `inTransaction` opened; `afterCommit` refuses any other.
+  it('are all opened by inTransaction, so what waits for their commit runs', () => {
+    const files = readdirSync(SOURCES, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => ({ name: `src/${name}`, text: readFileSync(join(SOURCES, name), 'utf8') }));
+    expect(files.length).toBeGreaterThan(100);
+    expect(transactionsOpenedElsewhere(files)).toEqual([]);
+    expect(
+      transactionsOpenedElsewhere([
+        { name: 'src/services/s.ts', text: 'await db\n  .transaction()\n  .execute(work);' },
+      ]),
+    ).toEqual(['src/services/s.ts:2']);
   });
 });

@@ -2,6 +2,7 @@
 import { type Kysely, type QueryCreator, sql } from 'kysely';
 import type { ActivityLogRow, Database } from '../db/schema.js';
 import { type BucketCount, bucketOf, toBucketCounts } from '../lib/time-buckets.js';
+import { afterCommit } from '../lib/transaction.js';
 
 export type ActivityAction =
   | 'register'
@@ -81,7 +82,7 @@ export function activityInsert(rows: readonly ActivityRow[], qc: QueryCreator<Da
 export class ActivityRepository {
   constructor(
     private readonly db: Kysely<Database>,
-    /** Told of every entry written (the metrics' activity counter). */
+    /** Told of every entry once it is committed (the metrics' activity counter). */
     private readonly onRecorded: (action: ActivityAction) => void = () => {},
   ) {}
 
@@ -94,18 +95,18 @@ export class ActivityRepository {
   async recordMany(entries: readonly ActivityEntry[], db = this.db): Promise<void> {
     if (entries.length === 0) return;
     await this.recordQuery(entries, db).execute();
-    this.recorded(entries);
+    afterCommit(db, () => this.recorded(entries));
   }
 
   /**
    * `recordMany`'s statement, unrun, to join others in one statement (lib/one-statement.ts);
-   * once it ran, the caller tells `recorded`.
+   * once it is committed, the caller tells `recorded`.
    */
   recordQuery(entries: readonly ActivityEntry[], qc: QueryCreator<Database> = this.db) {
     return activityInsert(entries.map(activityRow), qc);
   }
 
-  /** Counts entries written by a `recordQuery` (the metrics' activity counter). */
+  /** Counts entries committed by a `recordQuery` (the metrics' activity counter). */
   recorded(entries: readonly ActivityEntry[]): void {
     for (const entry of entries) this.onRecorded(entry.action);
   }

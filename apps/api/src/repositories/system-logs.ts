@@ -15,6 +15,7 @@ import {
 import type { Database, SystemLogRow, SystemLogsTable } from '../db/schema.js';
 import { contains } from '../lib/like-pattern.js';
 import { type BucketCount, bucketOf, toBucketCounts } from '../lib/time-buckets.js';
+import { inTransaction } from '../lib/transaction.js';
 
 export type LogLevel = SystemLogsTable['level'];
 
@@ -186,7 +187,7 @@ export class SystemLogsRepository {
         select count(*) as n from system_logs
         where id >= ${from} and ${sql.raw(levelCondition(level))}`.execute(db);
       if (Number(rows[0]?.n ?? 0) < this.partitionRows) continue;
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         const { rows: last } = await sql<{ id: number | null }>`
           select max(id) as id from system_logs where ${sql.raw(levelCondition(level))}`.execute(
           trx,
@@ -287,7 +288,7 @@ export class SystemLogsRepository {
     // single connection. Without the trigger SQLite empties the table at once, and each level's
     // index is emptied with one command; all of it in one transaction, so readers never see
     // the table and its indexes disagree.
-    await db.transaction().execute((trx) =>
+    await inTransaction(db, (trx) =>
       withTriggersRewritten(trx, async () => {
         await sql`delete from system_logs`.execute(trx);
         for (const table of Object.values(LOG_SEARCH_TABLES)) {
@@ -325,7 +326,7 @@ export class SystemLogsRepository {
     if (this.dialect !== 'sqlite') return;
     const gone = (await sealedParts(db)).filter((p) => p.maxId <= id);
     if (gone.length === 0) return;
-    await db.transaction().execute((trx) =>
+    await inTransaction(db, (trx) =>
       withTriggersRewritten(trx, async () => {
         for (const part of gone) {
           await sql.raw(`drop table ${part.name}`).execute(trx);

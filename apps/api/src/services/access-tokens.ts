@@ -26,6 +26,7 @@ import type { Database, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
+import { inTransaction } from '../lib/transaction.js';
 import type { AccessTokenRow, AccessTokensRepository } from '../repositories/access-tokens.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 
@@ -98,7 +99,7 @@ export class AccessTokensService {
     const now = clock();
     const expiresAt = body.expiresInDays ? now + body.expiresInDays * DAY_MS : null;
     const token = TOKEN_PREFIX + newSecret();
-    const row = await db.transaction().execute(async (trx) => {
+    const row = await inTransaction(db, async (trx) => {
       if ((await tokens.count(user.id, trx)) >= MAX_TOKENS_PER_ACCOUNT) {
         throw new HttpError(
           400,
@@ -138,7 +139,7 @@ export class AccessTokensService {
   /** Revokes one of the user's tokens; another account's, or an unknown one, is the same 404. */
   async revoke(user: UserRow, id: number, requestId: string | null): Promise<void> {
     const { db, tokens, activity, clock } = this.deps;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const row = await tokens.deleteOwn(user.id, id, trx);
       if (!row) throw new HttpError(404, m.notFound);
       await activity.record(

@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Database, SessionRow, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
+import { inTransaction } from '../lib/transaction.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
 import type { SessionPolicy } from './session-store.js';
@@ -76,7 +77,7 @@ export class AccountSessionsService {
     );
     if (!row) throw new HttpError(404, NO_SUCH_SESSION);
     const current = row.id_hash === currentIdHash;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await sessions.delete(row.id_hash, trx);
       await activity.record(
         {
@@ -104,7 +105,7 @@ export class AccountSessionsService {
     requestId: string | null,
   ): Promise<EndSessionsResponse> {
     const { db, sessions, activity, clock } = this.deps;
-    const ended = await db.transaction().execute(async (trx) => {
+    const ended = await inTransaction(db, async (trx) => {
       const count = await sessions.deleteForUserExcept(user.id, currentIdHash, trx);
       await activity.record(
         {

@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
+import { inTransaction } from '../lib/transaction.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
 import type { UsersRepository } from '../repositories/users.js';
@@ -215,7 +216,7 @@ export class AccountService {
     const { users, activity, clock } = this.deps;
     if (user.disabled !== 0) throw new HttpError(401, messages.accountDisabled);
     const at = clock();
-    await this.deps.db.transaction().execute(async (trx) => {
+    await inTransaction(this.deps.db, async (trx) => {
       await users.recordLogin(user.id, at, trx);
       await activity.record(
         { userId: user.id, action: 'login', details: `${user.username} signed in`, at, requestId },
@@ -283,7 +284,7 @@ export class AccountService {
     }
     await attempt.succeeded();
     const passwordHash = await hashPassword(change.newPassword);
-    const ended = await db.transaction().execute(async (trx) => {
+    const ended = await inTransaction(db, async (trx) => {
       await users.setPasswordHash(user.id, passwordHash, trx);
       const others = await sessions.deleteForUserExcept(user.id, client.keepSession, trx);
       await activity.record(
@@ -313,7 +314,7 @@ export class AccountService {
     const problem = passwordProblem(password);
     if (problem) throw new HttpError(400, problem);
     const passwordHash = await hashPassword(password);
-    const sessionsEnded = await db.transaction().execute(async (trx) => {
+    const sessionsEnded = await inTransaction(db, async (trx) => {
       await users.setPasswordHash(user.id, passwordHash, trx);
       const ended = await sessions.deleteForUser(user.id, trx);
       await activity.record(
@@ -349,7 +350,7 @@ export class AccountService {
       throw new HttpError(409, messages.usernameTaken);
     }
     const passwordHash = await hashPassword(account.password);
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const at = clock();
       const created = await users.create(
         {

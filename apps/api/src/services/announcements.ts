@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
+import { inTransaction } from '../lib/transaction.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type { AnnouncementsRepository } from '../repositories/announcements.js';
 
@@ -49,7 +50,7 @@ export class AnnouncementService {
       throw new HttpError(400, `content is too long: at most ${CONTENT_MAX} characters`);
     }
     const at = this.clock();
-    const row = await this.db.transaction().execute(async (trx) => {
+    const row = await inTransaction(this.db, async (trx) => {
       const created = await this.announcements.create(
         { title, content, authorId: input.authorId, at },
         trx,

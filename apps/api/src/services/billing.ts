@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database, PaymentMethodRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
+import { inTransaction } from '../lib/transaction.js';
 import type { ActivityEntry, ActivityRepository } from '../repositories/activity.js';
 import type { AnnouncementsRepository } from '../repositories/announcements.js';
 import type { ClaimedInvoice, PaymentsRepository } from '../repositories/payments.js';
@@ -134,7 +135,7 @@ export class BillingService {
     }
     const { card } = saved;
     const at = clock();
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       if (saved.customerRef) {
         await payments.saveCustomer(user.id, provider.name, saved.customerRef, at, trx);
       }
@@ -180,9 +181,9 @@ export class BillingService {
     const unpaid = await payments.unpaidInvoices(userId);
     for (const invoice of unpaid) {
       const now = clock();
-      const claimed = await db
-        .transaction()
-        .execute((trx) => payments.claimOne(invoice.id, now, now + CHARGE_LEASE_MS, trx));
+      const claimed = await inTransaction(db, (trx) =>
+        payments.claimOne(invoice.id, now, now + CHARGE_LEASE_MS, trx),
+      );
       if (!claimed) {
         throw new HttpError(409, 'A payment of this invoice is in progress: try again in a minute');
       }
@@ -241,9 +242,9 @@ export class BillingService {
       );
       return { message: done.message, subscription: done.subscription };
     }
-    const invoice = await this.deps.db
-      .transaction()
-      .execute((trx) => this.deps.payments.invoiceCharging(found.idempotencyKey, trx));
+    const invoice = await inTransaction(this.deps.db, (trx) =>
+      this.deps.payments.invoiceCharging(found.idempotencyKey, trx),
+    );
     if (!invoice || invoice.user_id !== user.id) {
       throw new HttpError(404, 'There is no such payment to confirm');
     }
@@ -284,9 +285,9 @@ export class BillingService {
         throw err;
       }
     }
-    const invoice = await this.deps.db
-      .transaction()
-      .execute((trx) => this.deps.payments.invoiceCharging(found.idempotencyKey, trx));
+    const invoice = await inTransaction(this.deps.db, (trx) =>
+      this.deps.payments.invoiceCharging(found.idempotencyKey, trx),
+    );
     if (!invoice) return 'ignored';
     const settled = await this.settle(toClaimed(invoice, found.idempotencyKey), found, true, null);
     return settled.kind === 'stale' || settled.kind === 'unknown' ? 'ignored' : 'settled';
@@ -323,9 +324,9 @@ export class BillingService {
   private async collectBatch(limit: number): Promise<number> {
     const { db, payments, clock } = this.deps;
     const now = clock();
-    const claimed = await db
-      .transaction()
-      .execute((trx) => payments.claimForCharge(now, GRACE_MS, now + CHARGE_LEASE_MS, limit, trx));
+    const claimed = await inTransaction(db, (trx) =>
+      payments.claimForCharge(now, GRACE_MS, now + CHARGE_LEASE_MS, limit, trx),
+    );
     if (claimed.length === 0) return 0;
     const outcomes = await this.whileClaimed(
       claimed.map((c) => c.id),
@@ -428,7 +429,7 @@ export class BillingService {
   ) {
     const { db, payments, clock, activity } = this.deps;
     const now = clock();
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const paid = results.flatMap(({ invoice, outcome }) =>
         outcome.status === 'succeeded'
           ? [
@@ -472,7 +473,7 @@ export class BillingService {
   ): Promise<Settled> {
     const { db, payments, clock, activity } = this.deps;
     const now = clock();
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       if (outcome.status === 'succeeded') {
         const written = await payments.markPaid(
           [{ invoiceId: invoice.id, key: invoice.key, providerRef: outcome.ref }],
@@ -562,7 +563,7 @@ export class BillingService {
   private async endExpired(limit: number): Promise<number> {
     const { db, payments, clock, subscriptions, activity, announcements } = this.deps;
     const now = clock();
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const expired = await payments.claimExpired(now, GRACE_MS, limit, trx);
       for (const { invoiceId, userId } of expired) {
         const left = await subscriptions.endUnpaid(userId, trx);

@@ -17,6 +17,7 @@ import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { retryOnContention } from '../lib/contention.js';
 import { HttpError } from '../lib/http-error.js';
+import { inTransaction } from '../lib/transaction.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type { SubscriptionsRepository } from '../repositories/subscriptions.js';
 import type { UsersRepository } from '../repositories/users.js';
@@ -246,7 +247,7 @@ export class FeatureCatalogueService {
     requestId: string | null,
   ): Promise<void> {
     await retryOnContention(() =>
-      this.deps.db.transaction().execute(async (trx) => {
+      inTransaction(this.deps.db, async (trx) => {
         await this.knownPlan(planId, trx);
         await this.existingUsers([userId], trx);
         await this.deps.subscriptions.overrideIn(trx, adminId, userId, planId, requestId);
@@ -283,7 +284,7 @@ export class FeatureCatalogueService {
   ) {
     const ids = [...new Set(userIds)];
     await retryOnContention(() =>
-      this.deps.db.transaction().execute(async (trx) => {
+      inTransaction(this.deps.db, async (trx) => {
         await this.knownPlan(planId, trx);
         await this.existingUsers(ids, trx, ids.length > 1 ? ': no plan was changed' : '');
         await this.deps.subscriptions.bulkOverrideIn(
@@ -305,7 +306,7 @@ export class FeatureCatalogueService {
   }
 
   private write<T>(work: (trx: Trx, at: number) => Promise<T>): Promise<T> {
-    return this.deps.db.transaction().execute((trx) => work(trx, this.deps.clock()));
+    return inTransaction(this.deps.db, (trx) => work(trx, this.deps.clock()));
   }
 
   private audit(

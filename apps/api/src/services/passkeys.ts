@@ -32,6 +32,7 @@ import type { Database, PasskeyRow, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
+import { inTransaction } from '../lib/transaction.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type { PasskeysRepository } from '../repositories/passkeys.js';
 import type { UsersRepository } from '../repositories/users.js';
@@ -204,7 +205,7 @@ export class PasskeysService {
         `The passkey could not be added: its credential id is longer than ${CREDENTIAL_ID_BYTES_MAX} bytes`,
       );
     }
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const existing = await passkeys.forUser(user.id, trx);
       if (existing.length >= PASSKEYS_MAX) throw new HttpError(409, m.tooMany);
       const at = clock();
@@ -246,7 +247,7 @@ export class PasskeysService {
   ): Promise<Passkey> {
     const { db, passkeys, activity, clock } = this.deps;
     const name = this.checkedName(typed);
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const row = await passkeys.findOwn(user.id, id, trx);
       if (!row || !(await passkeys.rename(user.id, id, name, trx))) {
         throw new HttpError(404, m.notFound);
@@ -267,7 +268,7 @@ export class PasskeysService {
 
   async remove(user: UserRow, id: number, requestId: string | null): Promise<void> {
     const { db, passkeys, activity, clock } = this.deps;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const row = await passkeys.findOwn(user.id, id, trx);
       if (!row || !(await passkeys.remove(user.id, id, trx))) {
         throw new HttpError(404, m.notFound);
@@ -499,7 +500,7 @@ export class PasskeysService {
     const received = info.newCounter;
     const moved =
       counterAccepted(row.counter, received) &&
-      (await db.transaction().execute(async (trx) => {
+      (await inTransaction(db, async (trx) => {
         const at = clock();
         const counter = { from: row.counter, to: received };
         if (!(await passkeys.used(row.id, counter, info.credentialBackedUp, at, trx))) {

@@ -41,6 +41,7 @@ import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
+import { inTransaction } from '../lib/transaction.js';
 import { unavailable } from '../lib/unavailable.js';
 import {
   type ActivityEntry,
@@ -149,7 +150,7 @@ export class SubscriptionService {
       return written;
     }
     try {
-      await this.db.transaction().execute(async (trx) => {
+      await inTransaction(this.db, async (trx) => {
         if (!(await this.write(userId, version, before, after, plans, now, trx))) {
           throw new NotWritten();
         }
@@ -251,7 +252,7 @@ export class SubscriptionService {
     entry: ActivityEntry;
   }): Promise<boolean> {
     const { userId, version, before, after, plans, now, invoice, amount, providerRef } = change;
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const written = await this.write(userId, version, before, after, plans, now, trx);
       // The charge's invoice, once per charge: requests repeating one change share its key, so
       // its charge, and this invoice's dedupe key.
@@ -530,7 +531,7 @@ export class SubscriptionService {
   private async cancelUnpaid(userId: number, requestId: string | null) {
     const plans = await this.book();
     const now = this.clock();
-    const outcome = await this.db.transaction().execute(async (trx) => {
+    const outcome = await inTransaction(this.db, async (trx) => {
       if (await this.payments.hasChargeUnsettled(userId, trx)) return 'settling' as const;
       const left = await this.endUnpaid(userId, trx);
       if (left === null) return null;
@@ -586,9 +587,7 @@ export class SubscriptionService {
    * (complimentary), and a record of who, when and what it would have cost.
    */
   async override(adminId: number, userId: number, planId: string, requestId: string | null) {
-    await this.db
-      .transaction()
-      .execute((trx) => this.overrideIn(trx, adminId, userId, planId, requestId));
+    await inTransaction(this.db, (trx) => this.overrideIn(trx, adminId, userId, planId, requestId));
   }
 
   /** `override` inside the caller's transaction (a bulk change is one transaction). */
@@ -891,7 +890,7 @@ export class SubscriptionService {
    */
   private async renewBatch(limit: number, userId?: number): Promise<number> {
     const now = this.clock();
-    return this.db.transaction().execute(async (trx) => {
+    return inTransaction(this.db, async (trx) => {
       const rows = await this.repo.claimDue(now, limit, trx, userId);
       if (rows.length === 0) return 0;
       const plans = await this.book(trx);

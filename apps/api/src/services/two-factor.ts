@@ -20,6 +20,7 @@ import type { Database, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
+import { inTransaction } from '../lib/transaction.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type { TotpRow, TwoFactorRepository } from '../repositories/two-factor.js';
 import type { UsersRepository } from '../repositories/users.js';
@@ -125,9 +126,9 @@ export class TwoFactorService {
   async resetFromCli(username: string): Promise<UserRow> {
     const user = await this.deps.users.findByUsername(username);
     if (!user) throw new HttpError(404, `No user named '${username}'`);
-    await this.deps.db
-      .transaction()
-      .execute((trx) => this.reset(user, 'an operator (the CLI)', null, trx));
+    await inTransaction(this.deps.db, (trx) =>
+      this.reset(user, 'an operator (the CLI)', null, trx),
+    );
     return user;
   }
 
@@ -163,7 +164,7 @@ export class TwoFactorService {
     const step = this.stepOf(row, user.username, code);
     if (step === null) throw new HttpError(400, m.codeIncorrect);
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const at = clock();
       if (!(await twoFactor.enable(user.id, step, at, trx))) {
         throw new HttpError(409, m.alreadyOn);
@@ -212,7 +213,7 @@ export class TwoFactorService {
       throw err;
     }
     await attempt.succeeded();
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       await twoFactor.remove(user.id, trx);
       await activity.record(
         {

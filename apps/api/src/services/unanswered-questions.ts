@@ -9,6 +9,7 @@ import { ROLES } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { inTransaction } from '../lib/transaction.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type {
   NewUnansweredQuestion,
@@ -80,7 +81,7 @@ export class UnansweredQuestionsService {
 
   /** Deletes every question, with an activity entry naming who did it, in one transaction. */
   async clear(actorId: number, requestId: string | null): Promise<number> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return inTransaction(this.deps.db, async (trx) => {
       const cleared = await this.deps.repo.clear(trx);
       await this.deps.activity.record(
         {

@@ -24,6 +24,7 @@ import type { Clock } from '../lib/clock.js';
 import { deleteInBatches, SWEEP_BATCH } from '../lib/delete-in-batches.js';
 import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
+import { inTransaction } from '../lib/transaction.js';
 import type { OtpRow, WalletsRepository } from '../repositories/wallets.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { LoggingSmsSender } from './sms/create-sms-sender.js';
@@ -253,7 +254,7 @@ export class WalletSignInService {
       return;
     }
     if (taken.failed_pins >= PIN_TRIES) {
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await wallets.lock(phone, now + PIN_LOCK_MS, trx);
         await wallets.deleteOtp(phone, trx);
       });
@@ -270,7 +271,7 @@ export class WalletSignInService {
    */
   private openWallet(phone: string, pinHash: string, now: number): Promise<boolean> {
     const { db, wallets } = this.deps;
-    return db.transaction().execute(async (trx) => {
+    return inTransaction(db, async (trx) => {
       const opened =
         (await wallets.insert(phone, pinHash, now, trx)) ||
         (await wallets.setPinIfUnset(phone, pinHash, trx));

@@ -27,6 +27,7 @@ import type { Database, UssdTransactionRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
+import { inTransaction } from '../lib/transaction.js';
 import type { NewKeypadTransaction, WalletsRepository } from '../repositories/wallets.js';
 import type { WalletEntitlements } from './wallet-entitlements.js';
 
@@ -106,11 +107,9 @@ export class WalletTransactionService {
     }
     let row: UssdTransactionRow;
     try {
-      row = await db
-        .transaction()
-        .execute((trx) =>
-          this.record(trx, phone, body, destination.destination, priced.quote, requestHash, now),
-        );
+      row = await inTransaction(db, (trx) =>
+        this.record(trx, phone, body, destination.destination, priced.quote, requestHash, now),
+      );
     } catch (err) {
       // Recorded already (by an earlier or a concurrent request): this one's writes rolled back.
       if (err instanceof AlreadyRecorded) return this.replayOf(err.row, requestHash, phone);

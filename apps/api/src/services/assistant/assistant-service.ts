@@ -23,6 +23,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { requestIdField } from '../../lib/request-context.js';
+import { inTransaction } from '../../lib/transaction.js';
 import type { AssistantRepository } from '../../repositories/assistant.js';
 import { DEFAULT_SESSION_POLICY } from '../session-store.js';
 import type { UnansweredQuestionsService } from '../unanswered-questions.js';
@@ -186,7 +187,7 @@ export class AssistantService {
     // Either field saying 'no' is a 'no' (the spec's client sends both, and they agree).
     const no = input.rating === 1 || !input.helpful;
     const considered = no && query ? this.consider(input.role, query) : undefined;
-    await this.deps.db.transaction().execute(async (trx) => {
+    await inTransaction(this.deps.db, async (trx) => {
       await this.deps.repo.insertFeedback(
         {
           responseId: input.responseId,

@@ -15,6 +15,7 @@ import type { DatabaseHandle } from '../../db/database.js';
 import type { Database, UserRow } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError } from '../../lib/http-error.js';
+import { inTransaction } from '../../lib/transaction.js';
 import type { MaintenanceMode } from '../../plugins/app/maintenance.js';
 import type { ActivityRepository } from '../../repositories/activity.js';
 import type { SessionsRepository } from '../../repositories/sessions.js';
@@ -197,7 +198,7 @@ export class SupergodConsole {
   }
 
   private transaction<T>(work: (trx: Trx) => Promise<T>): Promise<T> {
-    return this.deps.database.db.transaction().execute(work);
+    return inTransaction(this.deps.database.db, work);
   }
 
   private async target(username: string, trx: Trx): Promise<UserRow> {

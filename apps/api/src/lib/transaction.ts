@@ -23,7 +23,14 @@ export async function inTransaction<T>(
     pending.set(trx, after);
     return work(trx);
   });
-  for (const run of after) run();
+  // The writes are committed: a failing callback must not make them look failed to the caller.
+  for (const run of after) {
+    try {
+      run();
+    } catch (err) {
+      process.emitWarning(`a callback after a commit failed: ${String(err)}`);
+    }
+  }
   return result;
 }
 

@@ -6,7 +6,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
+import {
+  type AdminRoute,
+  fakeAdminServer,
+  polyfillRadix,
+  signedInShell,
+  user,
+} from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const PHONE = {
@@ -27,8 +33,7 @@ const LAPTOP = {
 };
 
 const base: Record<string, AdminRoute> = {
-  'GET /api/user': user('user'),
-  'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+  ...signedInShell('user'),
   'GET /api/messages': () => ({ body: [] }),
   'GET /api/account/2fa': () => ({
     body: { enabled: false, pending: false, recoveryCodesLeft: 0 },

@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { type AdminRoute, fakeAdminServer, user } from './admin-fake-server.js';
+import { type AdminRoute, fakeAdminServer, signedInShell } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 interface Sent {
@@ -16,8 +16,7 @@ interface Sent {
 function server(post: AdminRoute, initial: Sent[] = []) {
   const list = [...initial];
   const fake = fakeAdminServer({
-    'GET /api/user': user('admin'),
-    'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+    ...signedInShell('admin'),
     'GET /api/messages': () => ({ body: list }),
     'POST /api/messages': (req) => {
       const answer = post(req);

@@ -5,7 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useUiStore } from '../src/lib/ui-store.js';
-import { fakeAdminServer, user } from './admin-fake-server.js';
+import { fakeAdminServer, signedInShell, user } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const health = {
@@ -59,8 +59,7 @@ const activity = [
 
 function server(answer: typeof health = health) {
   return fakeAdminServer({
-    'GET /api/user': user('admin'),
-    'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+    ...signedInShell('admin'),
     'GET /api/health/detailed': () => ({ body: answer }),
     'GET /api/admin/activity-logs': () => ({ body: activity }),
   });

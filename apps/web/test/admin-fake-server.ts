@@ -32,6 +32,15 @@ export const user =
     },
   });
 
+/** What every signed-in page asks first: who is signed in, and the bell's unread count (none). */
+export const signedInShell = (
+  role: 'user' | 'admin' | 'supergod',
+  id = 1,
+): Record<string, AdminRoute> => ({
+  'GET /api/user': user(role, id),
+  'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+});
+
 export function fakeAdminServer(routes: Record<string, AdminRoute>) {
   const calls: FakeRequest[] = [];
   vi.stubGlobal(

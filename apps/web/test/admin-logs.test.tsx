@@ -3,7 +3,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
+import {
+  type AdminRoute,
+  fakeAdminServer,
+  polyfillRadix,
+  signedInShell,
+} from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const log = (
@@ -28,8 +33,7 @@ const page1 = [
 
 function server(logs: AdminRoute, extra: Record<string, AdminRoute> = {}) {
   return fakeAdminServer({
-    'GET /api/user': user('admin'),
-    'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+    ...signedInShell('admin'),
     'GET /api/admin/logs': logs,
     ...extra,
   });

@@ -3,7 +3,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
+import {
+  type AdminRoute,
+  fakeAdminServer,
+  polyfillRadix,
+  signedInShell,
+} from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const plan = (id: string, name: string, price: number) => ({
@@ -29,7 +34,7 @@ const users = [
 
 function server(extra: Record<string, AdminRoute>) {
   return fakeAdminServer({
-    'GET /api/user': user('admin'),
+    ...signedInShell('admin'),
     'GET /api/subscription/plans': () => ({ body: plans }),
     'GET /api/features': () => ({ body: features }),
     'GET /api/features/assignments': () => ({ body: [] }),
@@ -37,7 +42,6 @@ function server(extra: Record<string, AdminRoute>) {
       body: users,
       headers: { 'X-Total-Count': String(users.length) },
     }),
-    'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
     'GET /api/features/admin/user-features': () => ({ body: [2] }),
     ...extra,
   });

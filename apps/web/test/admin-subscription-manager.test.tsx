@@ -4,7 +4,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
+import {
+  type AdminRoute,
+  fakeAdminServer,
+  polyfillRadix,
+  signedInShell,
+} from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const plans = [
@@ -82,12 +87,11 @@ const usersApi: AdminRoute = ({ url }) => {
 
 function server(extra: Record<string, AdminRoute> = {}) {
   return fakeAdminServer({
-    'GET /api/user': user('admin'),
+    ...signedInShell('admin'),
     'GET /api/subscription/plans': () => ({ body: plans }),
     'GET /api/features': () => ({ body: features }),
     'GET /api/features/assignments': () => ({ body: assignments }),
     'GET /api/users/with-subscriptions': usersApi,
-    'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
     ...extra,
   });
 }

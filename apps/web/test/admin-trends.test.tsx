@@ -11,7 +11,7 @@ import {
   MINUTE_MS,
 } from '../src/features/admin/components/trends/buckets.js';
 import { SignInsChart } from '../src/features/admin/components/trends/sign-ins-chart.js';
-import { type AdminRoute, fakeAdminServer, user } from './admin-fake-server.js';
+import { type AdminRoute, fakeAdminServer, signedInShell } from './admin-fake-server.js';
 import FakeUPlot from './fake-uplot.js';
 import { renderAt } from './render-app.js';
 
@@ -100,8 +100,7 @@ const answer =
 
 function server(over: Record<string, AdminRoute> = {}) {
   return fakeAdminServer({
-    'GET /api/user': user('admin'),
-    'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+    ...signedInShell('admin'),
     'GET /api/admin/activity-logs': () => ({ body: [] }),
     'GET /api/admin/trends/log-levels': answer(logLevels),
     'GET /api/admin/trends/sign-ins': answer(signIns),

@@ -4,7 +4,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
+import {
+  type AdminRoute,
+  fakeAdminServer,
+  polyfillRadix,
+  signedInShell,
+} from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const HOUR = 3_600_000;
@@ -40,8 +45,7 @@ const answer = (list: unknown[]) => ({
 
 function server(read: AdminRoute, extra: Record<string, AdminRoute> = {}) {
   return fakeAdminServer({
-    'GET /api/user': user('admin'),
-    'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+    ...signedInShell('admin'),
     'GET /api/admin/unanswered-questions': read,
     ...extra,
   });

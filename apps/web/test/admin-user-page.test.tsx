@@ -5,7 +5,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { minutesLeft } from '../src/app/shell/impersonation-banner.js';
-import { currentSubscription, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
+import {
+  currentSubscription,
+  fakeAdminServer,
+  polyfillRadix,
+  signedInShell,
+  user,
+} from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const page = (over: Record<string, unknown> = {}) => ({
@@ -115,8 +121,7 @@ const page = (over: Record<string, unknown> = {}) => ({
 });
 
 const base = {
-  'GET /api/user': user('admin'),
-  'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+  ...signedInShell('admin'),
   'GET /api/messages': () => ({ body: [] }),
 };
 

@@ -3,7 +3,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fakeAdminServer, user } from './admin-fake-server.js';
+import { fakeAdminServer, signedInShell, user } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const announcements = [
@@ -49,8 +49,7 @@ describe('announcements bell', () => {
 
   it("says 'No announcements yet' and marks nothing when there are none", async () => {
     const fake = fakeAdminServer({
-      'GET /api/user': user('user'),
-      'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+      ...signedInShell('user'),
       'GET /api/messages': () => ({ body: [] }),
     });
     const u = userEvent.setup();

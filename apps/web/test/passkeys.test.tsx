@@ -7,7 +7,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { passkeyText } from '../src/lib/passkeys.js';
-import { type AdminRoute, fakeAdminServer, polyfillRadix, user } from './admin-fake-server.js';
+import {
+  type AdminRoute,
+  fakeAdminServer,
+  polyfillRadix,
+  signedInShell,
+  user,
+} from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const webauthn = vi.hoisted(() => ({
@@ -67,8 +73,7 @@ const cancelled = () =>
 const withWebAuthn = () => vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
 
 const page: Record<string, AdminRoute> = {
-  'GET /api/user': user('user'),
-  'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+  ...signedInShell('user'),
   'GET /api/messages': () => ({ body: [] }),
   'GET /api/account/2fa': () => ({
     body: { enabled: false, pending: false, recoveryCodesLeft: 0 },

@@ -15,7 +15,7 @@ import {
   currentSubscription,
   fakeAdminServer,
   polyfillRadix,
-  user,
+  signedInShell,
 } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
@@ -48,8 +48,7 @@ function server(extra: Record<string, AdminRoute> = {}) {
   };
   const publishableKey = `pk_test_unit_${keys++}`;
   const fake = fakeAdminServer({
-    'GET /api/user': user('user'),
-    'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+    ...signedInShell('user'),
     'GET /api/subscription/current': () => ({ body: state.sub }),
     'GET /api/subscription/plans': () => ({ body: plans }),
     'GET /api/features': () => ({ body: [] }),

@@ -14,7 +14,7 @@ import {
   type FakeAnswer,
   fakeAdminServer,
   polyfillRadix,
-  user,
+  signedInShell,
 } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
@@ -78,8 +78,7 @@ interface State {
 
 function server(state: State, extra: Record<string, AdminRoute> = {}) {
   return fakeAdminServer({
-    'GET /api/user': user('user'),
-    'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
+    ...signedInShell('user'),
     'GET /api/subscription/current': () => ({ body: state.sub }),
     'GET /api/subscription/plans': () => ({ body: plans }),
     'GET /api/features': () => ({ body: [] }),

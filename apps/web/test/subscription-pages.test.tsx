@@ -12,7 +12,7 @@ import {
   currentSubscription,
   fakeAdminServer,
   polyfillRadix,
-  user,
+  signedInShell,
 } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
@@ -54,7 +54,7 @@ const preview = {
 
 function server(sub: CurrentSubscription, extra: Record<string, AdminRoute> = {}) {
   return fakeAdminServer({
-    'GET /api/user': user('user'),
+    ...signedInShell('user'),
     'GET /api/subscription/current': () => ({ body: sub }),
     'GET /api/subscription/plans': () => ({ body: plans }),
     'GET /api/features': () => ({ body: features }),
@@ -66,7 +66,6 @@ function server(sub: CurrentSubscription, extra: Record<string, AdminRoute> = {}
     'GET /api/subscription/override-info': () => ({
       body: { overriddenByAdmin: false, overrideDate: null, proRatedAmount: null },
     }),
-    'GET /api/messages/unread-count': () => ({ body: { unread: 0 } }),
     'POST /api/subscription/preview-change': () => ({ body: preview }),
     ...extra,
   });

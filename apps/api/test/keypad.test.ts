@@ -316,6 +316,42 @@ describeEachDatabase('keypad wallets', (database) => {
     expect(usdDecimals.json()).toEqual({
       message: 'amount must be a positive number of USD with up to 2 decimals',
     });
+    // Amounts whose minor units no longer fit the 64-bit integers both databases keep them in
+    // (PostgreSQL answered 500: "out of range for type bigint"; SQLite recorded a failure).
+    const tooMuch = await tx(token, {
+      type: 'Transfer',
+      coin: 'USDC',
+      amount: '92233720368.54775808',
+      to: 'addr123',
+    });
+    expect(tooMuch.statusCode, tooMuch.body).toBe(400);
+    expect(tooMuch.json()).toEqual({
+      message: 'amount is too large: at most 92233720368.54775807 USDC',
+    });
+    const send = await tx(token, {
+      type: 'Send-to-Phone',
+      coin: 'BTC',
+      amount: '999999999999999',
+      to: '+27829999999',
+    });
+    expect(send.json()).toEqual({
+      message: 'amount is too large: at most 92233720368.54775807 BTC',
+    });
+    // Each cent buys a million USDC units: this much would buy more than a figure can hold.
+    const buy = await tx(token, { type: 'Purchase', coin: 'USDC', amount: '92233720368.55' });
+    expect(buy.statusCode, buy.body).toBe(400);
+    expect(buy.json()).toEqual({
+      message: 'amount is too large: it would buy more USDC than a wallet can hold',
+    });
+    // The largest amount that fits is a transaction like any other (here, more than the wallet has).
+    const most = await tx(token, {
+      type: 'Transfer',
+      coin: 'USDC',
+      amount: '92233720368.54775807',
+      to: 'addr123',
+    });
+    expect(most.statusCode, most.body).toBe(200);
+    expect(most.json().transaction.status).toBe('failure');
     const phone = await post('/api/ussd/otp', { phone: '12ab' });
     expect(phone.json()).toEqual({ message: "phone may contain only digits and a leading '+'" });
     const pin = await post('/api/ussd/login', { phone: PHONE, otp: '1234', pin: '12' });

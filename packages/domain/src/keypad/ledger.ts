@@ -104,6 +104,12 @@ export function destinationOf(
   return { ok: true, destination: to };
 }
 
+/**
+ * The most minor units one figure may hold: both databases keep amounts and balances as 64-bit
+ * integers, and an amount past this is refused before it reaches them.
+ */
+export const MAX_UNITS = 2n ** 63n - 1n;
+
 export interface Quote {
   spend: { asset: Asset; amount: bigint };
   /** What a purchase buys; null for transfers and sends. */
@@ -123,6 +129,12 @@ export function quoteOf(
     if (amount === null) {
       return { ok: false, error: 'amount must be a positive number with up to 8 decimals' };
     }
+    if (amount > MAX_UNITS) {
+      return {
+        ok: false,
+        error: `amount is too large: at most ${formatAmount(MAX_UNITS, COIN_DECIMALS)} ${request.coin}`,
+      };
+    }
     return { ok: true, quote: { spend: { asset: request.coin, amount }, receive: null } };
   }
   const cents = parseAmount(request.amount, USD_DECIMALS);
@@ -130,6 +142,13 @@ export function quoteOf(
     return { ok: false, error: 'amount must be a positive number of USD with up to 2 decimals' };
   }
   const coins = coinsForUsd(cents, rates[request.coin]);
+  // 15 digits of USD are at most 1e17 cents, which fits; what they buy at a low rate may not.
+  if (coins > MAX_UNITS) {
+    return {
+      ok: false,
+      error: `amount is too large: it would buy more ${request.coin} than a wallet can hold`,
+    };
+  }
   return {
     ok: true,
     quote: {

@@ -6,6 +6,7 @@ import {
   destinationOf,
   formatBalances,
   isWalletAddress,
+  MAX_UNITS,
   openingPostings,
   type Posting,
   quoteOf,
@@ -37,6 +38,26 @@ describe('the wallet ledger', () => {
 
   it('shows every opening asset, an empty one as 0.00', () => {
     expect(formatBalances(new Map())).toEqual({ USD: '0.00', USDC: '0.00', BTC: '0.00' });
+  });
+
+  it('refuses an amount whose minor units do not fit a 64-bit integer, and takes the largest that does', () => {
+    const transfer = (amount: string) =>
+      quoteOf({ type: 'Transfer', coin: 'USDC', amount }, DEMO_RATES);
+    expect(transfer('92233720368.54775807')).toEqual({
+      ok: true,
+      quote: { spend: { asset: 'USDC', amount: MAX_UNITS }, receive: null },
+    });
+    expect(transfer('92233720368.54775808')).toEqual({
+      ok: false,
+      error: 'amount is too large: at most 92233720368.54775807 USDC',
+    });
+    expect(
+      quoteOf({ type: 'Purchase', coin: 'USDC', amount: '92233720368.55' }, DEMO_RATES),
+    ).toEqual({
+      ok: false,
+      error: 'amount is too large: it would buy more USDC than a wallet can hold',
+    });
+    expect(MAX_UNITS).toBe(9_223_372_036_854_775_807n);
   });
 
   it('quotes a purchase in cents and floors the coins bought', () => {

@@ -378,6 +378,23 @@ describeEachDatabase('admin console', (database) => {
     expect((await get('/api/messages/unread-count')).json().unread).toBe(3);
   });
 
+  it('marks read only what exists: a mark past the newest announcement hides none sent later', async () => {
+    const reader = await sessionFor(t.app, (await createUser(t.app, 'reader')).id);
+    const unread = async () => (await get('/api/messages/unread-count', reader)).json().unread;
+    await postForm('/api/messages', { title: 'One', content: '1' });
+    const marked = await post('/api/messages/read', { lastId: 2_147_483_647 }, reader);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(await unread()).toBe(0);
+    await postForm('/api/messages', { title: 'Two', content: '2' });
+    expect(await unread()).toBe(1);
+    // Before any announcement, a mark reads nothing either.
+    const early = await sessionFor(t.app, (await createUser(t.app, 'early')).id);
+    await t.app.database.db.deleteFrom('announcements').execute();
+    await post('/api/messages/read', { lastId: 99 }, early);
+    await postForm('/api/messages', { title: 'Three', content: '3' });
+    expect((await get('/api/messages/unread-count', early)).json().unread).toBe(1);
+  });
+
   it('searches and pages the users table with the total in X-Total-Count', async () => {
     for (const name of ['alice', 'alfred', 'bob', 'Alina']) await createUser(t.app, name);
     const page = await get('/api/users/with-subscriptions?search=AL&limit=2');

@@ -55,18 +55,26 @@ export class AnnouncementsRepository {
     return Number(row.n);
   }
 
-  /** Moves the user's read mark forward to `lastId` (never back). */
+  /**
+   * Moves the user's read mark forward to `lastId` (never back), but no further than the newest
+   * announcement: a mark past it would count announcements not yet sent as read. The write is one
+   * statement that moves only forward, so two marks at once cannot move it back either.
+   */
   async markRead(userId: number, lastId: number, db = this.db): Promise<void> {
-    const current = await db
-      .selectFrom('announcement_reads')
-      .select('last_read_id')
-      .where('user_id', '=', userId)
+    const newest = await db
+      .selectFrom('announcements')
+      .select((eb) => eb.fn.max('id').as('id'))
       .executeTakeFirst();
-    if (current && current.last_read_id >= lastId) return;
+    const mark = Math.min(lastId, Number(newest?.id ?? 0));
     await db
       .insertInto('announcement_reads')
-      .values({ user_id: userId, last_read_id: lastId })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ last_read_id: lastId }))
+      .values({ user_id: userId, last_read_id: mark })
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({ last_read_id: mark })
+          .where('announcement_reads.last_read_id', '<', mark),
+      )
       .execute();
   }
 }

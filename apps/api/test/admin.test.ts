@@ -359,6 +359,21 @@ describeEachDatabase('admin console', (database) => {
     expect((await get('/api/messages')).json()).toEqual([]);
   });
 
+  it('limits an announcement to 200 characters of title and 10,000 of content, counting characters', async () => {
+    const long = await postForm('/api/messages', { title: 'x'.repeat(201), content: 'c' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ message: 'title is too long: at most 200 characters' });
+    const body = await postForm('/api/messages', { title: 't', content: 'c'.repeat(10_001) });
+    expect(body.json()).toEqual({ message: 'content is too long: at most 10000 characters' });
+    // An emoji is one character, as a person counts it (it is two UTF-16 units).
+    const emoji = await postForm('/api/messages', {
+      title: '📣'.repeat(200),
+      content: `${'🎉'.repeat(100)}${'c'.repeat(9_900)}`,
+    });
+    expect(emoji.statusCode, emoji.body).toBe(200);
+    expect((await get('/api/messages')).json()).toHaveLength(1);
+  });
+
   it('counts unread announcements per user and marks them read', async () => {
     const reader = await sessionFor(t.app, (await createUser(t.app, 'reader')).id);
     const unread = async () => (await get('/api/messages/unread-count', reader)).json().unread;

@@ -45,6 +45,9 @@ describeEachDatabase('bad input', (database) => {
     [{ username: 'alice', password: 'short' }, 'Password must be at least 6 characters'],
     [{ username: 'a'.repeat(33), password: 'secret1' }, 'Username must be at most 32 characters'],
     [{ username: 'alice', password: 'p'.repeat(129) }, 'Password must be at most 128 characters'],
+    // Characters, not UTF-16 units: each emoji is one, as the schema counts them.
+    [{ username: 'alice', password: '😀'.repeat(129) }, 'Password must be at most 128 characters'],
+    [{ username: 'alice', password: '😀'.repeat(5) }, 'Password must be at least 6 characters'],
     [
       { username: 'al ice', password: 'secret1' },
       "Username may contain only letters, digits, '.', '_' and '-'",
@@ -54,6 +57,18 @@ describeEachDatabase('bad input', (database) => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
     expect(await userCount()).toBe(0);
+  });
+
+  it('counts a password in characters at both ends: 6 and 128 emoji are accepted', async () => {
+    for (const [username, password] of [
+      ['six', '😀'.repeat(6)],
+      ['many', '😀'.repeat(128)],
+    ] as const) {
+      const res = await postJson('/api/register', { username, password });
+      expect(res.statusCode, res.body).toBe(200);
+      const login = await postJson('/api/login', { username, password });
+      expect(login.statusCode, login.body).toBe(200);
+    }
   });
 
   it('refuses NUL and other control characters in any text, naming the field, before the database', async () => {

@@ -31,6 +31,16 @@ export const messages = {
   accountDisabled: 'This account is disabled',
 } as const;
 
+/**
+ * Characters as a person counts them and as the request schemas' minLength and maxLength do
+ * (code points): an emoji is one, where `String.length` counts two.
+ */
+export const characterCount = (text: string): number => {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+};
+
 /** The wording of a form: the Super-God form says '… characters long' (spec section 5). */
 export interface RuleWording {
   long?: boolean;
@@ -44,10 +54,11 @@ export function usernameProblem(
   username: string,
   options: RuleWording & { pattern?: boolean } = {},
 ): string | null {
-  if (username.length < USERNAME_MIN) {
+  const length = characterCount(username);
+  if (length < USERNAME_MIN) {
     return options.long ? messages.usernameMinLong : messages.usernameMin;
   }
-  if (username.length > USERNAME_MAX) return messages.usernameMax;
+  if (length > USERNAME_MAX) return messages.usernameMax;
   if (options.pattern !== false && !new RegExp(USERNAME_PATTERN).test(username)) {
     return messages.usernamePattern;
   }
@@ -56,10 +67,11 @@ export function usernameProblem(
 
 /** The password rule: why `password` cannot be used, or null when it can. */
 export function passwordProblem(password: string, options: RuleWording = {}): string | null {
-  if (password.length < PASSWORD_MIN) {
+  const length = characterCount(password);
+  if (length < PASSWORD_MIN) {
     return options.long ? messages.passwordMinLong : messages.passwordMin;
   }
-  if (password.length > PASSWORD_MAX) return messages.passwordMax;
+  if (length > PASSWORD_MAX) return messages.passwordMax;
   return null;
 }
 

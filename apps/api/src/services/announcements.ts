@@ -1,6 +1,7 @@
 // Announcements: publishing one (the row and its activity entry are one write; used by the
 // Communications page and the supergod `announce` command alike), reading them, and each
 // user's read mark behind the bell's unread count.
+import { characterCount } from '@omega/contracts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -43,10 +44,10 @@ export class AnnouncementService {
     const content = input.content.trim();
     if (!title) throw new HttpError(400, 'title is required: write a title for the announcement');
     if (!content) throw new HttpError(400, 'content is required: write what you want to announce');
-    if (title.length > TITLE_MAX) {
+    if (characterCount(title) > TITLE_MAX) {
       throw new HttpError(400, `title is too long: at most ${TITLE_MAX} characters`);
     }
-    if (content.length > CONTENT_MAX) {
+    if (characterCount(content) > CONTENT_MAX) {
       throw new HttpError(400, `content is too long: at most ${CONTENT_MAX} characters`);
     }
     const at = this.clock();

@@ -277,6 +277,11 @@ describeEachDatabase('personal access tokens', (database) => {
     const cases: [object, number, string | RegExp][] = [
       [{ scopes: ['read'] }, 400, /name/],
       [{ name: '   ', scopes: ['read'] }, 400, 'name is required: say what the token is for'],
+      [
+        { name: '\u200b\ufeff', scopes: ['read'] },
+        400,
+        'name is required: say what the token is for',
+      ],
       [{ name: 'x'.repeat(65), scopes: ['read'] }, 400, /at most 64 characters/],
       [{ name: 'a' }, 400, /scopes/],
       [{ name: 'a', scopes: [] }, 400, 'Choose at least one scope: read, write or admin'],

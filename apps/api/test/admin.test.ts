@@ -349,6 +349,8 @@ describeEachDatabase('admin console', (database) => {
   it('refuses an empty title or content with a 400 naming it, writing nothing', async () => {
     for (const [form, field] of [
       [{ title: '   ', content: 'x' }, 'title'],
+      [{ title: '\u200b', content: 'x' }, 'title'],
+      [{ title: 'x', content: '\u00ad\u2060' }, 'content'],
       [{ title: 'x', content: '' }, 'content'],
       [{ content: 'x' }, 'title'],
     ] as const) {

@@ -489,6 +489,7 @@ describeEachDatabase('passkeys', (database) => {
       call('PATCH', url, payload, cookie);
     const cases: Array<[LightMyRequestResponse, string]> = [
       [await rename({ name: '   ' }), 'name must not be empty'],
+      [await rename({ name: '\u200b\u200d' }), 'name must not be empty'],
       [await rename({ name: 'x'.repeat(65) }), 'name must be at most 64 characters (got 65)'],
       [await rename({ name: 'x'.repeat(257) }), 'name must be at most 64 characters'],
       [

@@ -437,6 +437,20 @@ describeEachDatabase('subscriptions', (database) => {
     expect(dup.statusCode).toBe(409);
     const noName = await post('/api/features', { name: '', category: 'Trading' }, adminCookie);
     expect(noName.json()).toEqual({ message: 'Name is required' });
+    // Characters that show nothing (zero-width spaces, a word joiner, a Hangul filler) are no name.
+    const invisible = await post(
+      '/api/features',
+      { name: '\u200b\u2060\u3164', category: 'Trading' },
+      adminCookie,
+    );
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.json()).toEqual({ message: 'Name is required' });
+    const noCategory = await post(
+      '/api/features',
+      { name: 'Lit pool', category: '\u200b' },
+      adminCookie,
+    );
+    expect(noCategory.json()).toEqual({ message: 'Category is required' });
   });
 
   it('answers a poll with 304 while nothing changed', async () => {

@@ -2,7 +2,7 @@
 // given, and the signature-counter rule of WebAuthn (§7.2 step 21): when either the stored or
 // the received counter is non-zero, the received one must be greater, or the authenticator may
 // have been cloned. Authenticators that keep no counter answer 0 every time and are accepted.
-import { unprintableCharacter } from './text.js';
+import { showsNothing, unprintableCharacter } from './text.js';
 
 export const PASSKEY_NAME_MAX = 64;
 /** How many passkeys one account may keep (the registration's exclude list stays short). */
@@ -12,7 +12,7 @@ export const PASSKEYS_MAX = 20;
 export function passkeyName(typed: string): { name: string } | { problem: string } {
   const name = typed.trim();
   const length = [...name].length;
-  if (length === 0) return { problem: 'name must not be empty' };
+  if (showsNothing(name)) return { problem: 'name must not be empty' };
   if (length > PASSKEY_NAME_MAX) {
     return { problem: `name must be at most ${PASSKEY_NAME_MAX} characters (got ${length})` };
   }

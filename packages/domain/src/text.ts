@@ -31,3 +31,17 @@ export function unprintableCharacter(
   }
   return null;
 }
+
+/**
+ * Whitespace and what is never drawn (Unicode's default-ignorable code points: zero-width spaces
+ * and joiners, the word joiner, the byte-order mark, soft hyphens, Hangul fillers).
+ */
+const SHOWS_NOTHING = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u;
+
+/**
+ * Whether `text` shows nothing on screen: empty, spaces, or only invisible characters. A name or
+ * title that passes `trim()` but is made of zero-width spaces is as empty to a reader.
+ */
+export function showsNothing(text: string): boolean {
+  return SHOWS_NOTHING.test(text);
+}

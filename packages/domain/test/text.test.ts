@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unprintableCharacter } from '../src/text.js';
+import { showsNothing, unprintableCharacter } from '../src/text.js';
 
 describe('unprintableCharacter', () => {
   it('accepts ordinary text in any script, emoji included', () => {
@@ -33,5 +33,27 @@ describe('unprintableCharacter', () => {
     expect(unprintableCharacter('one\u0000two', { multiline: true })).toBe(
       'U+0000, a control character',
     );
+  });
+});
+
+describe('showsNothing', () => {
+  it('is true of empty text, spaces and characters that are never drawn', () => {
+    for (const text of [
+      '',
+      '   ',
+      '\u00a0\u3000',
+      '\u200b\u200c\u200d',
+      '\u2060\ufeff',
+      '\u00ad',
+      '\u3164\u115f',
+    ]) {
+      expect(showsNothing(text), JSON.stringify(text)).toBe(true);
+    }
+  });
+
+  it('is false as soon as one character shows, in any script', () => {
+    for (const text of ['a', '\u200bx', '補', '👍', '\u200b.', 'é']) {
+      expect(showsNothing(text), JSON.stringify(text)).toBe(false);
+    }
   });
 });

@@ -18,6 +18,7 @@ import {
   MAX_TOKENS_PER_ACCOUNT,
   normalizeRole,
   scopesProblem,
+  showsNothing,
   TOKEN_PREFIX,
   type TokenScope,
 } from '@omega/domain';
@@ -92,7 +93,7 @@ export class AccessTokensService {
   ): Promise<CreatedAccessTokenResponse> {
     const { db, tokens, activity, clock } = this.deps;
     const name = body.name.trim();
-    if (name === '') throw new HttpError(400, 'name is required: say what the token is for');
+    if (showsNothing(name)) throw new HttpError(400, 'name is required: say what the token is for');
     const problem = scopesProblem(body.scopes, normalizeRole(user.role));
     if (problem) throw new HttpError(problem.includes('administrators') ? 403 : 400, problem);
     const scopes = encodeScopes(body.scopes);

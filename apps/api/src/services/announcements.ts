@@ -2,6 +2,7 @@
 // Communications page and the supergod `announce` command alike), reading them, and each
 // user's read mark behind the bell's unread count.
 import { characterCount } from '@omega/contracts';
+import { showsNothing } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -42,8 +43,10 @@ export class AnnouncementService {
   ): Promise<PublishedAnnouncement> {
     const title = input.title.trim();
     const content = input.content.trim();
-    if (!title) throw new HttpError(400, 'title is required: write a title for the announcement');
-    if (!content) throw new HttpError(400, 'content is required: write what you want to announce');
+    if (showsNothing(title))
+      throw new HttpError(400, 'title is required: write a title for the announcement');
+    if (showsNothing(content))
+      throw new HttpError(400, 'content is required: write what you want to announce');
     if (characterCount(title) > TITLE_MAX) {
       throw new HttpError(400, `title is too long: at most ${TITLE_MAX} characters`);
     }

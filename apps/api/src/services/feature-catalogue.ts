@@ -11,7 +11,13 @@ import type {
   UserFeatureOverride,
   UserWithSubscription,
 } from '@omega/contracts';
-import { annualSavingPercent, cheapestPlanWith, FREE_PLAN_ID, normalizeRole } from '@omega/domain';
+import {
+  annualSavingPercent,
+  cheapestPlanWith,
+  FREE_PLAN_ID,
+  normalizeRole,
+  showsNothing,
+} from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -122,8 +128,8 @@ export class FeatureCatalogueService {
   ): Promise<Feature> {
     const name = input.name.trim();
     const category = input.category.trim();
-    if (!name) throw new HttpError(400, 'Name is required');
-    if (!category) throw new HttpError(400, 'Category is required');
+    if (showsNothing(name)) throw new HttpError(400, 'Name is required');
+    if (showsNothing(category)) throw new HttpError(400, 'Category is required');
     const created = await this.write(async (trx, at) => {
       const row = await this.deps.catalogue.addFeature(
         { name, category, description: (input.description ?? '').trim(), at },

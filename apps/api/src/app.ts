@@ -4,11 +4,13 @@ import Fastify, {
   type FastifyInstance,
   type FastifyPluginAsync,
   type FastifyPluginCallback,
+  type FastifyReply,
 } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
+import { badEscapeIn, formCharsetProblem, parseFormBody } from './lib/percent-encoding.js';
 import { requestIdGenerator } from './lib/request-context.js';
 import { serializerCompiler } from './lib/serialization.js';
 import { schemaErrorFormatter, validatorCompiler } from './lib/validation.js';
@@ -116,6 +118,21 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     // A request that reaches a closing server on a busy kept-alive connection is answered
     // (with Connection: close), not refused: the database stays open until the last one ends.
     return503OnClosing: false,
+    // The router's own refusals (a malformed %-escape, a path segment over 100 characters) are
+    // answered as every other refusal is: a status and a `message`.
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+        return reply
+          .code(414)
+          .send({ message: 'A part of the path is too long: at most 100 characters' });
+      }
+      if (error.code === 'FST_ERR_BAD_URL') {
+        return reply
+          .code(400)
+          .send({ message: `The path is not valid: ${badEscapeIn(request.url)}` });
+      }
+      return reply.code(400).send({ message: error.message });
+    },
   });
   // The access lines of the last event-loop turn are written before the app is gone.
   app.addHook('onClose', (_app, done) => {
@@ -133,7 +150,15 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    (request, body, done) => {
+      const problem = formCharsetProblem(request.headers['content-type']);
+      if (problem) return done(problem, undefined);
+      try {
+        done(null, parseFormBody(String(body)));
+      } catch (err) {
+        done(err as Error, undefined);
+      }
+    },
   );
 
   // Every plugin is loaded through here, so the health page can list what loaded and when.

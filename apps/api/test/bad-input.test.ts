@@ -272,6 +272,75 @@ describeEachDatabase('bad input', (database) => {
     expect(res.json()).toEqual({ message: 'No such call: GET /api/no-such-thing' });
   });
 
+  it('answers a malformed or overlong path with a JSON message, like any other refusal', async () => {
+    const cookie = await sessionFor(t.app, (await createUser(t.app, 'boss', 'admin')).id);
+    const badEscape = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users/%ZZ',
+      headers: { cookie },
+    });
+    expect(badEscape.statusCode).toBe(400);
+    expect(badEscape.json()).toEqual({
+      message: "The path is not valid: '%ZZ' is not a complete %-escape",
+    });
+    const notUtf8 = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users/%FF%FE',
+      headers: { cookie },
+    });
+    expect(notUtf8.statusCode).toBe(400);
+    expect(notUtf8.json()).toEqual({ message: "The path is not valid: '%FF%FE' is not UTF-8" });
+    const long = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/users/1/sessions/${'a'.repeat(200)}`,
+      headers: { cookie },
+    });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({
+      message: 'A part of the path is too long: at most 100 characters',
+    });
+  });
+
+  it('refuses form data that is not plain UTF-8 fields, each given once', async () => {
+    const admin = await sessionFor(t.app, (await createUser(t.app, 'boss', 'admin')).id);
+    const form = (payload: string, type = 'application/x-www-form-urlencoded') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: { cookie: admin, 'content-type': type },
+        payload,
+      });
+    for (const [payload, message] of [
+      ['title=%FF%FE&content=ok', 'title is not UTF-8 text: %-escapes must spell UTF-8'],
+      ['title=%E0%A4%A&content=c', 'title is not UTF-8 text: %-escapes must spell UTF-8'],
+      ['title=first&title=second&content=ok', 'title is given twice: send each field once'],
+    ] as const) {
+      const res = await form(payload);
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json(), payload).toEqual({ message });
+    }
+    const latin1 = await form(
+      'title=caf%E9&content=ok',
+      'application/x-www-form-urlencoded; charset=iso-8859-1',
+    );
+    expect(latin1.statusCode).toBe(400);
+    expect(latin1.json()).toEqual({
+      message: 'Unsupported charset iso-8859-1: send the form as UTF-8',
+    });
+    expect(
+      (
+        await t.app.inject({ method: 'GET', url: '/api/messages', headers: { cookie: admin } })
+      ).json(),
+    ).toEqual([]);
+    // Plain UTF-8, spaces as + or %20, and an empty field still go through.
+    const ok = await form(
+      'title=Caf%C3%A9+au+lait&content=%F0%9F%8E%89%20ok',
+      'application/x-www-form-urlencoded; charset=UTF-8',
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ title: 'Café au lait', content: '🎉 ok' });
+  });
+
   it('answers a wrong method on a known path with a JSON 404', async () => {
     const res = await t.app.inject({ method: 'DELETE', url: '/api/user' });
     expect(res.statusCode).toBe(404);

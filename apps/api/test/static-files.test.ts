@@ -103,6 +103,16 @@ describe('static files', () => {
     }
   });
 
+  it('answers API paths written another way with a JSON 404, not the page', async () => {
+    const app = await open();
+    for (const url of ['/API/USER', '//api//user', '/Api', '/api']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/application\/json/);
+      expect(res.json().message, url).toMatch(/^No such call: GET /);
+    }
+  });
+
   it("lets a browser keep the build's hashed files, and ask again for the page", async () => {
     const app = await open();
     // A hashed file's name changes with its contents: it never needs asking for again.

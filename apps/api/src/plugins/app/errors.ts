@@ -89,7 +89,9 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const path = request.url.split('?', 1)[0] ?? '/';
-      if (path === '/api' || path.startsWith('/api/') || !app.webAppAvailable) {
+      // '/API/USER' and '//api//user' are API calls mistyped, not pages: they get the JSON 404.
+      const asCalled = path.replace(/\/{2,}/g, '/').toLowerCase();
+      if (asCalled === '/api' || asCalled.startsWith('/api/') || !app.webAppAvailable) {
         return reply.code(404).send({ message: `No such call: ${request.method} ${path}` });
       }
       if (request.method !== 'GET' && request.method !== 'HEAD') {

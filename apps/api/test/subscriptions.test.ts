@@ -356,6 +356,10 @@ describeEachDatabase('subscriptions', (database) => {
     expect(info.overrideDate).toBe(new Date(t.now()).toISOString());
     const other = await get(`/api/subscription/override-info?userId=${admin.id}`);
     expect(other.statusCode).toBe(403);
+    // An administrator asking about an account that does not exist is told so.
+    const nobody = await get('/api/subscription/override-info?userId=99999', adminCookie);
+    expect(nobody.statusCode).toBe(404);
+    expect(nobody.json()).toEqual({ message: 'No user with id 99999' });
     const actions = (await t.app.repos.activity.recent(5)).map((r) => r.action);
     expect(actions).toContain('plan_override');
   });

@@ -86,7 +86,7 @@ export default async function subscriptionRoutes(app: FastifyInstance) {
     if (userId !== viewer.id && !atLeast(normalizeRole(viewer.role), 'admin')) {
       throw new HttpError(403, "You can only see your own subscription's override information");
     }
-    return service.overrideInfo(userId);
+    return catalogue.overrideInfoOf(userId);
   });
 
   defineRoute(app, routes.cancelSubscription, async (request) => ({

@@ -120,6 +120,12 @@ export class FeatureCatalogueService {
     return this.deps.subscriptions.featureIdsFor(userId);
   }
 
+  /** Whether an administrator last set the user's plan, and when (404 for no such user). */
+  async overrideInfoOf(userId: number) {
+    await this.existingUsers([userId]);
+    return this.deps.subscriptions.overrideInfo(userId);
+  }
+
   /** Adds a feature, included in no plan until an administrator turns it on for one. */
   async addFeature(
     adminId: number,

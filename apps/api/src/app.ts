@@ -9,6 +9,7 @@ import Fastify, {
 import type { DestinationStream } from 'pino';
 import type { Config } from './config/config.js';
 import { type Clock, systemClock } from './lib/clock.js';
+import { HttpError } from './lib/http-error.js';
 import { createLogger } from './lib/logger.js';
 import { badEscapeIn, formCharsetProblem, parseFormBody } from './lib/percent-encoding.js';
 import { requestIdGenerator } from './lib/request-context.js';
@@ -133,6 +134,19 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
       }
       return reply.code(400).send({ message: error.message });
     },
+  });
+  // A body the client compressed cannot be read as what its Content-Type says: refused as a
+  // whole (415), before a parser mistakes it for malformed JSON or form data.
+  // A callback hook, not an async one: every request passes through it (hot-path.md).
+  app.addHook('onRequest', (request, _reply, done) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding === undefined || encoding.trim().toLowerCase() === 'identity') return done();
+    done(
+      new HttpError(
+        415,
+        `Content-Encoding ${encoding} is not supported: send the body uncompressed`,
+      ),
+    );
   });
   // The access lines of the last event-loop turn are written before the app is gone.
   app.addHook('onClose', (_app, done) => {

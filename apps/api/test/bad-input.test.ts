@@ -216,6 +216,31 @@ describeEachDatabase('bad input', (database) => {
     }
   });
 
+  it('refuses a compressed body with 415 instead of reading it as JSON', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const body = JSON.stringify({ username: 'alice', password: 'secret1' });
+    for (const payload of [gzipSync(body), Buffer.from(body)]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        payload,
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({
+        message: 'Content-Encoding gzip is not supported: send the body uncompressed',
+      });
+    }
+    expect(await userCount()).toBe(0);
+    const identity = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'identity' },
+      payload: body,
+    });
+    expect(identity.statusCode, identity.body).toBe(200);
+  });
+
   it('refuses a JSON body that is not an object', async () => {
     const res = await postJson('/api/login', ['alice', 'secret1']);
     expect(res.statusCode).toBe(400);

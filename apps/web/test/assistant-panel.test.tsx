@@ -1,7 +1,7 @@
 // The assistant panel in the real shell: the label by role, Ask disabled while blank, Enter asks,
 // the answer's links open pages, suggestions ask when clicked, admins see the live figures,
 // ratings and failures give the spec's toasts, Escape closes.
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeRoute, fakeServer, renderAt, signedInAs } from './render-app.js';
@@ -108,6 +108,22 @@ describe('assistant panel', () => {
     expect(within(panel).getByRole('button', { name: 'Yes' })).toHaveProperty('disabled', true);
   });
 
+  it('sends one rating for a double click', async () => {
+    const { user, panel, calls } = await openPanel('user', {
+      'POST /api/ai/feedback': () => ({
+        status: 200,
+        body: { ok: true, message: 'Thank you for your feedback!' },
+      }),
+    });
+    await user.type(within(panel).getByLabelText('Your question'), 'cancel{Enter}');
+    // Two clicks in one moment, before the first rating's answer is back.
+    const no = await within(panel).findByRole('button', { name: 'No' });
+    fireEvent.click(no);
+    fireEvent.click(no);
+    expect(await screen.findByText('Thank you for your feedback!')).toBeDefined();
+    expect(calls.filter((c) => c.url === '/api/ai/feedback')).toHaveLength(1);
+  });
+
   it("says 'Failed to process query' when the question cannot be answered", async () => {
     const { user, panel } = await openPanel('user', {
       'POST /api/ai/ai-assistant': () => ({
@@ -137,10 +153,12 @@ describe('assistant panel', () => {
     expect(within(panel).getByText('healthy')).toBeDefined();
   });
 
-  it('closes on Escape, and its one button opens it again', async () => {
+  it('closes on Escape, gives focus back to its button, and that button opens it again', async () => {
     const { user } = await openPanel('user');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Not <body>: a keyboard user goes on from the button that opened it.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'AI Assistant' }));
     await user.click(screen.getByRole('button', { name: 'AI Assistant' }));
     expect(await screen.findByRole('dialog', { name: 'AI Assistant' })).toBeDefined();
   });

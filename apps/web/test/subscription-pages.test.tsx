@@ -4,7 +4,7 @@
 // Monthly/Yearly tabs and their panels, keeping the current plan when a downgrade is scheduled,
 // and confirming a plan chosen before signing up.
 import type { CurrentSubscription, Feature, Plan } from '@omega/contracts';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -153,6 +153,22 @@ describe('subscription status', () => {
     );
     renderAt('/subscription');
     expect(await screen.findByText(/^To Starter on .+ if you resume$/)).toBeDefined();
+  });
+
+  it('resumes once for a double click on Resume', async () => {
+    const cancelled = subscription({ cancelAtPeriodEnd: true });
+    const fake = server(cancelled, {
+      'POST /api/subscription/resume': () => ({
+        body: { ...cancelled, cancelAtPeriodEnd: false },
+      }),
+    });
+    renderAt('/subscription');
+    const resume = await screen.findByRole('button', { name: 'Resume' });
+    // Two clicks in one moment, before the first answer is back.
+    fireEvent.click(resume);
+    fireEvent.click(resume);
+    expect(await screen.findByText('Subscription Resumed')).toBeDefined();
+    expect(fake.to('POST /api/subscription/resume')).toHaveLength(1);
   });
 
   it('says a past-due subscription ends at once when cancelled, and that nothing more is charged', async () => {

@@ -3,18 +3,26 @@ import * as AlertPrimitive from '@radix-ui/react-alert-dialog';
 import type { ComponentProps, HTMLAttributes } from 'react';
 import { buttonVariants } from './button.js';
 import { cn } from './cn.js';
+import { useReturnFocus } from './return-focus.js';
 
 export const AlertDialog = AlertPrimitive.Root;
 export const AlertDialogTrigger = AlertPrimitive.Trigger;
 
 export function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof AlertPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <AlertPrimitive.Portal>
       <AlertPrimitive.Overlay className="omega-dialog__overlay" />
-      <AlertPrimitive.Content className={cn('omega-dialog', className)} {...props} />
+      <AlertPrimitive.Content
+        className={cn('omega-dialog', className)}
+        {...props}
+        {...returnFocus}
+      />
     </AlertPrimitive.Portal>
   );
 }

@@ -1,7 +1,9 @@
-// A modal dialog that traps focus and closes on Escape (Radix).
+// A modal dialog that traps focus, closes on Escape and gives focus back to what opened it
+// (Radix, and return-focus.ts).
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import type { ComponentProps, HTMLAttributes } from 'react';
 import { cn } from './cn.js';
+import { useReturnFocus } from './return-focus.js';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -10,12 +12,19 @@ export const DialogClose = DialogPrimitive.Close;
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const returnFocus = useReturnFocus({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="omega-dialog__overlay" />
-      <DialogPrimitive.Content className={cn('omega-dialog', className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn('omega-dialog', className)}
+        {...props}
+        {...returnFocus}
+      >
         {children}
         <DialogPrimitive.Close className="omega-dialog__close" aria-label="Close">
           ×

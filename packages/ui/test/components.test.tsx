@@ -1,11 +1,12 @@
 // Behaviour of the components that users rely on.
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../src/button.js';
 import { SectionCard } from '../src/card.js';
 import { ConfirmProvider, useConfirm } from '../src/confirm.js';
+import { Dialog, DialogContent, DialogTitle } from '../src/dialog.js';
 import { Input } from '../src/input.js';
 import { Label } from '../src/label.js';
 import { Select } from '../src/select.js';
@@ -161,6 +162,61 @@ describe('useConfirm', () => {
     expect(await screen.findByRole('alertdialog', { name: 'Clear all logs?' })).toBeDefined();
     await user.click(screen.getByRole('button', { name: label }));
     await waitFor(() => expect(onAnswer).toHaveBeenCalledWith(expected));
+  });
+});
+
+function OpensDialog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Choose Pro</Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent aria-describedby={undefined}>
+          <DialogTitle>Change plan</DialogTitle>
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+describe('dialogs opened without a trigger of their own', () => {
+  // A page opens most dialogs from its own button (state, or the confirm helper), not from a
+  // Radix trigger, and Radix then returned focus to nothing: a keyboard user started again at
+  // the top of the page.
+  it.each([
+    ['Escape', '{Escape}'],
+    ['its Cancel button', null],
+  ])('gives focus back to the button that opened it when closed with %s', async (_how, key) => {
+    const user = userEvent.setup();
+    render(<OpensDialog />);
+    const opener = screen.getByRole('button', { name: 'Choose Pro' });
+    opener.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
+    if (key) await user.keyboard(key);
+    else await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('gives focus back from the confirm helper, answered or not', async () => {
+    const user = userEvent.setup();
+    render(
+      <ConfirmProvider>
+        <Asker onAnswer={() => {}} />
+      </ConfirmProvider>,
+    );
+    const ask = screen.getByRole('button', { name: 'Ask' });
+    for (const close of ['{Escape}', 'Cancel', 'Confirm']) {
+      ask.focus();
+      await user.keyboard('{Enter}');
+      await screen.findByRole('alertdialog', { name: 'Clear all logs?' });
+      if (close.startsWith('{')) await user.keyboard(close);
+      else await user.click(screen.getByRole('button', { name: close }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(document.activeElement, close).toBe(ask);
+    }
   });
 });
 

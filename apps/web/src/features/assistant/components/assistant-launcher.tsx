@@ -5,7 +5,7 @@
 // label as its accessible name.
 import { isAdmin } from '@omega/domain';
 import { Button } from '@omega/ui';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useSession } from '../../../lib/session.js';
 import { assistantLabel, useAssistantStore } from '../stores/assistant-store.js';
 import './assistant.css';
@@ -18,6 +18,7 @@ export function AssistantLauncher() {
   const { user, role } = useSession();
   const open = useAssistantStore((s) => s.open);
   const setOpen = useAssistantStore((s) => s.setOpen);
+  const button = useRef<HTMLButtonElement>(null);
   if (!user || !role) return null;
   const admin = isAdmin(role);
   const label = assistantLabel(admin);
@@ -29,11 +30,16 @@ export function AssistantLauncher() {
             userId={user.id}
             admin={admin}
             label={label}
-            onClose={() => setOpen(false)}
+            onClose={() => {
+              setOpen(false);
+              // Back to the button that opens it, not to the top of the page.
+              button.current?.focus();
+            }}
           />
         </Suspense>
       )}
       <Button
+        ref={button}
         className="omega-assistant__fab"
         aria-expanded={open}
         aria-controls={open ? 'omega-assistant-panel' : undefined}

@@ -51,6 +51,9 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
   const [query, setQuery] = useState('');
   const [busy, setBusy] = useState(false);
   const [exchange, setExchange] = useState<Exchange | null>(null);
+  /** A rating is on its way: one per answer, however often Yes or No is clicked meanwhile. */
+  const rating = useRef(false);
+  const [ratingBusy, setRatingBusy] = useState(false);
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -82,7 +85,10 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
   }
 
   async function rate(helpful: boolean) {
-    if (!exchange || exchange.rated) return;
+    // A ref, not state: a double click's second click comes before a re-render.
+    if (!exchange || exchange.rated || rating.current) return;
+    rating.current = true;
+    setRatingBusy(true);
     try {
       await sendFeedback({
         responseId: exchange.response.responseId,
@@ -99,6 +105,9 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
         description: errorMessage(err),
         variant: 'destructive',
       });
+    } finally {
+      rating.current = false;
+      setRatingBusy(false);
     }
   }
 
@@ -202,7 +211,7 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
               <Button
                 variant="outline"
                 size="sm"
-                disabled={exchange.rated}
+                disabled={exchange.rated || ratingBusy}
                 onClick={() => void rate(true)}
               >
                 Yes
@@ -210,7 +219,7 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
               <Button
                 variant="outline"
                 size="sm"
-                disabled={exchange.rated}
+                disabled={exchange.rated || ratingBusy}
                 onClick={() => void rate(false)}
               >
                 No

@@ -21,7 +21,7 @@ import {
   toast,
   useConfirm,
 } from '@omega/ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useFeatures, usePlans } from '../../../lib/catalogue.js';
 import { paths } from '../../../lib/paths.js';
@@ -49,6 +49,8 @@ function StatusCard() {
   const { user } = useSession();
   const { data: override } = useOverrideInfo(user?.id);
   const { cancel, resume } = useSubscriptionActions();
+  const resumingRef = useRef(false);
+  const [resuming, setResuming] = useState(false);
   const confirm = useConfirm();
 
   if (error) return <p role="alert">Could not load your subscription: {errorMessage(error)}</p>;
@@ -85,6 +87,10 @@ function StatusCard() {
   }
 
   async function onResume() {
+    // A ref, not only state: a double click's second click can come before a re-render.
+    if (resumingRef.current) return;
+    resumingRef.current = true;
+    setResuming(true);
     try {
       await resume();
       toast({ title: 'Subscription Resumed' });
@@ -94,6 +100,9 @@ function StatusCard() {
         description: errorMessage(err),
         variant: 'destructive',
       });
+    } finally {
+      resumingRef.current = false;
+      setResuming(false);
     }
   }
 
@@ -174,7 +183,11 @@ function StatusCard() {
               Cancel Subscription
             </Button>
           )}
-          {sub.cancelAtPeriodEnd && <Button onClick={onResume}>Resume</Button>}
+          {sub.cancelAtPeriodEnd && (
+            <Button loading={resuming} onClick={onResume}>
+              Resume
+            </Button>
+          )}
           <Button asChild variant="secondary">
             <Link to={paths.subscriptionFeatures}>View features</Link>
           </Button>

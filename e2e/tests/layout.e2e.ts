@@ -179,6 +179,40 @@ describeWithBrowser('layout', () => {
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
   });
 
+  it("wraps an announcement's long words and addresses, on the page and in the bell", async () => {
+    await signInAs(page, h.baseUrl, 'admin');
+    await page.setViewportSize({ width: DESKTOP_WIDTH, height: HEIGHT });
+    await page.goto(`${h.baseUrl}/admin/communications`);
+    await page.getByRole('heading', { name: 'Recent Announcements' }).waitFor();
+    // The title field's limit in one word, and an address with no place to break.
+    const title = 'Q'.repeat(200);
+    const address =
+      'https://docs.example.com/omega/releases/2026/november/maintenance-window-details?region=af-south-1&services=keypad,subscriptions,billing,assistant&ref=announcement';
+    await page.getByLabel('Title', { exact: true }).fill(title);
+    await page.getByLabel('Content', { exact: true }).fill(`Details: ${address}`);
+    await page.getByRole('button', { name: 'Send Announcement' }).click();
+    await page.getByRole('heading', { name: title, exact: true }).waitFor();
+    for (const width of [390, DESKTOP_WIDTH]) {
+      await page.setViewportSize({ width, height: HEIGHT });
+      await settle(page);
+      const m = await measureOverflow(page);
+      expect(m.scrollWidth, `communications at ${width} px: ${m.culprits.join('; ')}`).toBe(
+        m.innerWidth,
+      );
+    }
+    await page.getByRole('button', { name: /^Announcements, \d+ unread$/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Announcements' });
+    await dialog.getByText(title, { exact: true }).waitFor();
+    const fits = await dialog.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const out = Array.from(el.querySelectorAll('h3, p')).filter(
+        (t) => t.getBoundingClientRect().right > box.right + 0.5,
+      );
+      return { scroll: el.scrollWidth, client: el.clientWidth, out: out.length };
+    });
+    expect(fits).toEqual({ scroll: fits.client, client: fits.client, out: 0 });
+  });
+
   it('keeps the last table row and the toasts clear of the fixed buttons', async () => {
     await signInAs(page, h.baseUrl, 'supergod');
     for (const width of [390, DESKTOP_WIDTH]) {

@@ -260,6 +260,31 @@ describe('the supergod panels', () => {
     expect(await screen.findByText('Failed to fetch users data')).toBeDefined();
   });
 
+  it('says why a search failed, and does not also claim there are no users', async () => {
+    const long = 'x'.repeat(64);
+    fakeServer({
+      'GET /api/user': signedInAs('supergod', 'zeus'),
+      [`GET ${STATUS}`]: status,
+      [`GET ${USERS}`]: users,
+      [`GET ${USERS}&search=${long}`]: () => ({
+        status: 400,
+        body: { message: 'search must be at most 64 characters' },
+      }),
+    });
+    const ue = userEvent.setup();
+    renderAt('/supergod');
+    await screen.findByRole('table');
+    const search = screen.getByRole('searchbox', { name: 'Search users' });
+    // The field takes what the server takes: a 65th character is not typed.
+    await ue.type(search, `${long}y`);
+    expect((search as HTMLInputElement).value).toBe(long);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      'Failed to fetch users data: search must be at most 64 characters',
+    );
+    expect(screen.queryByText('No users found in the system.')).toBeNull();
+  });
+
   it('pages through a long user list', async () => {
     const page =
       (offset: number, count: number): FakeRoute =>

@@ -27,6 +27,8 @@ export type SystemStatusResponse = Static<typeof SystemStatusResponse>;
 export type SystemStatus = SystemStatusResponse['system'];
 
 export const SUPERGOD_USERS_PAGE_MAX = 100;
+/** The longest user search the server takes: the form's field takes no more. */
+export const USER_SEARCH_MAX = 64;
 
 export const SupergodUsersQuery = Type.Object({
   offset: Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0 }),
@@ -34,8 +36,8 @@ export const SupergodUsersQuery = Type.Object({
   /** Part of a username or email, any case; the total then counts only the matches. */
   search: Type.Optional(
     Type.String({
-      maxLength: 64,
-      errorMessage: { maxLength: 'search must be at most 64 characters' },
+      maxLength: USER_SEARCH_MAX,
+      errorMessage: { maxLength: `search must be at most ${USER_SEARCH_MAX} characters` },
     }),
   ),
 });

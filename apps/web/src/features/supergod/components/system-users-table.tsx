@@ -1,7 +1,7 @@
 // The System Users card: every account a page at a time, with the spec's columns, role badges,
 // 'N/A' for a missing email, 'Never' for a missing last login, 'Refresh Users', and a search by
 // username or email that says 'No users found in the system.' when nothing matches.
-import type { User } from '@omega/contracts';
+import { USER_SEARCH_MAX, type User } from '@omega/contracts';
 import {
   Badge,
   type BadgeProps,
@@ -22,6 +22,7 @@ import {
   TableRow,
 } from '@omega/ui';
 import { useEffect, useId, useState } from 'react';
+import { errorMessage } from '../../../lib/error-message.js';
 import { UserLink } from '../../../lib/user-link.js';
 import { USERS_PAGE_SIZE, useSupergodUsers } from '../api/supergod-api.js';
 import { when } from './format.js';
@@ -114,6 +115,7 @@ export function SystemUsersTable({ enabled }: { enabled: boolean }) {
                 type="search"
                 placeholder="Username or email"
                 autoComplete="off"
+                maxLength={USER_SEARCH_MAX}
                 value={search}
                 onChange={(e) => {
                   setSearch(e.target.value);
@@ -125,9 +127,13 @@ export function SystemUsersTable({ enabled }: { enabled: boolean }) {
               Refresh Users
             </Button>
           </div>
-          {error && <p role="alert">Failed to fetch users data</p>}
+          {error && (
+            <p role="alert">
+              <span>Failed to fetch users data</span>: {errorMessage(error)}
+            </p>
+          )}
           {isLoading && !data && <Skeleton style={{ height: '10rem' }} />}
-          {data && shown.length === 0 && <p>No users found in the system.</p>}
+          {data && !error && shown.length === 0 && <p>No users found in the system.</p>}
           {shown.length > 0 && <UsersTable users={shown} />}
           {data && total > USERS_PAGE_SIZE && (
             <Pager

@@ -439,6 +439,18 @@ describeEachDatabase('subscriptions', (database) => {
       adminCookie,
     );
     expect(dup.statusCode).toBe(409);
+    // Names and categories are the same whatever their case: no second 'Dark pool', and a new
+    // feature joins the category as it is already spelled instead of starting another group.
+    const shouted = await post('/api/features', { name: 'DARK POOL', category: 'x' }, adminCookie);
+    expect(shouted.statusCode).toBe(409);
+    expect(shouted.json()).toEqual({ message: 'A feature named Dark pool already exists' });
+    const grouped = await post(
+      '/api/features',
+      { name: 'Lit pool', category: 'TRADING' },
+      adminCookie,
+    );
+    expect(grouped.statusCode, grouped.body).toBe(200);
+    expect(grouped.json()).toMatchObject({ name: 'Lit pool', category: 'Trading' });
     const noName = await post('/api/features', { name: '', category: 'Trading' }, adminCookie);
     expect(noName.json()).toEqual({ message: 'Name is required' });
     // Characters that show nothing (zero-width spaces, a word joiner, a Hangul filler) are no name.

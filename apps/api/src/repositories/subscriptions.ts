@@ -438,6 +438,19 @@ export class SubscriptionsRepository {
     return db.selectFrom('features').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The catalogue's own spelling of `name` and of `category`, matched ignoring case (the
+   * catalogue is small; compared here, as SQLite's lower() knows only ASCII).
+   */
+  async spellingsOf(name: string, category: string, db = this.db) {
+    const rows = await db.selectFrom('features').select(['name', 'category']).execute();
+    const key = (text: string) => text.toLowerCase();
+    return {
+      name: rows.find((r) => key(r.name) === key(name))?.name,
+      category: rows.find((r) => key(r.category) === key(category))?.category,
+    };
+  }
+
   async addFeature(
     f: { name: string; category: string; description: string; at: number },
     db = this.db,

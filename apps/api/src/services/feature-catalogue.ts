@@ -137,12 +137,29 @@ export class FeatureCatalogueService {
     if (showsNothing(name)) throw new HttpError(400, 'Name is required');
     if (showsNothing(category)) throw new HttpError(400, 'Category is required');
     const created = await this.write(async (trx, at) => {
+      // 'BUY CRYPTO' is 'Buy crypto' again, and 'ANALYTICS' the 'Analytics' group.
+      const known = await this.deps.catalogue.spellingsOf(name, category, trx);
+      if (known.name !== undefined) {
+        throw new HttpError(409, `A feature named ${known.name} already exists`);
+      }
       const row = await this.deps.catalogue.addFeature(
-        { name, category, description: (input.description ?? '').trim(), at },
+        {
+          name,
+          category: known.category ?? category,
+          description: (input.description ?? '').trim(),
+          at,
+        },
         trx,
       );
       if (!row) throw new HttpError(409, `A feature named ${name} already exists`);
-      await this.audit(trx, adminId, 'feature_added', `${name} (${category})`, at, requestId);
+      await this.audit(
+        trx,
+        adminId,
+        'feature_added',
+        `${row.name} (${row.category})`,
+        at,
+        requestId,
+      );
       return row;
     });
     return {

@@ -548,6 +548,17 @@ describeEachDatabase('passkeys', (database) => {
     expect((await add({ response: answer })).json()).toEqual({
       message: passkeyMessages.noChallenge,
     });
+    // Client data that does not decode: said so, without quoting its bytes (NULs here).
+    const undecodable = new SoftwareAuthenticator().register(
+      (await call('POST', '/api/account/passkeys/registration-options', {}, cookie)).json(),
+    );
+    const nul = await add({
+      response: { ...undecodable, response: { ...undecodable.response, clientDataJSON: 'AAAA' } },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({
+      message: 'The passkey could not be added: its client data is not readable JSON',
+    });
     const elsewhere = new SoftwareAuthenticator({ origin: 'https://evil.example' });
     const wrongOrigin = await add({
       response: elsewhere.register(

@@ -16,6 +16,7 @@ export const passkeyMessages = {
   counterWentBack:
     "This passkey's signature counter went backwards, so it may have been copied: it was refused",
   alreadyRegistered: 'This passkey is registered already',
+  clientDataNotJson: 'its client data is not readable JSON',
   tooMany: 'An account keeps at most 20 passkeys: remove one first',
   noneOnAccount:
     'This account has no passkey: give the code from your authenticator app or a recovery code',

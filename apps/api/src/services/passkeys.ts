@@ -116,8 +116,14 @@ function transportsOf(row: PasskeyRow): string[] {
 }
 
 /** The library's sentence for a refused answer, after ours. */
-const refusal = (status: 400 | 401, what: string, err: unknown) =>
-  new HttpError(status, `${what}: ${err instanceof Error ? err.message : String(err)}`);
+const refusal = (status: 400 | 401, what: string, err: unknown) => {
+  // The client data is the one JSON in an answer (the rest is CBOR): JSON.parse's message would
+  // quote the bytes it met, NULs and all.
+  if (err instanceof SyntaxError) return new HttpError(status, `${what}: ${m.clientDataNotJson}`);
+  const why = err instanceof Error ? err.message : String(err);
+  // The library's messages quote what it was sent: no control characters go back with them.
+  return new HttpError(status, `${what}: ${why.replace(/\p{Cc}/gu, '')}`);
+};
 
 /**
  * The throttle's account for a credential no account has: its own, so that guesses at

@@ -72,6 +72,9 @@ export interface AppOptions {
   chargeLeaseRenewMs?: number;
 }
 
+/** The longest path segment the router reads (Fastify's default, named for its refusal). */
+const PATH_PARAM_MAX = 100;
+
 export async function build(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   const clock = options.clock ?? systemClock;
@@ -119,13 +122,16 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     // A request that reaches a closing server on a busy kept-alive connection is answered
     // (with Connection: close), not refused: the database stays open until the last one ends.
     return503OnClosing: false,
-    // The router's own refusals (a malformed %-escape, a path segment over 100 characters) are
+    // The router's own refusals (a malformed %-escape, a path segment over PATH_PARAM_MAX) are
     // answered as every other refusal is: a status and a `message`.
+    maxParamLength: PATH_PARAM_MAX,
     frameworkErrors: (error, request, reply: FastifyReply) => {
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
         return reply
           .code(414)
-          .send({ message: 'A part of the path is too long: at most 100 characters' });
+          .send({
+            message: `A part of the path is too long: at most ${PATH_PARAM_MAX} characters`,
+          });
       }
       if (error.code === 'FST_ERR_BAD_URL') {
         return reply

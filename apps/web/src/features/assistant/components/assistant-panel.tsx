@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/error-message.js';
 import { paths } from '../../../lib/paths.js';
 import { useSession } from '../../../lib/session.js';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.js';
 import { askAssistant, callAction, sendFeedback } from '../api/assistant-api.js';
 import { AnswerText } from './answer-text.js';
 
@@ -51,9 +52,8 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
   const [query, setQuery] = useState('');
   const [busy, setBusy] = useState(false);
   const [exchange, setExchange] = useState<Exchange | null>(null);
-  /** A rating is on its way: one per answer, however often Yes or No is clicked meanwhile. */
-  const rating = useRef(false);
-  const [ratingBusy, setRatingBusy] = useState(false);
+  /** One rating per answer, however often Yes or No is clicked while it is on its way. */
+  const rating = useOneAtATime();
 
   useEffect(() => {
     inputRef.current?.focus();
@@ -84,31 +84,27 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
     void ask(query);
   }
 
-  async function rate(helpful: boolean) {
-    // A ref, not state: a double click's second click comes before a re-render.
-    if (!exchange || exchange.rated || rating.current) return;
-    rating.current = true;
-    setRatingBusy(true);
-    try {
-      await sendFeedback({
-        responseId: exchange.response.responseId,
-        userId,
-        rating: helpful ? 5 : 1,
-        helpful,
-        query: exchange.question,
-      });
-      setExchange({ ...exchange, rated: true });
-      toast({ title: 'Thank you for your feedback!' });
-    } catch (err) {
-      toast({
-        title: 'Failed to submit feedback',
-        description: errorMessage(err),
-        variant: 'destructive',
-      });
-    } finally {
-      rating.current = false;
-      setRatingBusy(false);
-    }
+  function rate(helpful: boolean) {
+    if (!exchange || exchange.rated) return;
+    return rating.run(async () => {
+      try {
+        await sendFeedback({
+          responseId: exchange.response.responseId,
+          userId,
+          rating: helpful ? 5 : 1,
+          helpful,
+          query: exchange.question,
+        });
+        setExchange({ ...exchange, rated: true });
+        toast({ title: 'Thank you for your feedback!' });
+      } catch (err) {
+        toast({
+          title: 'Failed to submit feedback',
+          description: errorMessage(err),
+          variant: 'destructive',
+        });
+      }
+    });
   }
 
   async function act(action: AssistantAction) {
@@ -211,7 +207,7 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
               <Button
                 variant="outline"
                 size="sm"
-                disabled={exchange.rated || ratingBusy}
+                disabled={exchange.rated || rating.busy}
                 onClick={() => void rate(true)}
               >
                 Yes
@@ -219,7 +215,7 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
               <Button
                 variant="outline"
                 size="sm"
-                disabled={exchange.rated || ratingBusy}
+                disabled={exchange.rated || rating.busy}
                 onClick={() => void rate(false)}
               >
                 No

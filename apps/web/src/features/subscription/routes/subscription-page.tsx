@@ -21,7 +21,7 @@ import {
   toast,
   useConfirm,
 } from '@omega/ui';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useFeatures, usePlans } from '../../../lib/catalogue.js';
 import { paths } from '../../../lib/paths.js';
@@ -42,6 +42,7 @@ import {
 import { PlanComparisonTable } from '../components/plan-comparison-table.js';
 import '../components/subscription.css';
 import { errorMessage } from '../../../lib/error-message.js';
+import { useOneAtATime } from '../../../lib/use-one-at-a-time.js';
 
 function StatusCard() {
   const { data: sub, error } = useCurrentSubscription();
@@ -49,8 +50,7 @@ function StatusCard() {
   const { user } = useSession();
   const { data: override } = useOverrideInfo(user?.id);
   const { cancel, resume } = useSubscriptionActions();
-  const resumingRef = useRef(false);
-  const [resuming, setResuming] = useState(false);
+  const resuming = useOneAtATime();
   const confirm = useConfirm();
 
   if (error) return <p role="alert">Could not load your subscription: {errorMessage(error)}</p>;
@@ -86,24 +86,19 @@ function StatusCard() {
     }
   }
 
-  async function onResume() {
-    // A ref, not only state: a double click's second click can come before a re-render.
-    if (resumingRef.current) return;
-    resumingRef.current = true;
-    setResuming(true);
-    try {
-      await resume();
-      toast({ title: 'Subscription Resumed' });
-    } catch (err) {
-      toast({
-        title: 'Failed to resume subscription',
-        description: errorMessage(err),
-        variant: 'destructive',
-      });
-    } finally {
-      resumingRef.current = false;
-      setResuming(false);
-    }
+  function onResume() {
+    return resuming.run(async () => {
+      try {
+        await resume();
+        toast({ title: 'Subscription Resumed' });
+      } catch (err) {
+        toast({
+          title: 'Failed to resume subscription',
+          description: errorMessage(err),
+          variant: 'destructive',
+        });
+      }
+    });
   }
 
   const scheduled = sub.scheduledChange;
@@ -184,7 +179,7 @@ function StatusCard() {
             </Button>
           )}
           {sub.cancelAtPeriodEnd && (
-            <Button loading={resuming} onClick={onResume}>
+            <Button loading={resuming.busy} onClick={onResume}>
               Resume
             </Button>
           )}

@@ -127,11 +127,9 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     maxParamLength: PATH_PARAM_MAX,
     frameworkErrors: (error, request, reply: FastifyReply) => {
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-        return reply
-          .code(414)
-          .send({
-            message: `A part of the path is too long: at most ${PATH_PARAM_MAX} characters`,
-          });
+        return reply.code(414).send({
+          message: `A part of the path is too long: at most ${PATH_PARAM_MAX} characters`,
+        });
       }
       if (error.code === 'FST_ERR_BAD_URL') {
         return reply

@@ -124,7 +124,7 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     // The router's own refusals (a malformed %-escape, a path segment over PATH_PARAM_MAX) are
     // answered as every other refusal is: a status and a `message`.
-    maxParamLength: PATH_PARAM_MAX,
+    routerOptions: { maxParamLength: PATH_PARAM_MAX },
     frameworkErrors: (error, request, reply: FastifyReply) => {
       if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
         return reply.code(414).send({

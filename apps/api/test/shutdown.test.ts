@@ -272,7 +272,7 @@ describeEachDatabase('graceful shutdown of the server process', (database) => {
     }
   }, 90_000);
 
-  it('SIGTERM: readiness is 503 before the listener closes, and kept-alive clients get Connection: close', async () => {
+  it('SIGTERM: readiness is 503 before the listener closes, kept-alive clients get Connection: close, and nothing warns from start to exit', async () => {
     const data = await serverData(database);
     try {
       const delayMs = 1500;
@@ -335,6 +335,9 @@ describeEachDatabase('graceful shutdown of the server process', (database) => {
       if (exit === 'still open') return;
       expect(exit.code).toBe(EXIT_CODES.drained);
       expect(exit.at - signalAt).toBeLessThan(timeoutMs + 1000);
+      // A process warning (a deprecation is the next major version's break, an unhandled
+      // rejection a bug) goes to stderr on every start, where operators read it as a fault.
+      expect(server.output()).not.toMatch(/\(node:\d+\) \[?\w*\]? ?\w*Warning/);
     } finally {
       await data.drop();
     }

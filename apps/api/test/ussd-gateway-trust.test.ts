@@ -192,6 +192,89 @@ describeEachDatabase('USSD gateway under attack and retries', (database) => {
       expect(await purchases()).toHaveLength(1);
     });
 
+    // An aggregator that missed our answer resends the callback, sometimes many copies at once
+    // and to different instances: each copy waits for the one being answered, then gets its
+    // answer, rather than replaying the replies beside it (where parallel PIN checks refused
+    // each other and the rest of the text was read as a PIN: 7 of 10 copies got the PIN screen).
+    it('gives 10 copies of a callback sent at once the same answer, recording one purchase', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => callback('burst', '2468*1*2*130*1')),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(10).fill(200));
+      expect(answers[0]?.body).toMatch(/^END Transaction Complete/);
+      expect(new Set(answers.map((a) => a.body))).toEqual(new Set([answers[0]?.body]));
+      expect(await purchases()).toHaveLength(1);
+      // Nothing is left claimed: the session's next callback is answered at once.
+      expect(await db().selectFrom('ussd_session_claims').selectAll().execute()).toEqual([]);
+    });
+
+    // Several instances share a PostgreSQL database; SQLite is one instance's (one process
+    // holds the file), where the copies above all reach the one.
+    it.runIf(database.name === 'PostgreSQL')(
+      'gives copies that reach two instances at once the same answer, recording one purchase',
+      async () => {
+        const shared = await database.create();
+        const instances = [
+          await createTestApp(
+            database,
+            { ussdGateway: { secret: SECRET, cidrs: [] } },
+            {
+              url: shared.url,
+              drop: async () => {},
+            },
+          ),
+          await createTestApp(database, { ussdGateway: { secret: SECRET, cidrs: [] } }, shared),
+        ];
+        try {
+          const send = (i: number) =>
+            instances[i % 2]?.app.inject({
+              method: 'POST',
+              url: '/api/ussd/gateway',
+              headers: {
+                'content-type': 'application/x-www-form-urlencoded',
+                [SECRET_HEADER]: SECRET,
+              },
+              payload: new URLSearchParams({
+                sessionId: 'roaming-burst',
+                serviceCode: '*120*777#',
+                phoneNumber: PHONE,
+                text: '2468*1*2*130*1',
+              }).toString(),
+            });
+          const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => send(i)));
+          const bodies = new Set(answers.map((a) => a?.body));
+          expect(bodies.size, [...bodies].join('\n')).toBe(1);
+          expect([...bodies][0]).toMatch(/^END Transaction Complete/);
+          const recorded = await instances[0]?.app.database.db
+            .selectFrom('ussd_transactions')
+            .selectAll()
+            .execute();
+          expect(recorded).toHaveLength(1);
+        } finally {
+          for (const instance of instances) await instance?.close();
+        }
+      },
+    );
+
+    it('takes over the claim of an instance that stopped mid-callback once it lapses', async () => {
+      // An instance killed while answering leaves its claim: the next copy waits it out.
+      await db()
+        .insertInto('ussd_session_claims')
+        .values({ session_id: 'orphan', token: 'gone', expires_at: t.now() + 10_000 })
+        .execute();
+      let answered = false;
+      const pending = callback('orphan', '2468').then((a) => {
+        answered = true;
+        return a;
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(answered).toBe(false);
+      t.advance(10_000);
+      const answer = await pending;
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('1. Buy');
+    });
+
     it('records one purchase when the whole conversation is resent after the session expired', async () => {
       for (const text of [...BUY, '2468*1*2*130*1']) await callback('late', text);
       t.advance(181_000);

@@ -409,6 +409,15 @@ export interface UssdSessionsTable {
   ended: Generated<number>;
 }
 
+/** The USSD callback being answered now, per session (migration 0030). */
+export interface UssdSessionClaimsTable {
+  session_id: string;
+  /** Who holds it: a random value per callback. */
+  token: string;
+  /** When it lapses, so a claim whose instance died is taken over. */
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -440,6 +449,7 @@ export interface Database {
   assistant_feedback: AssistantFeedbackTable;
   unanswered_questions: UnansweredQuestionsTable;
   ussd_sessions: UssdSessionsTable;
+  ussd_session_claims: UssdSessionClaimsTable;
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   access_tokens: AccessTokensTable;

@@ -65,6 +65,49 @@ export class UssdSessionsRepository {
       .deleteFrom('ussd_sessions')
       .where('expires_at', '<=', now)
       .executeTakeFirst();
+    // Claims are given back when their callback is answered; only a dead instance's remain.
+    await db.deleteFrom('ussd_session_claims').where('expires_at', '<=', now).execute();
     return Number(result.numDeletedRows);
+  }
+
+  /**
+   * Claims the session for one callback (`token`) until `expiresAt`, unless another holder's
+   * claim is still good at `now`: one statement, so of two callbacks at once exactly one wins.
+   * A claim seen held is not written to, so a callback waiting for it only reads.
+   */
+  async claim(
+    sessionId: string,
+    token: string,
+    now: number,
+    expiresAt: number,
+    db = this.db,
+  ): Promise<boolean> {
+    const held = await db
+      .selectFrom('ussd_session_claims')
+      .select('expires_at')
+      .where('session_id', '=', sessionId)
+      .executeTakeFirst();
+    if (held && held.expires_at > now) return false;
+    const row = await db
+      .insertInto('ussd_session_claims')
+      .values({ session_id: sessionId, token, expires_at: expiresAt })
+      .onConflict((oc) =>
+        oc
+          .column('session_id')
+          .doUpdateSet({ token, expires_at: expiresAt })
+          .where('ussd_session_claims.expires_at', '<=', now),
+      )
+      .returning('token')
+      .executeTakeFirst();
+    return row?.token === token;
+  }
+
+  /** Gives the claim back, if `token` still holds it. */
+  async release(sessionId: string, token: string, db = this.db): Promise<void> {
+    await db
+      .deleteFrom('ussd_session_claims')
+      .where('session_id', '=', sessionId)
+      .where('token', '=', token)
+      .execute();
   }
 }

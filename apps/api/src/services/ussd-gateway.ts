@@ -9,8 +9,13 @@
 // `text` again gets the stored answer; a transaction's idempotency key is derived from the
 // session and the reply that confirmed it (any replay, even one rebuilt after the session
 // expired, records it once); replies after a screen that ends the flow are ignored; and after
-// END the session answers every further callback with SESSION_ENDED.
+// END the session answers every further callback with SESSION_ENDED. Copies that arrive at
+// once, at one instance or several, are answered one after the other: a callback holds its
+// session's claim (migration 0030) while it is answered, and a copy waiting for the claim then
+// finds the stored answer.
 
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   endsSession,
   initialState,
@@ -38,6 +43,14 @@ import type { WalletTransactionService } from './wallet-transactions.js';
 
 export const USSD_SESSION_MS = 180_000;
 export const SESSION_ENDED = 'END This session has ended. Dial again to start over.';
+/**
+ * How long a callback's claim on its session holds (by the clock), which is how long a claim
+ * left by an instance that died keeps the session's other callbacks waiting.
+ */
+export const USSD_CLAIM_MS = 10_000;
+/** How long a callback waits for its session's claim (real time) before answering 503. */
+const CLAIM_WAIT_MS = 12_000;
+const CLAIM_POLL_MS = 20;
 
 interface GatewaySession {
   id: string;
@@ -67,15 +80,52 @@ export class UssdGateway {
   ): Promise<string> {
     const phone = normalizePhone(request.phoneNumber.trim());
     if (!phone) throw new HttpError(400, 'phoneNumber must be a valid phone number');
-    const now = this.deps.clock();
-    const stored = await this.deps.sessions.find(request.sessionId, now);
     // The text holds the PIN, so only its hash is kept to recognise a resend.
     const textHash = sha256Hex(request.text);
-    if (stored && stored.phone === phone) {
-      // A resent callback: the same answer, nothing run again.
-      if (stored.lastTextHash === textHash && stored.lastAnswer !== null) return stored.lastAnswer;
-      if (stored.ended) return SESSION_ENDED;
+    const { sessions, clock } = this.deps;
+    // A resend of a callback answered before, the usual retry: nothing to claim.
+    const earlier = storedAnswer(await sessions.find(request.sessionId, clock()), phone, textHash);
+    if (earlier !== undefined) return earlier;
+    const token = randomBytes(12).toString('base64url');
+    await this.claim(request.sessionId, token);
+    try {
+      return await this.answer(request, requestId, phone, textHash);
+    } finally {
+      // Given back even when the answer failed; if even that fails, the claim lapses.
+      await sessions.release(request.sessionId, token).catch((err: unknown) => {
+        this.deps.log.warn({ err, ussdSession: request.sessionId }, 'ussd claim not released');
+      });
     }
+  }
+
+  /**
+   * Claims the session for this callback, waiting while another callback of it (a copy, most
+   * often) is answered, or until the claim of an instance that died lapses.
+   */
+  private async claim(sessionId: string, token: string): Promise<void> {
+    const started = performance.now();
+    for (;;) {
+      const now = this.deps.clock();
+      if (await this.deps.sessions.claim(sessionId, token, now, now + USSD_CLAIM_MS)) return;
+      if (performance.now() - started >= CLAIM_WAIT_MS) {
+        throw new HttpError(503, 'This USSD session is still answering an earlier callback');
+      }
+      await sleep(CLAIM_POLL_MS);
+    }
+  }
+
+  /** Answers a callback while holding its session's claim. */
+  private async answer(
+    request: { sessionId: string; text: string },
+    requestId: string | null,
+    phone: string,
+    textHash: string,
+  ): Promise<string> {
+    const now = this.deps.clock();
+    const stored = await this.deps.sessions.find(request.sessionId, now);
+    // Read again under the claim: a copy of this callback may have been answered meanwhile.
+    const earlier = storedAnswer(stored, phone, textHash);
+    if (earlier !== undefined) return earlier;
     const session = await this.session(request.sessionId, phone, now, stored);
     const replies = splitUssdText(request.text);
 
@@ -230,6 +280,20 @@ export class UssdGateway {
         return;
     }
   }
+}
+
+/**
+ * What a stored session already says to this callback: the answer a resent `text` got, or
+ * SESSION_ENDED after END. Undefined when the callback is new to the session.
+ */
+function storedAnswer(
+  stored: UssdSessionRecord | undefined,
+  phone: string,
+  textHash: string,
+): string | undefined {
+  if (!stored || stored.phone !== phone) return undefined;
+  if (stored.lastTextHash === textHash && stored.lastAnswer !== null) return stored.lastAnswer;
+  return stored.ended ? SESSION_ENDED : undefined;
 }
 
 /** The idempotency key of the transaction a session's reply confirmed. */

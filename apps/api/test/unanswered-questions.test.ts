@@ -4,6 +4,8 @@
 // wording, newest first; the periodic job deletes them past the retention period; an admin
 // clears them (audited); nobody else reads or clears them.
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
 import { runDueJobs } from '../src/plugins/app/renewal-job.js';
 import {
   buildHelpFirst,
@@ -161,6 +163,82 @@ describeEachDatabase('unanswered questions', (database) => {
     expect(res.statusCode).toBe(200);
     expect(await rows()).toEqual([]);
     expect((await view()).json()).toEqual({ groups: [], total: 0, grouped: 0, retentionDays: 90 });
+  });
+
+  // A client that sends a rating again (a double click, a retry after a lost answer) rates the
+  // answer once: the list counts what people asked, not how often their client sent it.
+  it('keeps a rating sent again, or twice at once, once', async () => {
+    const feedback = () =>
+      t.app.database.db.selectFrom('assistant_feedback').select(['user_id', 'query']).execute();
+    await rate(user, 'How do I cancel?', false);
+    await rate(user, 'How do I cancel?', false);
+    await Promise.all([rate(user, 'how to cancel', false), rate(user, 'how to cancel', false)]);
+    // The same words rated by someone else, or under another answer's id, are ratings of their own.
+    await rate(admin, 'How do I cancel?', false);
+    await rate(user, 'How do I cancel?', false, { responseId: 'a-later-answer-of-21ch' });
+    expect(await feedback()).toHaveLength(4);
+    expect((await rows()).map((r) => r.question).sort()).toEqual([
+      'How do I cancel?',
+      'How do I cancel?',
+      'How do I cancel?',
+      'how to cancel',
+    ]);
+  });
+
+  it('merges the copies of a rating stored before ratings were kept once, keeping the earliest', async () => {
+    const { url, drop } = await database.createEmpty();
+    const handle = openDatabase(url);
+    try {
+      await migrateUpTo(handle.db, handle.schema, '0030-ussd-session-claims');
+      // biome-ignore lint/suspicious/noExplicitAny: the table as it was before 0031.
+      const db = handle.db as any;
+      const { id } = await db
+        .insertInto('users')
+        .values({
+          username: 'rater',
+          username_key: 'rater',
+          password_hash: 'x',
+          role: 'user',
+          created_at: 1,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const rating = (userId: number | null, query: string, at: number) => ({
+        response_id: 'V1StGXR8_Z5jdHi6B-myT',
+        user_id: userId,
+        rating: 1,
+        helpful: 0,
+        query,
+        created_at: at,
+      });
+      await db
+        .insertInto('assistant_feedback')
+        .values([
+          rating(id, 'How do I cancel?', 10),
+          rating(id, 'How do I cancel?', 11),
+          rating(id, 'How do I cancel?', 12),
+          rating(id, 'how to cancel', 13),
+          rating(null, 'How do I cancel?', 14),
+          rating(null, 'How do I cancel?', 15),
+        ])
+        .execute();
+      await migrateToLatest(handle.db, handle.schema);
+      const kept = await handle.db
+        .selectFrom('assistant_feedback')
+        .select(['user_id', 'query', 'created_at'])
+        .orderBy('id')
+        .execute();
+      expect(kept).toEqual([
+        { user_id: id, query: 'How do I cancel?', created_at: 10 },
+        { user_id: id, query: 'how to cancel', created_at: 13 },
+        // A deleted account's ratings are left alone.
+        { user_id: null, query: 'How do I cancel?', created_at: 14 },
+        { user_id: null, query: 'How do I cancel?', created_at: 15 },
+      ]);
+    } finally {
+      await handle.close();
+      await drop();
+    }
   });
 
   it('groups similar wording with counts, roles and kinds, the most recently asked first', async () => {

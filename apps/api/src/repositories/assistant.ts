@@ -74,8 +74,12 @@ export class AssistantRepository {
     return Number(row?.n ?? 0);
   }
 
-  async insertFeedback(f: NewFeedback, db = this.db): Promise<void> {
-    await db
+  /**
+   * Stores a rating, unless this person rated this answer (id and question) already: answers
+   * whether it was stored. Of two sent at once, the second waits for the first and stores none.
+   */
+  async insertFeedback(f: NewFeedback, db = this.db): Promise<boolean> {
+    const result = await db
       .insertInto('assistant_feedback')
       .values({
         response_id: f.responseId,
@@ -85,6 +89,8 @@ export class AssistantRepository {
         query: f.query,
         created_at: f.at,
       })
-      .execute();
+      .onConflict((oc) => oc.columns(['user_id', 'response_id', 'query']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 }

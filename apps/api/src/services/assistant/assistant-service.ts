@@ -171,7 +171,8 @@ export class AssistantService {
   }
 
   /**
-   * Stores a rating. A 'no' also keeps the question with the articles the answer showed, found
+   * Stores a rating, once per person, answer and question (a rating sent again is thanked for
+   * and changes nothing). A 'no' also keeps the question with the articles the answer showed, found
    * again here: the answer is a pure function of the question, the role and the help, so what
    * a client says it was shown is never needed (nor trusted).
    */
@@ -188,7 +189,7 @@ export class AssistantService {
     const no = input.rating === 1 || !input.helpful;
     const considered = no && query ? this.consider(input.role, query) : undefined;
     await inTransaction(this.deps.db, async (trx) => {
-      await this.deps.repo.insertFeedback(
+      const stored = await this.deps.repo.insertFeedback(
         {
           responseId: input.responseId,
           userId: input.userId,
@@ -199,7 +200,8 @@ export class AssistantService {
         },
         trx,
       );
-      if (!considered) return;
+      // A rating sent again was counted the first time.
+      if (!stored || !considered) return;
       await this.deps.unanswered.record(
         {
           kind: 'rated-no',

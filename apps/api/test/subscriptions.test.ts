@@ -5,6 +5,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
 import { REVENUE_SHARDS } from '../src/repositories/subscriptions.js';
 import {
   cookieForRole,
@@ -469,6 +471,30 @@ describeEachDatabase('subscriptions', (database) => {
     expect(noCategory.json()).toEqual({ message: 'Category is required' });
   });
 
+  it('adds one of several spellings of a new feature name sent at once by different admins', async () => {
+    const spellings = [
+      'Dark pool',
+      'DARK POOL',
+      'dark pool',
+      'Dark Pool',
+      'dARK pOOL',
+      'DARK pool',
+    ];
+    const admins = await Promise.all(spellings.map(() => cookieForRole(t.app, 'admin')));
+    const answers = await Promise.all(
+      spellings.map((name, i) =>
+        post('/api/features', { name, category: 'Trading' }, admins[i] ?? ''),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    const added = answers.find((a) => a.statusCode === 200)?.json().name;
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json()).toEqual({ message: `A feature named ${added} already exists` });
+    }
+    const named = (await get('/api/features')).json() as { name: string }[];
+    expect(named.filter((f) => f.name.toLowerCase() === 'dark pool')).toHaveLength(1);
+  });
+
   it('answers a poll with 304 while nothing changed', async () => {
     const first = await get('/api/subscription/current');
     const etag = String(first.headers.etag);
@@ -479,6 +505,59 @@ describeEachDatabase('subscriptions', (database) => {
     await post('/api/subscription/change-plan', { planId: 'pro' });
     const changed = await get('/api/subscription/current', cookie, { 'if-none-match': etag });
     expect(changed.statusCode).toBe(200);
+  });
+});
+
+describeEachDatabase('feature names migration', (database) => {
+  it('keys the names an older release stored, keeping spellings that already share a key', async () => {
+    const { url, drop } = await database.createEmpty();
+    const handle = openDatabase(url);
+    try {
+      await migrateUpTo(handle.db, handle.schema, '0031-assistant-feedback-once');
+      // biome-ignore lint/suspicious/noExplicitAny: the table as it was before 0032.
+      const old = handle.db as any;
+      const add = (name: string) =>
+        old
+          .insertInto('features')
+          .values({ name, category: 'Trading', description: '', created_at: 1 })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      const first = await add('Dark pool');
+      const copy = await add('DARK POOL');
+      await migrateToLatest(handle.db, handle.schema);
+      const keys = await handle.db
+        .selectFrom('features')
+        .select(['name', 'name_key'])
+        .where('id', 'in', [first.id, copy.id])
+        .orderBy('id')
+        .execute();
+      expect(keys).toEqual([
+        { name: 'Dark pool', name_key: 'dark pool' },
+        { name: 'DARK POOL', name_key: `dark pool#${copy.id}` },
+      ]);
+      // Every seeded feature has its key, and no third spelling can join them.
+      const unkeyed = await handle.db
+        .selectFrom('features')
+        .select('id')
+        .where('name_key', 'is', null)
+        .execute();
+      expect(unkeyed).toEqual([]);
+      await expect(
+        handle.db
+          .insertInto('features')
+          .values({
+            name: 'dark Pool',
+            name_key: 'dark pool',
+            category: 'Trading',
+            description: '',
+            created_at: 2,
+          })
+          .execute(),
+      ).rejects.toThrow(/unique/i);
+    } finally {
+      await handle.close();
+      await drop();
+    }
   });
 });
 

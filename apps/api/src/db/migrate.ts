@@ -38,6 +38,7 @@ import * as m0028 from './migrations/0028-log-search-partitions.js';
 import * as m0029 from './migrations/0029-wallet-balances-clustered.js';
 import * as m0030 from './migrations/0030-ussd-session-claims.js';
 import * as m0031 from './migrations/0031-assistant-feedback-once.js';
+import * as m0032 from './migrations/0032-feature-name-key.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '0029-wallet-balances-clustered': m0029,
   '0030-ussd-session-claims': m0030,
   '0031-assistant-feedback-once': m0031,
+  '0032-feature-name-key': m0032,
 };
 
 // Migrations see the database untyped: they describe its shape over time, not today's.

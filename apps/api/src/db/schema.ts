@@ -119,6 +119,8 @@ export interface PlansTable {
 export interface FeaturesTable {
   id: Generated<number>;
   name: string;
+  /** The name lower-cased, unique: names are the same whatever their case (migration 0032). */
+  name_key: string | null;
   category: string;
   description: string;
   created_at: number;

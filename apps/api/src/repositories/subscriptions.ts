@@ -444,13 +444,16 @@ export class SubscriptionsRepository {
    */
   async spellingsOf(name: string, category: string, db = this.db) {
     const rows = await db.selectFrom('features').select(['name', 'category']).execute();
-    const key = (text: string) => text.toLowerCase();
     return {
-      name: rows.find((r) => key(r.name) === key(name))?.name,
-      category: rows.find((r) => key(r.category) === key(category))?.category,
+      name: rows.find((r) => featureNameKey(r.name) === featureNameKey(name))?.name,
+      category: rows.find((r) => featureNameKey(r.category) === featureNameKey(category))?.category,
     };
   }
 
+  /**
+   * Adds a feature, unless its name is taken in any case (undefined then): the unique key
+   * decides between two spellings added at once.
+   */
   async addFeature(
     f: { name: string; category: string; description: string; at: number },
     db = this.db,
@@ -458,9 +461,15 @@ export class SubscriptionsRepository {
     this.catalogueCache.clear();
     return db
       .insertInto('features')
-      .values({ name: f.name, category: f.category, description: f.description, created_at: f.at })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .returningAll()
+      .values({
+        name: f.name,
+        name_key: featureNameKey(f.name),
+        category: f.category,
+        description: f.description,
+        created_at: f.at,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning(['id', 'name', 'category', 'description', 'created_at'])
       .executeTakeFirst();
   }
 
@@ -934,4 +943,9 @@ export class SubscriptionsRepository {
       })),
     };
   }
+}
+
+/** Feature names and categories are the same whatever their case: what they are compared by. */
+export function featureNameKey(text: string): string {
+  return text.toLowerCase();
 }

@@ -151,7 +151,12 @@ export class FeatureCatalogueService {
         },
         trx,
       );
-      if (!row) throw new HttpError(409, `A feature named ${name} already exists`);
+      if (!row) {
+        // Another spelling was added while this one was checked (two admins at once): it has
+        // committed, so it can be named.
+        const taken = (await this.deps.catalogue.spellingsOf(name, category, trx)).name ?? name;
+        throw new HttpError(409, `A feature named ${taken} already exists`);
+      }
       await this.audit(
         trx,
         adminId,

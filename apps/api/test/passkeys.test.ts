@@ -692,6 +692,55 @@ describeEachDatabase('passkeys', (database) => {
   });
 });
 
+describeEachDatabase('passkeys added at once', (database) => {
+  let t: TestApp;
+  afterEach(() => t.close());
+
+  // Two browsers of one account finishing their ceremonies together, at 19 passkeys: the cap
+  // is checked and the row written in one transaction, which on PostgreSQL both passed.
+  it('keeps an account at 20 passkeys when several ceremonies finish at once', async () => {
+    t = await createTestApp(database);
+    const ann = await createUser(t.app, 'ann');
+    for (let i = 1; i <= 19; i++) {
+      await t.app.repos.passkeys.insert({
+        userId: ann.id,
+        credentialId: `cred-${i}`,
+        publicKey: 'AA',
+        userHandle: 'AA',
+        counter: 0,
+        transports: [],
+        name: `Passkey ${i}`,
+        aaguid: null,
+        backedUp: false,
+        at: t.now(),
+      });
+    }
+    const browsers = await Promise.all([1, 2, 3, 4].map(() => sessionFor(t.app, ann.id)));
+    const call = (url: string, cookie: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    const ceremonies = await Promise.all(
+      browsers.map(async (cookie) => {
+        const options = await call('/api/account/passkeys/registration-options', cookie, {});
+        expect(options.statusCode, options.body).toBe(200);
+        return { cookie, response: new SoftwareAuthenticator().register(options.json()) };
+      }),
+    );
+    const answers = await Promise.all(
+      ceremonies.map(({ cookie, response }) => call('/api/account/passkeys', cookie, { response })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json()).toEqual({ message: passkeyMessages.tooMany });
+    }
+    const kept = await t.app.database.db
+      .selectFrom('passkeys')
+      .select('id')
+      .where('user_id', '=', ann.id)
+      .execute();
+    expect(kept).toHaveLength(20);
+  });
+});
+
 describeEachDatabase('passkeys with a configured relying party', (database) => {
   let t: TestApp;
   afterEach(() => t.close());

@@ -212,7 +212,7 @@ export class PasskeysService {
       );
     }
     return inTransaction(db, async (trx) => {
-      const existing = await passkeys.forUser(user.id, trx);
+      const existing = await passkeys.forUser(user.id, trx, true);
       if (existing.length >= PASSKEYS_MAX) throw new HttpError(409, m.tooMany);
       const at = clock();
       const row = await passkeys.insert(

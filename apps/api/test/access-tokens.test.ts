@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import type { AccessToken, CreatedAccessTokenResponse } from '@omega/contracts';
+import { MAX_TOKENS_PER_ACCOUNT } from '@omega/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { build } from '../src/app.js';
 import {
@@ -60,6 +61,31 @@ describeEachDatabase('personal access tokens', (database) => {
   const activity = () =>
     t.app.database.db.selectFrom('activity_logs').selectAll().orderBy('id').execute();
 
+  // Several browsers of one account creating tokens together: the name and the cap are checked
+  // and the row written in one transaction, which on PostgreSQL all of them passed.
+  it('creates one token of a name, and no more than the cap, when several creations arrive at once', async () => {
+    const browsers = await Promise.all([1, 2, 3, 4].map(() => sessionFor(t.app, ann.id)));
+    const named = await Promise.all(
+      browsers.map((as) => create({ name: 'deploy', scopes: ['read'] }, as)),
+    );
+    expect(named.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    for (let i = (await list()).length; i < MAX_TOKENS_PER_ACCOUNT - 1; i++) {
+      await t.app.repos.accessTokens.insert({
+        userId: ann.id,
+        name: `token ${i}`,
+        tokenHash: `hash ${i}`,
+        hint: 'abcd',
+        scopes: 'read',
+        createdAt: t.now(),
+        expiresAt: null,
+      });
+    }
+    const capped = await Promise.all(
+      browsers.map((as, i) => create({ name: `last ${i}`, scopes: ['read'] }, as)),
+    );
+    expect(capped.map((a) => a.statusCode).sort()).toEqual([200, 400, 400, 400]);
+    expect(await list()).toHaveLength(MAX_TOKENS_PER_ACCOUNT);
+  });
   it('answers the secret once, prefixed omega_pat_, and lists the token without it', async () => {
     const created = await made({ name: '  deploy script ', scopes: ['read', 'write'] });
     expect(created.token).toMatch(/^omega_pat_[0-9A-Za-z]{40}$/);

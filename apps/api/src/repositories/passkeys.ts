@@ -1,7 +1,7 @@
 // Passkeys: the WebAuthn credentials of accounts (decision 034). Every read and write by id is
 // scoped to its account, so another account's passkey is never found. Moving a signature
 // counter is one conditional update: of two sign-ins with the same counter value, one wins.
-import { type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database, PasskeyRow } from '../db/schema.js';
 
 export interface NewPasskey {
@@ -20,16 +20,8 @@ export interface NewPasskey {
 export class PasskeysRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /**
-   * The account's passkeys, oldest first. With `lock`, in a transaction, the account's row is
-   * locked first (PostgreSQL; SQLite runs one write transaction at a time): what is read stays
-   * the account's passkeys until the transaction ends, so two additions at once cannot both
-   * count 19 and make 21.
-   */
-  async forUser(userId: number, db = this.db, lock = false): Promise<PasskeyRow[]> {
-    if (lock && db.getExecutor().adapter instanceof PostgresAdapter) {
-      await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-    }
+  /** The account's passkeys, oldest first. */
+  forUser(userId: number, db = this.db): Promise<PasskeyRow[]> {
     return db
       .selectFrom('passkeys')
       .selectAll()

@@ -29,6 +29,7 @@ import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
 import { inTransaction } from '../lib/transaction.js';
 import type { AccessTokenRow, AccessTokensRepository } from '../repositories/access-tokens.js';
+import { lockAccount } from '../repositories/account-lock.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 
 const DAY_MS = 86_400_000;
@@ -101,6 +102,7 @@ export class AccessTokensService {
     const expiresAt = body.expiresInDays ? now + body.expiresInDays * DAY_MS : null;
     const token = TOKEN_PREFIX + newSecret();
     const row = await inTransaction(db, async (trx) => {
+      await lockAccount(trx, user.id);
       if ((await tokens.count(user.id, trx)) >= MAX_TOKENS_PER_ACCOUNT) {
         throw new HttpError(
           400,

@@ -33,6 +33,7 @@ import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
 import { inTransaction } from '../lib/transaction.js';
+import { lockAccount } from '../repositories/account-lock.js';
 import type { ActivityRepository } from '../repositories/activity.js';
 import type { PasskeysRepository } from '../repositories/passkeys.js';
 import type { UsersRepository } from '../repositories/users.js';
@@ -212,7 +213,8 @@ export class PasskeysService {
       );
     }
     return inTransaction(db, async (trx) => {
-      const existing = await passkeys.forUser(user.id, trx, true);
+      await lockAccount(trx, user.id);
+      const existing = await passkeys.forUser(user.id, trx);
       if (existing.length >= PASSKEYS_MAX) throw new HttpError(409, m.tooMany);
       const at = clock();
       const row = await passkeys.insert(

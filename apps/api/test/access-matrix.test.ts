@@ -62,6 +62,17 @@ describeEachDatabase('access matrix', (database) => {
     });
   }
 
+  // Account security (password, sessions, two-factor, passkeys, the tokens themselves) is the
+  // browser session's alone: a token that leaked must not be able to take the account over,
+  // which adding a passkey of the holder's would do. A new route there takes no token unless
+  // this list says why.
+  it('takes no token on any account-security route', () => {
+    const open = routeList
+      .filter((r) => r.url.startsWith('/api/account/') && r.tokens !== false)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(open).toEqual([]);
+  });
+
   it('serves no /api route that is missing from the route table', () => {
     const declared = new Set(routeList.map((r) => `${r.method} ${r.url}`));
     const undeclared = t.app.apiRoutes

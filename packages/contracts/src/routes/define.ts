@@ -47,7 +47,7 @@ export interface RouteSpec {
   readOnly?: boolean;
   /**
    * `false`: a personal access token never opens this route, whatever its scopes — the account's
-   * own security (password, sessions, two-factor, the tokens themselves) and what lives in a
+   * own security (password, sessions, two-factor, passkeys, the tokens themselves) and what lives in a
    * browser session (view-as). Account routes ('user', 'admin', 'supergod') take tokens
    * otherwise; the other levels have credentials of their own and never do.
    */

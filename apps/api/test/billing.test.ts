@@ -261,6 +261,110 @@ function billingSuite(database: TestDatabase) {
     ]);
   });
 
+  it("leaves a user's payment waiting for them when another user answers its authentication", async () => {
+    await onPaidStarter();
+    expect((await save(CARDS.authenticate)).statusCode).toBe(200);
+    t.advance(10 * DAY);
+    const asked = (await call('POST', '/api/subscription/change-plan', { planId: 'pro' })).json();
+    const paymentId = asked.requiresAction.paymentId;
+    const stranger = await createUser(t.app, 'stranger');
+    const refused = await as(stranger.id, 'POST', '/api/billing/confirm', {
+      paymentId,
+      approve: false,
+    });
+    expect(refused.statusCode).toBe(404);
+    // The stranger's answer reached nothing: the payment still waits for its owner.
+    expect((await charges()).find((c) => c.ref === paymentId)?.status).toBe('requires_action');
+    const done = await call('POST', '/api/billing/confirm', { paymentId, approve: true });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().subscription).toMatchObject({ planId: 'pro' });
+  });
+
+  it('keeps a payment confirmed for a change the subscription no longer allows as credit, with its invoice', async () => {
+    await onPaidStarter();
+    expect((await save(CARDS.authenticate)).statusCode).toBe(200);
+    t.advance(10 * DAY);
+    const asked = (
+      await call('POST', '/api/subscription/change-plan', {
+        planId: 'enterprise',
+        interval: 'year',
+      })
+    ).json();
+    const paymentId = asked.requiresAction.paymentId;
+    // Another tab cancels while the bank's dialog is open; then the user approves the payment.
+    expect((await call('POST', '/api/subscription/cancel')).statusCode).toBe(200);
+    const confirmed = await call('POST', '/api/billing/confirm', { paymentId, approve: true });
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json().message).toBe(
+      'Your subscription changed since this payment was asked for: the amount charged was added to your credit. Choose the plan again',
+    );
+    const taken = (await charges()).find((c) => c.ref === paymentId);
+    expect(taken?.status).toBe('succeeded');
+    const [kept] = await history();
+    expect(kept).toMatchObject({
+      amount: taken?.amount,
+      status: 'paid',
+      description: expect.stringContaining('not applied: added to your credit'),
+    });
+    expect(await current()).toMatchObject({ planId: 'starter', creditBalance: taken?.amount });
+    // Confirming again takes nothing more and credits nothing more.
+    const again = await call('POST', '/api/billing/confirm', { paymentId, approve: true });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'Your subscription changed since this payment was asked for: choose the plan again',
+    );
+    expect((await current()).creditBalance).toBe(taken?.amount);
+  });
+
+  it('keeps the money of an upgrade overtaken by another sent at once as credit, with its invoice', async () => {
+    await t.close();
+    // The demo provider answering as slowly as a real one does: the two charges overlap.
+    t = await createTestApp(database, {
+      payments: { provider: 'demo', demoDelayMs: 150, stripe: null },
+    });
+    userId = (await createUser(t.app, 'payer')).id;
+    await onPaidStarter();
+    t.advance(10 * DAY);
+    const answers = await Promise.all([
+      call('POST', '/api/subscription/change-plan', { planId: 'pro' }),
+      call('POST', '/api/subscription/change-plan', { planId: 'enterprise' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.statusCode === 409)?.json().message).toBe(
+      'The subscription changed meanwhile: the amount charged was added to your credit. Please try again.',
+    );
+    const { planId, creditBalance } = await current();
+    const taken = (await charges()).filter((c) => c.idempotency_key.startsWith('change:'));
+    expect(taken.map((c) => c.status)).toEqual(['succeeded', 'succeeded']);
+    // Every cent taken is in an invoice; what did not apply is credit.
+    const upgrades = (await history()).filter((i: { description: string }) =>
+      i.description.startsWith('Upgrade'),
+    );
+    expect(upgrades.map((i: { amount: number }) => i.amount).sort()).toEqual(
+      taken.map((c) => c.amount).sort(),
+    );
+    const overtaken = taken.find((c) => !c.idempotency_key.includes(`:${planId}:`));
+    expect(creditBalance).toBe(overtaken?.amount);
+  });
+
+  it('tells the copies of one upgrade sent at once that nothing more was charged', async () => {
+    await t.close();
+    t = await createTestApp(database, {
+      payments: { provider: 'demo', demoDelayMs: 150, stripe: null },
+    });
+    userId = (await createUser(t.app, 'payer')).id;
+    await onPaidStarter();
+    t.advance(10 * DAY);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call('POST', '/api/subscription/change-plan', { planId: 'pro' })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const copy of answers.filter((a) => a.statusCode === 409)) {
+      expect(copy.json().message).toBe('The subscription changed meanwhile. Please try again.');
+    }
+    expect(await current()).toMatchObject({ planId: 'pro', creditBalance: 0 });
+  });
+
   it('changes nothing when the user refuses the authentication', async () => {
     await onPaidStarter();
     expect((await save(CARDS.authenticate)).statusCode).toBe(200);

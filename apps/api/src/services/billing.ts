@@ -209,14 +209,17 @@ export class BillingService {
     body: { paymentId: string; approve?: boolean },
     requestId: string | null,
   ) {
+    // Whose payment it is, before anything is answered for it: another user's is the same 404
+    // as none, and changes nothing (the demo provider's answer is a write).
+    const known = await this.deps.provider.retrieveCharge({ ref: body.paymentId });
+    if (known?.status === 'unknown') throw providerSilent();
+    if (!known || !(await this.belongsTo(known.idempotencyKey, user.id))) {
+      throw new HttpError(404, 'There is no such payment to confirm');
+    }
     const found = await this.deps.provider.completeAction(body.paymentId, {
       approve: body.approve,
     });
-    if (found?.status === 'unknown') {
-      throw new HttpError(503, 'The payment provider did not answer: try again', {
-        'retry-after': '5',
-      });
-    }
+    if (found?.status === 'unknown') throw providerSilent();
     const purpose = found ? purposeOf(found.idempotencyKey) : null;
     if (!found || !purpose) throw new HttpError(404, 'There is no such payment to confirm');
     if (purpose.kind === 'change') {
@@ -238,7 +241,7 @@ export class BillingService {
         user.id,
         { planId: purpose.planId, interval: purpose.interval },
         requestId,
-        found.idempotencyKey,
+        found,
       );
       return { message: done.message, subscription: done.subscription };
     }
@@ -261,6 +264,17 @@ export class BillingService {
     };
   }
 
+  /** Whether the payment made with `key` is the user's: their plan change, or their invoice. */
+  private async belongsTo(key: string, userId: number): Promise<boolean> {
+    const purpose = purposeOf(key);
+    if (!purpose) return false;
+    if (purpose.kind === 'change') return purpose.userId === userId;
+    const invoice = await inTransaction(this.deps.db, (trx) =>
+      this.deps.payments.invoiceCharging(key, trx),
+    );
+    return invoice?.user_id === userId;
+  }
+
   /**
    * A charge's outcome reported by the provider itself (a webhook): written once, whatever the
    * order events come in — an attempt already settled, or a key this server never made, is
@@ -277,7 +291,7 @@ export class BillingService {
           purpose.userId,
           { planId: purpose.planId, interval: purpose.interval },
           null,
-          found.idempotencyKey,
+          found,
         );
         return 'settled';
       } catch (err) {
@@ -599,6 +613,9 @@ export class BillingService {
 type Purpose =
   | { kind: 'invoice'; invoiceId: number }
   | { kind: 'change'; userId: number; planId: string; interval: 'month' | 'year' };
+
+const providerSilent = () =>
+  new HttpError(503, 'The payment provider did not answer: try again', { 'retry-after': '5' });
 
 function purposeOf(key: string): Purpose | null {
   const invoice = /^invoice:(\d+):\d+$/.exec(key);

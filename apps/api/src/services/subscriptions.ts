@@ -58,6 +58,13 @@ import {
 import { chargeSafely, paymentRequired } from './payments/charges.js';
 import type { PaymentProvider } from './payments/provider.js';
 
+/** A payment the user confirmed after an authentication step, as the provider reports it. */
+export interface ConfirmedCharge {
+  idempotencyKey: string;
+  ref: string;
+  amountCents: number;
+}
+
 /**
  * Subscriptions a renewal transaction claims and renews together: bounded, so a batch holds the
  * SQLite writer, or its rows on PostgreSQL, for tens of milliseconds (decision 036 measures it).
@@ -237,7 +244,10 @@ export class SubscriptionService {
   /**
    * An upgrade whose charge went through: the change, its paid invoice and its entry in one
    * transaction. When another request changed the subscription meanwhile, the invoice is still
-   * written (the money was taken) and the amount becomes credit; answers whether it applied.
+   * written (the money was taken) and the amount becomes credit. Answers 'applied'; 'credited'
+   * when this request's money became credit; 'overtaken' when its charge was another request's
+   * too (a copy of the same change: the provider answered it with the same charge), which that
+   * request wrote.
    */
   private async writeCharged(change: {
     userId: number;
@@ -249,13 +259,15 @@ export class SubscriptionService {
     invoice: Omit<NewInvoice, 'userId' | 'dedupeKey' | 'createdAt' | 'charge'> | null;
     amount: number;
     providerRef: string;
+    chargeKey: string;
     entry: ActivityEntry;
-  }): Promise<boolean> {
+  }): Promise<'applied' | 'credited' | 'overtaken'> {
     const { userId, version, before, after, plans, now, invoice, amount, providerRef } = change;
     return inTransaction(this.db, async (trx) => {
       const written = await this.write(userId, version, before, after, plans, now, trx);
-      // The charge's invoice, once per charge: requests repeating one change share its key, so
-      // its charge, and this invoice's dedupe key.
+      // The charge's invoice, once per charge: keyed by the charge's own key, which requests
+      // repeating one change share, and two different changes (Pro and Enterprise at once)
+      // do not — each one's money is in an invoice.
       let invoiced = false;
       if (invoice) {
         invoiced = await this.repo.addInvoice(
@@ -266,7 +278,7 @@ export class SubscriptionService {
             description: written
               ? invoice.description
               : `${invoice.description} (not applied: added to your credit)`,
-            dedupeKey: `change:${userId}:${version}`,
+            dedupeKey: change.chargeKey,
             createdAt: now,
             charge: { status: 'paid', providerRef },
           },
@@ -275,13 +287,44 @@ export class SubscriptionService {
       }
       if (!written) {
         // Money taken for a change another request overtook: kept as credit, not lost — once,
-        // by the request that wrote its invoice (a repeat of the change that applied took no
-        // more money: the provider answered it with the same charge).
-        if (invoiced) await this.repo.addCredit(userId, amount, now, trx);
-        return false;
+        // by the request that wrote its invoice.
+        if (!invoiced) return 'overtaken';
+        await this.repo.addCredit(userId, amount, now, trx);
+        return 'credited';
       }
       await this.activity.record(change.entry, trx);
-      return true;
+      return 'applied';
+    });
+  }
+
+  /**
+   * A payment the user confirmed (an authentication step) for a change the subscription no
+   * longer allows — another tab cancelled or changed plan meanwhile: the money was taken, so it
+   * is kept as credit with its paid invoice, once per charge. Answers whether this call kept it.
+   */
+  private async creditConfirmed(
+    userId: number,
+    charge: ConfirmedCharge,
+    subscription: Subscription,
+    description: string,
+  ): Promise<boolean> {
+    const now = this.clock();
+    return inTransaction(this.db, async (trx) => {
+      const invoiced = await this.repo.addInvoice(
+        {
+          userId,
+          description: `${description} (not applied: added to your credit)`,
+          amount: charge.amountCents,
+          periodStart: subscription.currentPeriodStart,
+          periodEnd: subscription.currentPeriodEnd,
+          dedupeKey: charge.idempotencyKey,
+          createdAt: now,
+          charge: { status: 'paid', providerRef: charge.ref },
+        },
+        trx,
+      );
+      if (invoiced) await this.repo.addCredit(userId, charge.amountCents, now, trx);
+      return invoiced;
     });
   }
 
@@ -374,25 +417,37 @@ export class SubscriptionService {
     userId: number,
     target: { planId: string; interval?: Interval },
     requestId: string | null,
-    confirmedKey?: string,
+    confirmed?: ConfirmedCharge,
   ) {
     const plans = await this.book();
     const now = this.clock();
     const { subscription, version, card } = await this.currentWithCard(userId);
     const wanted = withInterval(subscription, target);
-    const result = changePlan(subscription, plans, wanted, now);
-    if (!result.ok) throw new HttpError(409, result.error);
     const changeKey = `change:${userId}:${version}:${wanted.planId}:${wanted.interval}`;
+    const confirmedKey = confirmed?.idempotencyKey;
     if (
-      confirmedKey !== undefined &&
-      confirmedKey !== changeKey &&
-      !confirmedKey.startsWith(`${changeKey}:try`)
+      confirmed !== undefined &&
+      confirmed.idempotencyKey !== changeKey &&
+      !confirmed.idempotencyKey.startsWith(`${changeKey}:try`)
     ) {
+      // Checked before the change itself: whatever the subscription allows now, the money the
+      // user confirmed for what it allowed then was taken.
+      const name = plans.get(wanted.planId)?.name ?? wanted.planId;
+      const kept = await this.creditConfirmed(
+        userId,
+        confirmed,
+        subscription,
+        `Upgrade to ${name}`,
+      );
       throw new HttpError(
         409,
-        'Your subscription changed since this payment was asked for: choose the plan again',
+        kept
+          ? 'Your subscription changed since this payment was asked for: the amount charged was added to your credit. Choose the plan again'
+          : 'Your subscription changed since this payment was asked for: choose the plan again',
       );
     }
+    const result = changePlan(subscription, plans, wanted, now);
+    if (!result.ok) throw new HttpError(409, result.error);
     const toPlan = plans.get(wanted.planId);
     const paidPlan = toPlan !== undefined && (priceFor(toPlan, wanted.interval) ?? 0) > 0;
     const charged = result.invoice !== null && result.invoice.amount > 0;
@@ -400,6 +455,7 @@ export class SubscriptionService {
       throw new HttpError(409, 'Pay the unpaid invoice first (Pay now), then change plan');
     }
     let providerRef: string | null = null;
+    let chargeKey = changeKey;
     let amount = result.invoice?.amount ?? 0;
     if (paidPlan && result.preview.kind !== 'keep') {
       // Needed only for a paid plan: a downgrade to Free or a cancellation asks nothing more.
@@ -407,10 +463,11 @@ export class SubscriptionService {
         throw paymentRequired('no_payment_method', 'Add a payment method to start a paid plan');
       }
       if (charged && result.invoice) {
+        chargeKey = confirmedKey ?? (await this.unspentKey(changeKey));
         const outcome = await chargeSafely(this.provider, {
           amountCents: result.invoice.amount,
           currency: 'usd',
-          idempotencyKey: confirmedKey ?? (await this.unspentKey(changeKey)),
+          idempotencyKey: chargeKey,
           userId,
           customerRef: await this.payments.customer(userId, this.provider.name),
           paymentMethodRef: card.providerRef,
@@ -456,7 +513,7 @@ export class SubscriptionService {
     // Nothing charged: the change, its invoice (if any) and its entry, all or none — one
     // statement on PostgreSQL (decision 040). Charged: the invoice is kept even when another
     // request overtook the change, and the money becomes credit.
-    const applied =
+    const outcome =
       providerRef === null
         ? await this.writeChange({
             userId,
@@ -489,12 +546,14 @@ export class SubscriptionService {
             invoice: result.invoice,
             amount,
             providerRef,
+            chargeKey,
             entry,
           });
-    if (!applied) {
+    // writeChange answers whether it applied; nothing was charged when it did not.
+    if (outcome !== true && outcome !== 'applied') {
       throw new HttpError(
         409,
-        providerRef !== null
+        outcome === 'credited'
           ? 'The subscription changed meanwhile: the amount charged was added to your credit. Please try again.'
           : 'The subscription changed meanwhile. Please try again.',
       );

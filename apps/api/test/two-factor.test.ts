@@ -3,9 +3,9 @@
 // single-use, sign-in then needs a second step that lasts 5 minutes and opens nothing by itself,
 // a code is accepted once, wrong codes count in the sign-in throttle, and turning it off needs
 // the password and a factor. Codes are computed with the same library the server uses.
-import { CONFIRMATION_PHRASE, routeList } from '@omega/contracts';
+import { CONFIRMATION_PHRASE, routeList, twoFactorMessages } from '@omega/contracts';
 import { Secret, TOTP } from 'otpauth';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import {
   createTestApp,
   createUser,
@@ -91,6 +91,35 @@ describeEachDatabase('two-factor sign-in', (database) => {
     expect(enable.statusCode).toBe(400);
     expect(enable.json()).toEqual({ message: 'The code is incorrect' });
     expect((await status()).enabled).toBe(false);
+  });
+
+  it('answers setups sent at once with one pending secret each and no error', async () => {
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map(() => post('/api/account/2fa/totp/setup', {}, cookie)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const rows = await t.app.database.db.selectFrom('user_totp').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    // The secret kept is one the user was shown: its code turns two-factor on.
+    const shown = answers.map((a) => a.json().secret as string);
+    const codes = await Promise.all(
+      shown.map((secret) => post('/api/account/2fa/totp/enable', { code: codeAt(secret) }, cookie)),
+    );
+    expect(codes.filter((c) => c.statusCode === 200)).toHaveLength(1);
+  });
+
+  // Setup in one window while another confirms: the code checked is the secret read, and only
+  // that secret may be turned on, or the account would be left with one no app holds.
+  it('turns on only the secret whose code it checked, not one a setup put in its place meanwhile', async () => {
+    const first = (await post('/api/account/2fa/totp/setup', {}, cookie)).json().secret as string;
+    const read = await t.app.repos.twoFactor.find(ann.id);
+    await post('/api/account/2fa/totp/setup', {}, cookie);
+    // The confirmation read the first secret just before the second setup replaced it.
+    vi.spyOn(t.app.repos.twoFactor, 'find').mockResolvedValueOnce(read);
+    const enable = await post('/api/account/2fa/totp/enable', { code: codeAt(first) }, cookie);
+    expect(enable.statusCode).toBe(409);
+    expect(enable.json()).toEqual({ message: twoFactorMessages.setupReplaced });
+    expect(await status()).toEqual({ enabled: false, pending: true, recoveryCodesLeft: 0 });
   });
 
   it('turns on with the first code, answering ten recovery codes once, audited', async () => {

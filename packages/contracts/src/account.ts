@@ -72,6 +72,8 @@ export const twoFactorMessages = {
   factorRequired: 'Give the code from your authenticator app, or a recovery code',
   alreadyOn: 'Two-factor authentication is already on',
   notPending: 'Start the setup first: there is no authenticator app waiting to be confirmed',
+  setupReplaced:
+    'Two-factor setup was started again meanwhile: scan the newest QR code and enter its code',
   notOn: 'Two-factor authentication is not on',
   noPendingSignIn: 'Sign in with your username and password first (or again: it lasts 5 minutes)',
   required: 'Enter the code from your authenticator app',

@@ -13,28 +13,48 @@ export class TwoFactorRepository {
     return db.selectFrom('user_totp').selectAll().where('user_id', '=', userId).executeTakeFirst();
   }
 
-  /** Stores a pending secret, replacing a pending one; an enabled one is never replaced. */
-  async setPending(userId: number, secretEnc: string, at: number, db = this.db): Promise<void> {
-    await db
-      .deleteFrom('user_totp')
-      .where('user_id', '=', userId)
-      .where('enabled', '=', 0)
-      .execute();
-    await db
+  /**
+   * Stores a pending secret, replacing a pending one, in one statement (setups sent at once
+   * each replace the last); an enabled one is never replaced: false then.
+   */
+  async setPending(userId: number, secretEnc: string, at: number, db = this.db): Promise<boolean> {
+    const row = await db
       .insertInto('user_totp')
       .values({ user_id: userId, secret_enc: secretEnc, enabled: 0, created_at: at })
-      .execute();
+      .onConflict((oc) =>
+        oc
+          .column('user_id')
+          .doUpdateSet({ secret_enc: secretEnc, created_at: at, last_step: null })
+          .where('user_totp.enabled', '=', 0),
+      )
+      .returning('user_id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
-  /** Turns a pending secret on, its first code's step taken; false when it was not pending. */
-  async enable(userId: number, step: number, at: number, db = this.db): Promise<boolean> {
+  /**
+   * Turns the pending secret `secretEnc` on, its first code's step taken. Answers 'on'; or
+   * 'replaced' when another setup put a new secret in its place since it was read; 'already-on'
+   * when two-factor was turned on meanwhile; 'gone' when there is no secret any more.
+   */
+  async enable(
+    userId: number,
+    secretEnc: string,
+    step: number,
+    at: number,
+    db = this.db,
+  ): Promise<'on' | 'replaced' | 'already-on' | 'gone'> {
     const result = await db
       .updateTable('user_totp')
       .set({ enabled: 1, enabled_at: at, last_step: step })
       .where('user_id', '=', userId)
       .where('enabled', '=', 0)
+      .where('secret_enc', '=', secretEnc)
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    if (result.numUpdatedRows > 0n) return 'on';
+    const now = await this.find(userId, db);
+    if (!now) return 'gone';
+    return now.enabled === 0 ? 'replaced' : 'already-on';
   }
 
   /**

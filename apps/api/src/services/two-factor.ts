@@ -151,7 +151,9 @@ export class TwoFactorService {
     const secret = new Secret({ size: 20 });
     const otpauthUrl = this.totp(secret, user.username).toString();
     const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 2 });
-    await twoFactor.setPending(user.id, this.encrypt(secret.base32), clock());
+    if (!(await twoFactor.setPending(user.id, this.encrypt(secret.base32), clock()))) {
+      throw new HttpError(409, m.alreadyOn);
+    }
     return { secret: secret.base32, otpauthUrl, qrSvg };
   }
 
@@ -166,9 +168,10 @@ export class TwoFactorService {
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await inTransaction(db, async (trx) => {
       const at = clock();
-      if (!(await twoFactor.enable(user.id, step, at, trx))) {
-        throw new HttpError(409, m.alreadyOn);
-      }
+      const turned = await twoFactor.enable(user.id, row.secret_enc, step, at, trx);
+      if (turned === 'replaced') throw new HttpError(409, m.setupReplaced);
+      if (turned === 'already-on') throw new HttpError(409, m.alreadyOn);
+      if (turned === 'gone') throw new HttpError(400, m.notPending);
       await twoFactor.setRecoveryCodes(user.id, codes.map(hashRecoveryCode), trx);
       await activity.record(
         {

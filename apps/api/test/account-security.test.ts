@@ -3,7 +3,7 @@
 // signs out every other session and replaces this one's id), and seeing and ending one's own
 // sessions (opaque handles; another account's handle is a 404 like a missing one; an ended
 // session is refused on every instance within the one-second cache, SESSION_CACHE_MS).
-import type { AccountSession } from '@omega/contracts';
+import { type AccountSession, accountMessages } from '@omega/contracts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
@@ -107,6 +107,24 @@ describeEachDatabase('changing one’s own password', (database) => {
         request_id: res.headers['x-request-id'],
       }),
     );
+  });
+
+  // A double click, or two windows: each change was checked against the password before any of
+  // them was written, so all three answered 'Password changed' and two new passwords were lost.
+  it('changes the password once when several changes arrive at once, refusing the others', async () => {
+    const tries = ['a new passphrase 0', 'a new passphrase 1', 'a new passphrase 2'];
+    const answers = await Promise.all(
+      tries.map((newPassword) => change({ currentPassword: TEST_PASSWORD, newPassword })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const refused of answers.filter((a) => a.statusCode === 409)) {
+      expect(refused.json()).toEqual({ message: accountMessages.passwordChangedMeanwhile });
+    }
+    const kept = tries[answers.findIndex((a) => a.statusCode === 200)] as string;
+    expect((await login(kept)).statusCode).toBe(200);
+    for (const lost of tries.filter((p) => p !== kept)) {
+      expect((await login(lost)).statusCode).toBe(401);
+    }
   });
 
   it('refuses a wrong current password with 400, changing and ending nothing', async () => {

@@ -203,6 +203,22 @@ describeEachDatabase('two-factor sign-in', (database) => {
     expect(far.json().message).toBe('The code is incorrect');
   });
 
+  // Someone who learned the old password has begun a sign-in; the owner changes the password,
+  // which signs out every other session: the half-done sign-in ends with them.
+  it('ends a sign-in waiting for its second factor when the password changes meanwhile', async () => {
+    const { secret } = await turnOn();
+    const { pending } = await password();
+    const changed = await post(
+      '/api/account/password',
+      { currentPassword: TEST_PASSWORD, newPassword: 'a new passphrase 2' },
+      cookie,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const done = await post('/api/login/2fa', { code: codeAt(secret) }, pending);
+    expect(done.statusCode).toBe(400);
+    expect(done.json()).toEqual({ message: twoFactorMessages.noPendingSignIn });
+  });
+
   it('takes each recovery code once, however it is typed', async () => {
     const { recoveryCodes } = await turnOn();
     const code = recoveryCodes[3] as string;

@@ -11,6 +11,8 @@ export const accountMessages = {
   currentPasswordRequired: 'Current password is required',
   currentPasswordIncorrect: 'Current password is incorrect',
   passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  passwordChangedMeanwhile:
+    'Your password was changed by another request just now: use the new password',
 } as const;
 
 export const ChangePasswordBody = Type.Object({

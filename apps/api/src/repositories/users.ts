@@ -95,12 +95,23 @@ export class UsersRepository {
     await db.updateTable('users').set({ last_login: at }).where('id', '=', id).execute();
   }
 
-  async setPasswordHash(id: number, passwordHash: string, db = this.db): Promise<boolean> {
+  /**
+   * Sets the account's password hash; with `replacing`, only while that is still its hash (a
+   * change checked against the current password): false when the account is gone or its
+   * password was changed meanwhile.
+   */
+  async setPasswordHash(
+    id: number,
+    passwordHash: string,
+    db = this.db,
+    replacing?: string,
+  ): Promise<boolean> {
     this.cache.delete(id);
     const result = await db
       .updateTable('users')
       .set({ password_hash: passwordHash })
       .where('id', '=', id)
+      .$if(replacing !== undefined, (q) => q.where('password_hash', '=', replacing as string))
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }

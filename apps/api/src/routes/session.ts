@@ -23,7 +23,7 @@ import {
   DeviceTrust,
 } from '../services/device-trust.js';
 import { type PasskeyClient, relyingParty } from '../services/passkeys.js';
-import { PENDING_SIGN_IN_MS } from '../services/two-factor.js';
+import { PENDING_SIGN_IN_MS, passwordMark } from '../services/two-factor.js';
 
 export default async function sessionRoutes(app: FastifyInstance) {
   const accounts = app.accounts;
@@ -95,6 +95,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
     await beginPendingSignIn(app, request, {
       userId: user.id,
       until: app.clock() + PENDING_SIGN_IN_MS,
+      password: passwordMark(user),
     });
     return {
       ok: true as const,

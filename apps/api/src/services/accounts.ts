@@ -285,7 +285,10 @@ export class AccountService {
     await attempt.succeeded();
     const passwordHash = await hashPassword(change.newPassword);
     const ended = await inTransaction(db, async (trx) => {
-      await users.setPasswordHash(user.id, passwordHash, trx);
+      // Only over the password just checked: of changes sent at once, one is made.
+      if (!(await users.setPasswordHash(user.id, passwordHash, trx, stored.password_hash))) {
+        throw new HttpError(409, accountMessages.passwordChangedMeanwhile);
+      }
       const others = await sessions.deleteForUserExcept(user.id, client.keepSession, trx);
       await activity.record(
         {

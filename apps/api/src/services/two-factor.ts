@@ -90,8 +90,11 @@ export class TwoFactorService {
   }
 
   /** The account a pending sign-in is for, while it exists. */
-  async pendingUser(pending: { userId: number }): Promise<UserRow | null> {
-    return (await this.deps.users.findById(pending.userId)) ?? null;
+  async pendingUser(pending: { userId: number; password?: string }): Promise<UserRow | null> {
+    const user = await this.deps.users.findById(pending.userId);
+    // Begun with a password changed since: over, like the account's other sessions.
+    if (!user || pending.password !== passwordMark(user)) return null;
+    return user;
   }
 
   /**
@@ -336,4 +339,12 @@ export class TwoFactorService {
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   }
+}
+
+/**
+ * Names the account's current password without revealing anything of it (a digest of its hash),
+ * so a sign-in waiting for its second factor knows whether the password changed since it began.
+ */
+export function passwordMark(user: { password_hash: string }): string {
+  return sha256Hex(`pending-sign-in\n${user.password_hash}`).slice(0, 32);
 }

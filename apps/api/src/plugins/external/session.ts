@@ -13,6 +13,12 @@ import { DatabaseSessionStore, DEFAULT_SESSION_POLICY } from '../../services/ses
 export interface PendingSignIn {
   userId: number;
   until: number;
+  /**
+   * Which password it was begun with (services/two-factor.ts `passwordMark`): a password changed
+   * since ends it, as it ends the account's other sessions. Absent in one an older release
+   * began: that one is signed in again.
+   */
+  password?: string;
 }
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@
 // signs out every other session and replaces this one's id), and seeing and ending one's own
 // sessions (opaque handles; another account's handle is a 404 like a missing one; an ended
 // session is refused on every instance within the one-second cache, SESSION_CACHE_MS).
-import { type AccountSession, accountMessages } from '@omega/contracts';
+import { type AccountSession, accountMessages, CONFIRMATION_PHRASE } from '@omega/contracts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
@@ -397,6 +397,84 @@ describeEachDatabase('one’s own sessions', (database) => {
       await handle.close();
       await drop();
     }
+  });
+});
+
+// The session cache's second is how long another instance may still serve an ended session;
+// the instance that ends it forgets it at once, whoever ends it. Within that second a session
+// still cached elsewhere must not mint a token that would outlive it.
+describeEachDatabase('sessions ended on this instance', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+  });
+  afterEach(() => t.close());
+
+  const ask = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+
+  const ways = {
+    'an administrator (the user page)': async (victim: { id: number }) => {
+      const admin = await sessionFor(t.app, (await createUser(t.app, 'an-admin', 'admin')).id);
+      const page = (await ask('GET', `/api/admin/users/${victim.id}`, admin)).json();
+      const handle = page.sessions[0].handle as string;
+      const res = await ask('DELETE', `/api/admin/users/${victim.id}/sessions/${handle}`, admin);
+      expect(res.statusCode, res.body).toBe(200);
+    },
+    'a supergod (sessions revoke)': async () => {
+      const root = await sessionFor(t.app, (await createUser(t.app, 'a-root', 'supergod')).id);
+      const res = await ask('POST', '/api/supergod/execute', root, {
+        command: 'sessions revoke victim',
+        confirmation: CONFIRMATION_PHRASE,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    },
+    'its owner, from another session': async (victim: { id: number }) => {
+      const other = await sessionFor(t.app, victim.id);
+      const res = await ask('POST', '/api/account/sessions/sign-out-others', other, {});
+      expect(res.statusCode, res.body).toBe(200);
+    },
+  };
+
+  for (const [who, end] of Object.entries(ways)) {
+    it(`refuses a cached session at once once ${who} ended it, and lets it mint no token`, async () => {
+      const victim = await createUser(t.app, 'victim');
+      const cookie = await sessionFor(t.app, victim.id);
+      // Read, so the session is in this instance's cache.
+      expect((await ask('GET', '/api/user', cookie)).statusCode).toBe(200);
+      await end(victim);
+      expect((await ask('GET', '/api/user', cookie)).statusCode).toBe(401);
+      const minted = await ask('POST', '/api/account/tokens', cookie, {
+        name: 'after the end',
+        scopes: ['read'],
+      });
+      expect(minted.statusCode).toBe(401);
+      const tokens = await t.app.database.db
+        .selectFrom('access_tokens')
+        .select('id')
+        .where('user_id', '=', victim.id)
+        .execute();
+      expect(tokens).toEqual([]);
+    });
+  }
+
+  it('lets a session still cached by another instance mint no token once it ended', async () => {
+    const victim = await createUser(t.app, 'victim');
+    const cookie = await sessionFor(t.app, victim.id);
+    expect((await ask('GET', '/api/user', cookie)).statusCode).toBe(200);
+    // Ended by another instance: the row is gone, this instance's cache does not know yet.
+    await t.app.database.db.deleteFrom('sessions').where('user_id', '=', victim.id).execute();
+    const minted = await ask('POST', '/api/account/tokens', cookie, {
+      name: 'after the end',
+      scopes: ['read'],
+    });
+    expect(minted.statusCode).toBe(401);
+    const tokens = await t.app.database.db
+      .selectFrom('access_tokens')
+      .select('id')
+      .where('user_id', '=', victim.id)
+      .execute();
+    expect(tokens).toEqual([]);
   });
 });
 

@@ -37,6 +37,13 @@ export class TtlCache<K, V> {
     this.entries.delete(key);
   }
 
+  /** Drops every entry whose value `drop` picks (a walk of the whole cache: for rare events). */
+  deleteWhere(drop: (value: V) => boolean): void {
+    for (const [key, entry] of this.entries) {
+      if (drop(entry.value)) this.entries.delete(key);
+    }
+  }
+
   clear(): void {
     this.entries.clear();
   }

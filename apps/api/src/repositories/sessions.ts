@@ -1,6 +1,10 @@
 // The sessions table. Rows are keyed by a hash of the session id; the cookie carries the id.
 import type { Kysely } from 'kysely';
 import type { Database, SessionRow } from '../db/schema.js';
+import { afterCommit } from '../lib/transaction.js';
+
+/** Sessions a delete ended: one (by its id's hash), or a user's (all, or all but one). */
+export type EndedSessions = { idHash: string } | { userId: number; except?: string };
 
 export interface SessionWrite {
   idHash: string;
@@ -20,7 +24,24 @@ export interface SessionClient {
 export const USER_AGENT_MAX = 512;
 
 export class SessionsRepository {
+  /** Told of the sessions ended through this repository, once their end is committed. */
+  private readonly endedListeners: Array<(ended: EndedSessions) => void> = [];
+
   constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Calls `listener` with the sessions each delete ended, after its transaction commits: the
+   * session store forgets its cached copies, so this instance refuses them at once.
+   */
+  onEnded(listener: (ended: EndedSessions) => void): void {
+    this.endedListeners.push(listener);
+  }
+
+  private ended(db: Kysely<Database>, ended: EndedSessions): void {
+    afterCommit(db, () => {
+      for (const listener of this.endedListeners) listener(ended);
+    });
+  }
 
   find(idHash: string, db = this.db): Promise<SessionRow | undefined> {
     return db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
@@ -86,11 +107,13 @@ export class SessionsRepository {
 
   async delete(idHash: string, db = this.db): Promise<void> {
     await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+    this.ended(db, { idHash });
   }
 
   /** Signs a user out everywhere; answers how many sessions ended. */
   async deleteForUser(userId: number, db = this.db): Promise<number> {
     const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
+    this.ended(db, { userId });
     return Number(result.numDeletedRows);
   }
 
@@ -101,6 +124,7 @@ export class SessionsRepository {
       .where('user_id', '=', userId)
       .where('id_hash', '!=', keepIdHash)
       .executeTakeFirst();
+    this.ended(db, { userId, except: keepIdHash });
     return Number(result.numDeletedRows);
   }
 

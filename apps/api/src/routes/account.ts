@@ -105,7 +105,12 @@ export default async function accountRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, routes.createAccessToken, async (request) =>
-    app.accessTokens.create(signedIn(request), request.body, request.id),
+    app.accessTokens.create(
+      signedIn(request),
+      request.body,
+      request.id,
+      hashSessionId(request.session.sessionId),
+    ),
   );
 
   defineRoute(app, routes.revokeAccessToken, async (request) => {

@@ -76,7 +76,17 @@ export class DatabaseSessionStore implements SessionStore {
     private readonly sessions: SessionsRepository,
     private readonly clock: Clock,
     private readonly policy: SessionPolicy = DEFAULT_SESSION_POLICY,
-  ) {}
+  ) {
+    // Ended by whoever (the owner elsewhere, an administrator, a supergod, a password change):
+    // this instance forgets its copies at once; other instances within SESSION_CACHE_MS.
+    sessions.onEnded((ended) =>
+      this.cache.deleteWhere(({ row }) =>
+        'idHash' in ended
+          ? row.id_hash === ended.idHash
+          : row.user_id === ended.userId && row.id_hash !== ended.except,
+      ),
+    );
+  }
 
   /**
    * A session id the store does not know (rotated at sign-in, signed out, expired) is answered

@@ -5,7 +5,6 @@ import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { CachingSigner } from '../../lib/caching-signer.js';
-import { SessionsRepository } from '../../repositories/sessions.js';
 import type { PasskeyChallenge } from '../../services/passkeys.js';
 import { DatabaseSessionStore, DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
 
@@ -112,11 +111,8 @@ async function storeBegun(app: FastifyInstance, request: FastifyRequest): Promis
 export default fp(
   async (app) => {
     await app.register(fastifyCookie);
-    const store = new DatabaseSessionStore(
-      new SessionsRepository(app.database.db),
-      app.clock,
-      DEFAULT_SESSION_POLICY,
-    );
+    // The services' repository: what they end through it, the store forgets (session-store.ts).
+    const store = new DatabaseSessionStore(app.repos.sessions, app.clock, DEFAULT_SESSION_POLICY);
     app.decorate('sessionStore', store);
     await app.register(fastifySession, {
       secret: new CachingSigner(app.config.sessionSecret),
@@ -134,5 +130,5 @@ export default fp(
       },
     });
   },
-  { name: 'session', dependencies: ['config', 'database'] },
+  { name: 'session', dependencies: ['config', 'database', 'services'] },
 );

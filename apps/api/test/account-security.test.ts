@@ -413,6 +413,21 @@ describeEachDatabase('sessions ended on this instance', (database) => {
   const ask = (method: 'GET' | 'POST' | 'DELETE', url: string, cookie: string, payload?: object) =>
     t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
+  /** The ended session's cookie is refused a token, and none is stored. */
+  async function expectNoTokenMinted(userId: number, cookie: string) {
+    const minted = await ask('POST', '/api/account/tokens', cookie, {
+      name: 'after the end',
+      scopes: ['read'],
+    });
+    expect(minted.statusCode).toBe(401);
+    const tokens = await t.app.database.db
+      .selectFrom('access_tokens')
+      .select('id')
+      .where('user_id', '=', userId)
+      .execute();
+    expect(tokens).toEqual([]);
+  }
+
   const ways = {
     'an administrator (the user page)': async (victim: { id: number }) => {
       const admin = await sessionFor(t.app, (await createUser(t.app, 'an-admin', 'admin')).id);
@@ -444,17 +459,7 @@ describeEachDatabase('sessions ended on this instance', (database) => {
       expect((await ask('GET', '/api/user', cookie)).statusCode).toBe(200);
       await end(victim);
       expect((await ask('GET', '/api/user', cookie)).statusCode).toBe(401);
-      const minted = await ask('POST', '/api/account/tokens', cookie, {
-        name: 'after the end',
-        scopes: ['read'],
-      });
-      expect(minted.statusCode).toBe(401);
-      const tokens = await t.app.database.db
-        .selectFrom('access_tokens')
-        .select('id')
-        .where('user_id', '=', victim.id)
-        .execute();
-      expect(tokens).toEqual([]);
+      await expectNoTokenMinted(victim.id, cookie);
     });
   }
 
@@ -464,17 +469,7 @@ describeEachDatabase('sessions ended on this instance', (database) => {
     expect((await ask('GET', '/api/user', cookie)).statusCode).toBe(200);
     // Ended by another instance: the row is gone, this instance's cache does not know yet.
     await t.app.database.db.deleteFrom('sessions').where('user_id', '=', victim.id).execute();
-    const minted = await ask('POST', '/api/account/tokens', cookie, {
-      name: 'after the end',
-      scopes: ['read'],
-    });
-    expect(minted.statusCode).toBe(401);
-    const tokens = await t.app.database.db
-      .selectFrom('access_tokens')
-      .select('id')
-      .where('user_id', '=', victim.id)
-      .execute();
-    expect(tokens).toEqual([]);
+    await expectNoTokenMinted(victim.id, cookie);
   });
 });
 

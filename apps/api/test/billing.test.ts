@@ -79,6 +79,18 @@ function billingSuite(database: TestDatabase) {
   const charges = () =>
     t.app.database.db.selectFrom('demo_charges').selectAll().orderBy('created_at').execute();
 
+  /**
+   * Starts the app again with a demo provider that answers as slowly as a real one (150 ms), so
+   * charges sent at once overlap, and a new payer.
+   */
+  async function withSlowProvider() {
+    await t.close();
+    t = await createTestApp(database, {
+      payments: { provider: 'demo', demoDelayMs: 150, stripe: null },
+    });
+    userId = (await createUser(t.app, 'payer')).id;
+  }
+
   /** On Starter, paid with the 4242 card: its trial ended and its first period was charged. */
   async function onPaidStarter() {
     expect((await save(CARDS.succeeds)).statusCode).toBe(200);
@@ -317,12 +329,7 @@ function billingSuite(database: TestDatabase) {
   });
 
   it('keeps the money of an upgrade overtaken by another sent at once as credit, with its invoice', async () => {
-    await t.close();
-    // The demo provider answering as slowly as a real one does: the two charges overlap.
-    t = await createTestApp(database, {
-      payments: { provider: 'demo', demoDelayMs: 150, stripe: null },
-    });
-    userId = (await createUser(t.app, 'payer')).id;
+    await withSlowProvider();
     await onPaidStarter();
     t.advance(10 * DAY);
     const answers = await Promise.all([
@@ -348,11 +355,7 @@ function billingSuite(database: TestDatabase) {
   });
 
   it('tells the copies of one upgrade sent at once that nothing more was charged', async () => {
-    await t.close();
-    t = await createTestApp(database, {
-      payments: { provider: 'demo', demoDelayMs: 150, stripe: null },
-    });
-    userId = (await createUser(t.app, 'payer')).id;
+    await withSlowProvider();
     await onPaidStarter();
     t.advance(10 * DAY);
     const answers = await Promise.all(

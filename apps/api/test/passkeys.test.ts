@@ -24,6 +24,24 @@ import { SoftwareAuthenticator } from './helpers/software-authenticator.js';
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** Stores passkeys numbered `from` to `to` for the account, as if each had been added. */
+async function storePasskeys(t: TestApp, userId: number, from: number, to: number) {
+  for (let i = from; i <= to; i++) {
+    await t.app.repos.passkeys.insert({
+      userId,
+      credentialId: `cred-${i}`,
+      publicKey: 'AA',
+      userHandle: 'AA',
+      counter: 0,
+      transports: [],
+      name: `Passkey ${i}`,
+      aaguid: null,
+      backedUp: false,
+      at: t.now(),
+    });
+  }
+}
+
 describeEachDatabase('passkeys', (database) => {
   let t: TestApp;
   let ann: { id: number; username: string };
@@ -672,20 +690,7 @@ describeEachDatabase('passkeys', (database) => {
     await t.app.maintenance.write(false);
     t.app.maintenance.remember(false);
 
-    for (let i = 2; i <= 20; i++) {
-      await t.app.repos.passkeys.insert({
-        userId: ann.id,
-        credentialId: `cred-${i}`,
-        publicKey: 'AA',
-        userHandle: 'AA',
-        counter: 0,
-        transports: [],
-        name: `Passkey ${i}`,
-        aaguid: null,
-        backedUp: false,
-        at: t.now(),
-      });
-    }
+    await storePasskeys(t, ann.id, 2, 20);
     const full = await call('POST', '/api/account/passkeys/registration-options', {}, cookie);
     expect(full.statusCode).toBe(409);
     expect(full.json()).toEqual({ message: passkeyMessages.tooMany });
@@ -701,20 +706,7 @@ describeEachDatabase('passkeys added at once', (database) => {
   it('keeps an account at 20 passkeys when several ceremonies finish at once', async () => {
     t = await createTestApp(database);
     const ann = await createUser(t.app, 'ann');
-    for (let i = 1; i <= 19; i++) {
-      await t.app.repos.passkeys.insert({
-        userId: ann.id,
-        credentialId: `cred-${i}`,
-        publicKey: 'AA',
-        userHandle: 'AA',
-        counter: 0,
-        transports: [],
-        name: `Passkey ${i}`,
-        aaguid: null,
-        backedUp: false,
-        at: t.now(),
-      });
-    }
+    await storePasskeys(t, ann.id, 1, 19);
     const browsers = await Promise.all([1, 2, 3, 4].map(() => sessionFor(t.app, ann.id)));
     const call = (url: string, cookie: string, payload: object) =>
       t.app.inject({ method: 'POST', url, headers: { cookie }, payload });

@@ -200,17 +200,16 @@ export class AssistantService {
         },
         trx,
       );
-      // A rating sent again was counted the first time.
-      if (!stored || !considered) return;
+      // A rating sent again was counted the first time; a declined question was kept when it
+      // was asked, and a 'no' for the decline does not make it asked twice.
+      if (!stored || !considered || considered.declined) return;
       await this.deps.unanswered.record(
         {
           kind: 'rated-no',
           question: query,
           role: input.role,
-          ...(considered.declined ?? {
-            articlesShown: shownSlugs(considered.composed),
-            closestArticle: null,
-          }),
+          articlesShown: shownSlugs(considered.composed),
+          closestArticle: null,
         },
         trx,
       );

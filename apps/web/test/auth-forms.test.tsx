@@ -72,6 +72,28 @@ describe('auth screen', () => {
     expect(screen.getByText('Invalid username or password')).toBeDefined();
   });
 
+  // Only GET /api/user says an administrator must set up two-factor first (the registration's
+  // answer does not): a new administrator is sent to set it up, not to a console of 403s.
+  it('sends a new administrator who must use two-factor to set it up, not to the console', async () => {
+    let registered = false;
+    const admin = () => ({ ...signedInAs('admin', 'ada')().body, twoFactorSetupRequired: true });
+    fakeServer({
+      'GET /api/user': () => (registered ? { status: 200, body: admin() } : signedOut(undefined)),
+      'POST /api/register-admin': () => {
+        registered = true;
+        const { twoFactorSetupRequired: _, ...user } = admin();
+        return { status: 200, body: { ok: true, message: 'Registered', user } };
+      },
+    });
+    const user = userEvent.setup();
+    const { location } = renderAt('/admin-register');
+    await user.type(await screen.findByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Administrator Secret Key'), 'the-admin-key');
+    await user.click(screen.getByRole('button', { name: 'Register as Administrator' }));
+    await waitFor(() => expect(location.pathname).toBe('/account/security'));
+  });
+
   it("answers a wrong supergod key with the spec's toast", async () => {
     fakeServer({
       'GET /api/user': signedOut,

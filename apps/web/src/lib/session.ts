@@ -2,7 +2,7 @@
 // A 401 means signed out. Login, logout and register refresh it.
 import type { User } from '@omega/contracts';
 import type { RouteUrl } from '@omega/contracts/client';
-import { isSupergod, normalizeRole, type Role } from '@omega/domain';
+import { atLeast, isSupergod, normalizeRole, type Role } from '@omega/domain';
 import useSWR, { useSWRConfig } from 'swr';
 import { ApiError, getJson } from './api-client.js';
 
@@ -45,9 +45,17 @@ export function useSession(): SessionState {
   };
 }
 
-/** Re-reads the session; pass the new user to show it at once. */
+/**
+ * Re-reads the session; pass the new user to show it at once. An administrator's is read again
+ * all the same: only GET /api/user says whether they must set up two-factor before the consoles
+ * answer (a sign-in's or a registration's answer does not), and the guards send them there.
+ */
 export function useRefreshSession() {
   const { mutate } = useSWRConfig();
-  return (user?: User | null) =>
-    user === undefined ? mutate(SESSION_KEY) : mutate(SESSION_KEY, user, { revalidate: false });
+  return async (user?: User | null) => {
+    if (user === undefined) return mutate(SESSION_KEY);
+    await mutate(SESSION_KEY, user, { revalidate: false });
+    if (user && atLeast(normalizeRole(user.role), 'admin')) return mutate(SESSION_KEY);
+    return user;
+  };
 }

@@ -294,7 +294,7 @@ describe('the account security page', () => {
       });
     });
 
-    it('asks for the code after the password when signing in, and shows a wrong one', async () => {
+    it('asks for the code after the password when signing in, in a focused field, and shows a wrong one', async () => {
       let signedIn = false;
       const server = fakeAdminServer({
         'GET /api/user': (req) =>
@@ -323,6 +323,8 @@ describe('the account security page', () => {
       await userEvent.type(screen.getByLabelText('Password'), 'correct horse battery');
       await userEvent.click(screen.getByRole('button', { name: 'Login' }));
       const code = await screen.findByLabelText('Authentication code');
+      // The step takes the code at once: typing it and pressing Enter signs in.
+      await waitFor(() => expect(document.activeElement).toBe(code));
       await userEvent.type(code, '000000');
       await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
       expect((await screen.findByRole('alert')).textContent).toBe('The code is incorrect');

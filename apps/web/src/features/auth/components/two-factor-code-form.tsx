@@ -4,7 +4,7 @@
 // shown under the field (or under the passkey button). Loaded on demand through
 // second-factor-form.tsx.
 import { Button, Input, Label } from '@omega/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { PasskeyButton } from './passkey-button.js';
 
 export interface SecondFactorProps {
@@ -22,6 +22,12 @@ export function TwoFactorCodeForm(props: SecondFactorProps) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const label = recovery ? 'Recovery code' : 'Authentication code';
+  // The step replaces the password form, which had the focus: the field takes it, so the code
+  // can be typed and sent with Enter at once (and again after switching to a recovery code).
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    field.current?.focus();
+  }, [recovery]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -53,6 +59,7 @@ export function TwoFactorCodeForm(props: SecondFactorProps) {
       <div className="omega-field">
         <Label htmlFor={`${id}-factor`}>{label}</Label>
         <Input
+          ref={field}
           id={`${id}-factor`}
           name={recovery ? 'recoveryCode' : 'code'}
           inputMode={recovery ? 'text' : 'numeric'}

@@ -108,6 +108,23 @@ describe('assistant panel', () => {
     expect(within(panel).getByRole('button', { name: 'Yes' })).toHaveProperty('disabled', true);
   });
 
+  // The rating buttons are disabled once used, which takes the focus out of the panel: it stays
+  // inside, so Escape still closes it.
+  it('keeps the focus in the panel after a rating, so Escape still closes it', async () => {
+    const { user, panel } = await openPanel('user', {
+      'POST /api/ai/feedback': () => ({
+        status: 200,
+        body: { ok: true, message: 'Thank you for your feedback!' },
+      }),
+    });
+    await user.type(within(panel).getByLabelText('Your question'), 'cancel{Enter}');
+    await user.click(await within(panel).findByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Thank you for your feedback!')).toBeDefined();
+    await waitFor(() => expect(panel.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('sends one rating for a double click', async () => {
     const { user, panel, calls } = await openPanel('user', {
       'POST /api/ai/feedback': () => ({

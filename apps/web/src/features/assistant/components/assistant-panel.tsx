@@ -107,6 +107,19 @@ export function AssistantPanel({ userId, admin, label, onClose }: AssistantPanel
     });
   }
 
+  // A rating button that was pressed and is now disabled (busy, or the answer rated) no longer
+  // holds the focus: once that is painted, the question field takes it, so the keyboard stays
+  // in the panel and Escape still closes it.
+  const rated = exchange?.rated;
+  useEffect(() => {
+    if (rating.busy && !rated) return;
+    const focused = document.activeElement;
+    const inside = focused instanceof HTMLElement && focused.closest('.omega-assistant__panel');
+    if (!inside || (focused instanceof HTMLButtonElement && focused.disabled)) {
+      inputRef.current?.focus();
+    }
+  }, [rating.busy, rated]);
+
   async function act(action: AssistantAction) {
     if (action.type === 'navigate') {
       navigate(action.endpoint);

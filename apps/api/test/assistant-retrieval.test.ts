@@ -156,6 +156,19 @@ describe('retrieval', () => {
     );
   });
 
+  // Asked in the browser QA of 2026-11-30, when no article covered cards or failed payments
+  // (the first went to a keypad article, the second found nothing); worded differently here.
+  it('answers questions about the saved card and failed payments from their article', () => {
+    for (const q of [
+      'the card I saved expired, how do I put in a new one',
+      'what happens when my renewal charge is declined',
+      'my subscription says past due',
+      'the bank wants me to approve the upgrade payment',
+    ]) {
+      expect(first(q)?.slug, q).toBe('payment-method-and-failed-payments');
+    }
+  });
+
   it('puts the help article before an architecture note when a question names a screen', () => {
     expect(first('health dashboard', admin)?.slug).toBe('admin-dashboard');
     expect(first('how are health checks implemented', admin)?.slug).toBe('logs-and-health');

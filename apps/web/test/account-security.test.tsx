@@ -422,6 +422,8 @@ describe('personal access tokens on the account security page', () => {
 
     const secret = (await screen.findByLabelText('Your new token')) as HTMLInputElement;
     expect(secret.value).toBe(SECRET);
+    // The form that had the focus is gone: the token takes it, selected, ready to copy.
+    await waitFor(() => expect(document.activeElement).toBe(secret));
     expect(
       screen.getByText(/Token 'ci' created\. Copy it now: it is not shown again\./),
     ).toBeTruthy();

@@ -17,7 +17,7 @@ import {
   toast,
   useConfirm,
 } from '@omega/ui';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.js';
 import { errorMessage } from '../../../lib/error-message.js';
 import { LoadFailed } from '../../../lib/load-failed.js';
@@ -159,6 +159,11 @@ function CreateTokenForm(props: { onCreated(token: CreatedAccessTokenResponse): 
 function NewToken(props: { created: CreatedAccessTokenResponse; onDone(): void }) {
   const id = useId();
   const [copied, setCopied] = useState(false);
+  // It replaces the form that had the focus: the token takes it (and is selected on focus).
+  const secret = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    secret.current?.focus();
+  }, []);
   async function copy() {
     try {
       await navigator.clipboard.writeText(props.created.token);
@@ -177,6 +182,7 @@ function NewToken(props: { created: CreatedAccessTokenResponse; onDone(): void }
       <FormField id={`${id}-secret`} label="Your new token" error={undefined}>
         {() => (
           <Input
+            ref={secret}
             id={`${id}-secret`}
             readOnly
             className="omega-account__secret"
@@ -312,7 +318,8 @@ export function TokensSection() {
     <>
       <p className="omega-muted">
         Tokens let your scripts and other applications call the API as you, within the scopes you
-        give them. They cannot change your password, sessions, two-factor sign-in or tokens.
+        give them. They cannot change your password, sessions, two-factor sign-in, passkeys or
+        tokens.
       </p>
       {created ? (
         <NewToken created={created} onDone={() => setCreated(null)} />

@@ -268,6 +268,31 @@ describe('the account security page', () => {
       expect(server.to('POST /api/account/2fa/totp/enable')).toHaveLength(2);
     });
 
+    it('leaves a setup the user does not finish, back at the button that starts it', async () => {
+      fakeAdminServer({
+        ...base,
+        'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+        'GET /api/account/2fa': () => ({
+          body: { enabled: false, pending: false, recoveryCodesLeft: 0 },
+        }),
+        'POST /api/account/2fa/totp/setup': () => ({
+          body: {
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            otpauthUrl: 'otpauth://totp/Omega:user-1?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+          },
+        }),
+      });
+      renderAt('/account/security');
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Set up an authenticator app' }),
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'Cancel setup' }));
+      const again = await screen.findByRole('button', { name: 'Set up an authenticator app' });
+      expect(screen.queryByRole('img', { name: 'QR code of your two-factor key' })).toBeNull();
+      await waitFor(() => expect(document.activeElement).toBe(again));
+    });
+
     it('turns it off with the password and a recovery code', async () => {
       let enabled = true;
       const server = fakeAdminServer({

@@ -4,13 +4,17 @@
 // the server never answers it again, so a setup left half-way is simply started again.
 import type { TotpSetupResponse } from '@omega/contracts';
 import { Button, Skeleton, toast } from '@omega/ui';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
 import { LoadFailed } from '../../../lib/load-failed.js';
 import { useTwoFactorActions, useTwoFactorStatus } from '../api/account-api.js';
 import { TextField } from './text-field.js';
 
-function Setup(props: { setup: TotpSetupResponse; onEnabled(codes: string[]): void }) {
+function Setup(props: {
+  setup: TotpSetupResponse;
+  onEnabled(codes: string[]): void;
+  onCancel(): void;
+}) {
   const id = useId();
   const actions = useTwoFactorActions();
   const [code, setCode] = useState('');
@@ -59,6 +63,10 @@ function Setup(props: { setup: TotpSetupResponse; onEnabled(codes: string[]): vo
       />
       <Button type="submit" loading={busy} className="omega-form__submit">
         Turn on two-factor
+      </Button>
+      {/* Two-factor stays off; the unconfirmed key is replaced by the next setup. */}
+      <Button type="button" variant="link" onClick={props.onCancel}>
+        Cancel setup
       </Button>
     </form>
   );
@@ -154,8 +162,15 @@ export function TwoFactorSection() {
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
+  // A setup left with Cancel puts the focus back on the button that starts one.
+  const startButton = useRef<HTMLButtonElement>(null);
+  const [cancelled, setCancelled] = useState(false);
+  useEffect(() => {
+    if (cancelled) startButton.current?.focus();
+  }, [cancelled]);
 
   async function start() {
+    setCancelled(false);
     setBusy(true);
     try {
       setSetup(await actions.setup());
@@ -201,7 +216,18 @@ export function TwoFactorSection() {
       </div>
     );
   }
-  if (setup) return <Setup setup={setup} onEnabled={setCodes} />;
+  if (setup) {
+    return (
+      <Setup
+        setup={setup}
+        onEnabled={setCodes}
+        onCancel={() => {
+          setSetup(null);
+          setCancelled(true);
+        }}
+      />
+    );
+  }
   return (
     <div className="omega-stack">
       <p>
@@ -212,7 +238,7 @@ export function TwoFactorSection() {
         <p className="omega-muted">A setup was started but not finished: start it again.</p>
       )}
       <div className="omega-actions">
-        <Button loading={busy} onClick={start}>
+        <Button ref={startButton} loading={busy} onClick={start}>
           Set up an authenticator app
         </Button>
       </div>

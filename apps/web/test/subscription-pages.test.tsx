@@ -263,6 +263,27 @@ describe('plan chooser', () => {
     }
   });
 
+  // A monthly Starter subscriber looking at the yearly prices: Starter billed yearly is a change
+  // (and a charge), not the plan they are on.
+  it('marks the current plan in its own billing interval only', async () => {
+    server(subscription());
+    const u = userEvent.setup();
+    renderAt('/subscription/plans');
+    await u.click(await screen.findByRole('tab', { name: 'Yearly' }));
+    const yearly = screen.getByRole('tabpanel', { name: 'Yearly' });
+    const starter = within(yearly)
+      .getAllByRole('listitem')
+      .find((card) => within(card).queryByRole('heading', { name: /^Starter/ }));
+    expect(starter && within(starter).queryByText('Current Plan')).toBeNull();
+    expect(starter && within(starter).getByText('Your plan, billed monthly')).toBeDefined();
+    expect(
+      starter && within(starter).getByRole('button', { name: 'Choose Starter' }),
+    ).toBeDefined();
+    await u.click(screen.getByRole('tab', { name: 'Monthly' }));
+    const monthly = screen.getByRole('tabpanel', { name: 'Monthly' });
+    expect(within(monthly).getAllByText('Current Plan')).toHaveLength(2);
+  });
+
   it('opens the confirmation of a plan chosen before signing up, once', async () => {
     const fake = server(subscription({ planId: 'free', planName: 'Free', nextCharge: null }));
     const u = userEvent.setup();

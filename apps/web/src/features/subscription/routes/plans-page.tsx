@@ -74,7 +74,13 @@ export function PlansPage() {
             <CardTitle>
               <h2 className="omega-card-heading">
                 {plan.name} {plan.isPopular && <Badge>Most Popular</Badge>}{' '}
-                {sub?.planId === plan.id && <Badge variant="secondary">Current Plan</Badge>}
+                {current && <Badge variant="secondary">Current Plan</Badge>}
+                {sub?.planId === plan.id && !current && (
+                  // The same plan in the other interval is a change (and a charge), not this one.
+                  <Badge variant="outline">
+                    Your plan, billed {sub.interval === 'year' ? 'yearly' : 'monthly'}
+                  </Badge>
+                )}
               </h2>
             </CardTitle>
           </CardHeader>

@@ -3,11 +3,17 @@
 // signs out every other session and replaces this one's id), and seeing and ending one's own
 // sessions (opaque handles; another account's handle is a 404 like a missing one; an ended
 // session is refused on every instance within the one-second cache, SESSION_CACHE_MS).
-import { type AccountSession, accountMessages, CONFIRMATION_PHRASE } from '@omega/contracts';
+import {
+  type AccountSession,
+  accountMessages,
+  CONFIRMATION_PHRASE,
+  routeList,
+} from '@omega/contracts';
+import type { Role } from '@omega/domain';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
-import { SESSION_CACHE_MS } from '../src/services/session-store.js';
+import { hashSessionId, SESSION_CACHE_MS, SESSION_ENDED } from '../src/services/session-store.js';
 import {
   createTestApp,
   createUser,
@@ -470,6 +476,91 @@ describeEachDatabase('sessions ended on this instance', (database) => {
     // Ended by another instance: the row is gone, this instance's cache does not know yet.
     await t.app.database.db.deleteFrom('sessions').where('user_id', '=', victim.id).execute();
     await expectNoTokenMinted(victim.id, cookie);
+  });
+
+  // Reads may take the cache's second; a write to what only a browser session may change (the
+  // route table's `tokens: false`: password, sessions, two-factor, passkeys, tokens, the card,
+  // view-as) reads its session and its account from the database first.
+  const securityWrites = routeList.filter((r) => r.tokens === false && r.method !== 'GET');
+  const roleFor = (access: string): Role => (access === 'user' ? 'user' : (access as Role));
+  const path = (url: string) => url.replace(/:[a-z]+/gi, '1');
+
+  it('covers a security write of each kind', () => {
+    const urls = securityWrites.map((r) => `${r.method} ${r.url}`);
+    for (const url of [
+      'POST /api/account/password',
+      'POST /api/account/2fa/totp/enable',
+      'POST /api/account/sessions/sign-out-others',
+      'POST /api/account/tokens',
+      'POST /api/billing/payment-method',
+    ]) {
+      expect(urls).toContain(url);
+    }
+  });
+
+  for (const r of securityWrites) {
+    it(`refuses ${r.method} ${r.url} to a session another instance ended, though cached here`, async () => {
+      const owner = await createUser(t.app, 'owner', roleFor(r.access));
+      const cookie = await sessionFor(t.app, owner.id);
+      expect((await ask('GET', '/api/user', cookie)).statusCode).toBe(200);
+      await t.app.database.db.deleteFrom('sessions').where('user_id', '=', owner.id).execute();
+      const res = await t.app.inject({
+        method: r.method,
+        url: path(r.url),
+        headers: { cookie },
+        payload: {},
+      });
+      expect(res.statusCode, res.body).toBe(401);
+      expect(res.json().message).toBe(SESSION_ENDED);
+    });
+
+    it(`refuses ${r.method} ${r.url} to an account another instance disabled, though cached here`, async () => {
+      const owner = await createUser(t.app, 'owner', roleFor(r.access));
+      const cookie = await sessionFor(t.app, owner.id);
+      expect((await ask('GET', '/api/user', cookie)).statusCode).toBe(200);
+      await t.app.database.db
+        .updateTable('users')
+        .set({ disabled: 1 })
+        .where('id', '=', owner.id)
+        .execute();
+      const res = await t.app.inject({
+        method: r.method,
+        url: path(r.url),
+        headers: { cookie },
+        payload: {},
+      });
+      expect(res.statusCode, res.body).toBe(401);
+      // The account's session ends with it, as a read would end it.
+      const rows = await t.app.database.db
+        .selectFrom('sessions')
+        .select('id_hash')
+        .where('user_id', '=', owner.id)
+        .execute();
+      expect(rows).toEqual([]);
+    });
+  }
+
+  it('lets a session another instance ended turn on no two-factor and end no other session', async () => {
+    const victim = await createUser(t.app, 'victim');
+    const stolen = await sessionFor(t.app, victim.id);
+    const own = await sessionFor(t.app, victim.id);
+    expect((await ask('GET', '/api/user', stolen)).statusCode).toBe(200);
+    // The owner ended the stolen session on another instance: its row is gone, this
+    // instance's cache does not know yet.
+    const stolenId = decodeURIComponent(stolen.slice(stolen.indexOf('=') + 1)).split('.')[0];
+    await t.app.database.db
+      .deleteFrom('sessions')
+      .where('id_hash', '=', hashSessionId(stolenId as string))
+      .execute();
+    expect((await ask('POST', '/api/account/2fa/totp/setup', stolen)).statusCode).toBe(401);
+    expect(
+      (await ask('POST', '/api/account/sessions/sign-out-others', stolen, {})).statusCode,
+    ).toBe(401);
+    expect((await ask('GET', '/api/user', own)).statusCode).toBe(200);
+    expect((await ask('GET', '/api/account/2fa', own)).json()).toMatchObject({
+      enabled: false,
+      pending: false,
+    });
   });
 });
 

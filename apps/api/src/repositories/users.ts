@@ -46,6 +46,12 @@ export class UsersRepository {
     return row;
   }
 
+  /** The user as the database has it now, past the cache (which is refreshed with it). */
+  async findFresh(id: number): Promise<UserRow | undefined> {
+    this.cache.delete(id);
+    return this.findForSession(id);
+  }
+
   /**
    * Drops this instance's cached row of the user. The writes below drop it too, but inside a
    * transaction a request can read and cache the old row before the commit: callers that

@@ -105,12 +105,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   );
 
   defineRoute(app, routes.createAccessToken, async (request) =>
-    app.accessTokens.create(
-      signedIn(request),
-      request.body,
-      request.id,
-      hashSessionId(request.session.sessionId),
-    ),
+    app.accessTokens.create(signedIn(request), request.body, request.id),
   );
 
   defineRoute(app, routes.revokeAccessToken, async (request) => {

@@ -31,8 +31,6 @@ import { inTransaction } from '../lib/transaction.js';
 import type { AccessTokenRow, AccessTokensRepository } from '../repositories/access-tokens.js';
 import { lockAccount } from '../repositories/account-lock.js';
 import type { ActivityRepository } from '../repositories/activity.js';
-import type { SessionsRepository } from '../repositories/sessions.js';
-import { SessionEndedError } from './session-store.js';
 
 const DAY_MS = 86_400_000;
 /** A token's last-used time is moved at most this often. */
@@ -76,7 +74,6 @@ export type TokenVerdict = { ok: true; grant: TokenGrant } | { ok: false; messag
 export interface AccessTokensDeps {
   db: Kysely<Database>;
   tokens: AccessTokensRepository;
-  sessions: SessionsRepository;
   activity: ActivityRepository;
   clock: Clock;
 }
@@ -91,17 +88,16 @@ export class AccessTokensService {
   }
 
   /**
-   * Creates a token for the account. `session` (the hash of the creating session's id): the
-   * session is read again in the transaction, not from the cache, so a session ended in the
-   * last second (SESSION_CACHE_MS, on another instance) cannot leave a token that outlives it.
+   * Creates a token for the account. The access hook has read the creating session past the
+   * cache (a security write), so a session ended in the last second on another instance
+   * cannot leave a token that outlives it.
    */
   async create(
     user: UserRow,
     body: CreateAccessTokenBody,
     requestId: string | null,
-    session?: string,
   ): Promise<CreatedAccessTokenResponse> {
-    const { db, tokens, sessions, activity, clock } = this.deps;
+    const { db, tokens, activity, clock } = this.deps;
     const name = body.name.trim();
     if (showsNothing(name)) throw new HttpError(400, 'name is required: say what the token is for');
     const problem = scopesProblem(body.scopes, normalizeRole(user.role));
@@ -111,9 +107,6 @@ export class AccessTokensService {
     const expiresAt = body.expiresInDays ? now + body.expiresInDays * DAY_MS : null;
     const token = TOKEN_PREFIX + newSecret();
     const row = await inTransaction(db, async (trx) => {
-      if (session !== undefined && !(await sessions.find(session, trx))) {
-        throw new SessionEndedError();
-      }
       await lockAccount(trx, user.id);
       if ((await tokens.count(user.id, trx)) >= MAX_TOKENS_PER_ACCOUNT) {
         throw new HttpError(

@@ -153,6 +153,16 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   /**
+   * Whether the session is live in the database now, read past the cache: a write to the
+   * account's security (plugins/app/access.ts) must not act for a session another instance
+   * ended in the cache's last second. The row read is cached again.
+   */
+  async confirm(sessionId: string): Promise<boolean> {
+    this.cache.delete(sessionId);
+    return (await this.load(sessionId)) !== null;
+  }
+
+  /**
    * Stores a session that has just begun (sign-in, registration or a password change, after a
    * new id), with where it was begun when known.
    */

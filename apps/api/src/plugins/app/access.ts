@@ -5,6 +5,11 @@
 // a token is checked for the route (`tokens`), its scopes and then the account's role, as a
 // session is; a request with a token is the token's alone (plugins/app/signed-out.ts drops its
 // cookie).
+// A session's account is read at most once a second (the caches of session-store.ts and
+// repositories/users.ts), except on a write to what only a browser session may change (the
+// route table's `tokens: false`: password, sessions, two-factor, passkeys, tokens, the card,
+// view-as): there the session's row and its account are read from the database, so a session
+// ended or an account disabled on another instance in the last second changes nothing.
 
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Access } from '@omega/contracts';
@@ -15,6 +20,7 @@ import fp from 'fastify-plugin';
 import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { bearerAccessToken } from '../../services/access-tokens.js';
+import { SessionEndedError } from '../../services/session-store.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -22,8 +28,11 @@ declare module 'fastify' {
     tokens?: boolean;
   }
   interface FastifyInstance {
-    /** The signed-in, enabled user of this request, or null; read once per request. */
-    currentUser(request: FastifyRequest): Promise<UserRow | null>;
+    /**
+     * The signed-in, enabled user of this request, or null; read once per request. `fresh`:
+     * read the account from the database, not the last second's cache.
+     */
+    currentUser(request: FastifyRequest, fresh?: boolean): Promise<UserRow | null>;
   }
   interface FastifyRequest {
     user: UserRow | null | undefined;
@@ -69,12 +78,13 @@ export default fp(
     const active = (row: UserRow | undefined): UserRow | undefined =>
       row && row.disabled === 0 ? row : undefined;
 
-    app.decorate('currentUser', async (request: FastifyRequest) => {
+    app.decorate('currentUser', async (request: FastifyRequest, fresh = false) => {
       if (request.user !== undefined) return request.user;
       const userId = request.session?.userId;
       let user: UserRow | null = null;
       if (typeof userId === 'number') {
-        const row = active(await app.repos.users.findForSession(userId));
+        const users = app.repos.users;
+        const row = active(await (fresh ? users.findFresh(userId) : users.findForSession(userId)));
         if (row) user = row;
         // A deleted or disabled account ends the session it had.
         else await request.session.destroy();
@@ -132,7 +142,14 @@ export default fp(
       }
       const token = bearerAccessToken(request.headers.authorization);
       if (token !== null) return admitToken(request, reply, access, token);
-      const user = await app.currentUser(request);
+      const fresh = securityWrite(request);
+      // Ended since this instance cached it: signed out (401, the cookie cleared, nothing saved).
+      if (fresh && request.session?.userId !== undefined) {
+        if (!(await app.sessionStore.confirm(request.session.sessionId))) {
+          throw new SessionEndedError();
+        }
+      }
+      const user = await app.currentUser(request, fresh);
       if (!user) {
         reply.code(401).send({ message: AUTH_REQUIRED });
         return false;
@@ -198,6 +215,12 @@ export default fp(
       return admitAccount(request, reply, access, grant.user);
     };
 
+    /** A write to what only a browser session may change: read past the caches. */
+    const securityWrite = (request: FastifyRequest) =>
+      request.routeOptions.config.tokens === false &&
+      request.method !== 'GET' &&
+      request.method !== 'HEAD';
+
     /**
      * The account of a session whose user was read in the last second, enabled: what
      * `currentUser` would answer, known without a promise. Anything else takes the full path.
@@ -216,7 +239,7 @@ export default fp(
         done();
         return;
       }
-      if (request.user === undefined && isAccountLevel(access)) {
+      if (request.user === undefined && isAccountLevel(access) && !securityWrite(request)) {
         const user = cachedUser(request);
         if (
           user &&

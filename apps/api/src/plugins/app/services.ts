@@ -343,7 +343,6 @@ export default fp(
       new AccessTokensService({
         db,
         tokens: repos.accessTokens,
-        sessions: repos.sessions,
         activity: repos.activity,
         clock: app.clock,
       }),

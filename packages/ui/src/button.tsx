@@ -24,7 +24,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: keyof typeof buttonVariants;
   size?: keyof typeof buttonSizes;
   asChild?: boolean;
-  /** Shows a spinner and blocks further clicks until the work is done. */
+  /**
+   * Shows a spinner and blocks further clicks until the work is done. The button stays
+   * focusable (aria-disabled, not disabled): a disabled button loses the keyboard focus to the
+   * page's body, and does not get it back when the work is done.
+   */
   loading?: boolean;
   ref?: React.Ref<HTMLButtonElement>;
 }
@@ -38,23 +42,28 @@ export function Button({
   children,
   disabled,
   type,
+  onClick,
   ...props
 }: ButtonProps) {
   const classes = cn('omega-button', buttonVariants[variant], buttonSizes[size], className);
   if (asChild) {
     return (
-      <Slot className={classes} {...props}>
+      <Slot className={classes} onClick={onClick} {...props}>
         {children}
       </Slot>
     );
   }
+  const busy = loading && !disabled;
   return (
     <button
       type={type ?? 'button'}
       className={classes}
-      disabled={disabled || loading}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={loading || undefined}
       {...props}
+      // Busy: the click does nothing, not even submit its form.
+      onClick={busy ? (event) => event.preventDefault() : onClick}
     >
       {loading && <Spinner size="sm" decorative />}
       {children}

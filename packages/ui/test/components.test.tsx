@@ -1,7 +1,7 @@
 // Behaviour of the components that users rely on.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Button } from '../src/button.js';
 import { SectionCard } from '../src/card.js';
@@ -78,10 +78,45 @@ describe('Button', () => {
       </Button>,
     );
     const button = screen.getByRole('button', { name: 'Save' });
-    expect(button).toHaveProperty('disabled', true);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
     expect(button.getAttribute('aria-busy')).toBe('true');
     await userEvent.setup().click(button);
     expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('keeps the focus while loading, and submits no form until it is done', async () => {
+    const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
+    const { rerender } = render(
+      <form onSubmit={onSubmit}>
+        <input aria-label="Name" />
+        <Button type="submit">Save</Button>
+      </form>,
+    );
+    const u = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+    button.focus();
+    rerender(
+      <form onSubmit={onSubmit}>
+        <input aria-label="Name" />
+        <Button type="submit" loading>
+          Save
+        </Button>
+      </form>,
+    );
+    // A disabled button would lose the focus to the body (as browsers do): this one keeps it.
+    expect(button.disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    await u.click(button);
+    await u.type(screen.getByLabelText('Name'), 'x{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+    rerender(
+      <form onSubmit={onSubmit}>
+        <input aria-label="Name" />
+        <Button type="submit">Save</Button>
+      </form>,
+    );
+    await u.click(button);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });
 

@@ -59,8 +59,37 @@ describeWithBrowser('personal access tokens', () => {
     const dialog = page.getByRole('alertdialog');
     await dialog.getByRole('button', { name: 'Revoke token' }).click();
     await section.getByText('No tokens yet.').waitFor();
+    // The focus was on the revoked row's button: the empty state takes it, not the body.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('No tokens yet.');
     expect(await fitsWidth()).toBe(true);
     await expectAccessible(page);
     expect((await asScript(token)).status).toBe(401);
+  });
+
+  it('keeps the keyboard on the list when a token is revoked: the next row takes the focus', async () => {
+    await signInAs(page, h.baseUrl, 'user');
+    await page.goto(`${h.baseUrl}/account/security`);
+    const section = page.getByRole('region', { name: 'Personal access tokens' });
+    const form = section.getByRole('form', { name: 'Create a token' });
+    for (const name of ['first', 'second']) {
+      await form.getByLabel('Token name').fill(name);
+      await form.getByRole('button', { name: 'Create token' }).click();
+      await section.getByRole('button', { name: 'I have copied it' }).click();
+    }
+    const listed = section.getByRole('list', { name: 'Your tokens' });
+    const first = listed.getByRole('button', { name: 'Revoke token first' });
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke token' }).focus();
+    await page.keyboard.press('Enter');
+    await first.waitFor({ state: 'detached' });
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    await expect.poll(focused).toBe('Revoke token second');
+    // Enter goes on from there, with no Tab back from the top of the page.
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke token' }).click();
+    await section.getByText('No tokens yet.').waitFor();
   });
 });

@@ -110,8 +110,37 @@ describe('the account security page', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('End the session of Chrome on Android?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
-    expect(await screen.findByText(/signed in only here/)).toBeTruthy();
+    const none = await screen.findByText(/signed in only here/);
+    // The focus was on the button of the row that went: it lands on what took its place.
+    await waitFor(() => expect(document.activeElement).toBe(none));
     expect(server.to(`DELETE /api/account/sessions/${PHONE.id}`)).toHaveLength(1);
+  });
+
+  it('moves the focus to the next session’s button when one of several ends', async () => {
+    const TABLET = {
+      ...PHONE,
+      id: 'tabletHandle0123456789',
+      ip: '10.0.0.8',
+      userAgent: 'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) Version/17.0 Safari/605.1.15',
+    };
+    let sessions = [LAPTOP, PHONE, TABLET];
+    fakeAdminServer({
+      ...base,
+      'GET /api/account/sessions': () => ({ body: sessions }),
+      [`DELETE /api/account/sessions/${PHONE.id}`]: () => {
+        sessions = [LAPTOP, TABLET];
+        return { body: { ok: true, message: 'Session ended.', ended: 1 } };
+      },
+    });
+    renderAt('/account/security');
+    await userEvent.click(
+      await screen.findByRole('button', { name: /^End session: Chrome on Android/ }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'End session' }));
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute('aria-label')).toMatch(/from 10\.0\.0\.8,/),
+    );
   });
 
   it('signs out the other sessions after confirming; cancelling sends nothing', async () => {
@@ -135,7 +164,8 @@ describe('the account security page', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Sign out 1 other session?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign out other sessions' }));
-    expect(await screen.findByText(/signed in only here/)).toBeTruthy();
+    const none = await screen.findByText(/signed in only here/);
+    await waitFor(() => expect(document.activeElement).toBe(none));
     expect(server.to('POST /api/account/sessions/sign-out-others')).toHaveLength(1);
   });
 
@@ -483,7 +513,40 @@ describe('personal access tokens on the account security page', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain("Revoke the token 'ci'?");
     await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke token' }));
-    expect(await screen.findByText('No tokens yet.')).toBeTruthy();
+    const none = await screen.findByText('No tokens yet.');
+    await waitFor(() => expect(document.activeElement).toBe(none));
     expect(server.to('DELETE /api/account/tokens/7')).toHaveLength(1);
+  });
+
+  it('moves the focus to the next token’s Revoke button when one is revoked', async () => {
+    const DEPLOY = { ...CI, id: 8, name: 'deploy', hint: 'C3d4' };
+    const BACKUP = { ...CI, id: 9, name: 'backup', hint: 'E5f6' };
+    let tokens = [CI, DEPLOY, BACKUP];
+    fakeAdminServer({
+      ...base,
+      'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+      'GET /api/account/tokens': () => ({ body: tokens }),
+      'DELETE /api/account/tokens/8': () => {
+        tokens = [CI, BACKUP];
+        return { body: { ok: true, message: 'Token revoked.' } };
+      },
+      'DELETE /api/account/tokens/9': () => {
+        tokens = [CI];
+        return { body: { ok: true, message: 'Token revoked.' } };
+      },
+    });
+    renderAt('/account/security');
+    const revoke = async (name: string) => {
+      await userEvent.click(await screen.findByRole('button', { name: `Revoke token ${name}` }));
+      const dialog = await screen.findByRole('alertdialog');
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Revoke token' }));
+    };
+    await revoke('deploy');
+    const backup = await screen.findByRole('button', { name: 'Revoke token backup' });
+    await waitFor(() => expect(document.activeElement).toBe(backup));
+    // The last one gone: the one before it, now the last, takes the focus.
+    await revoke('backup');
+    const ci = await screen.findByRole('button', { name: 'Revoke token ci' });
+    await waitFor(() => expect(document.activeElement).toBe(ci));
   });
 });

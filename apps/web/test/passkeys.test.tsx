@@ -240,8 +240,32 @@ describe('the Passkeys card on /account/security', () => {
     const dialog = await screen.findByRole('alertdialog');
     expect(dialog.textContent).toContain('Remove the passkey Work laptop?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove passkey' }));
-    expect(await screen.findByText('No passkeys yet.')).toBeTruthy();
+    const none = await screen.findByText('No passkeys yet.');
+    // The removed row's button had the focus: the empty state takes it, not the page's body.
+    await waitFor(() => expect(document.activeElement).toBe(none));
     expect(server.to(`DELETE /api/account/passkeys/${LAPTOP.id}`)).toHaveLength(1);
+  });
+
+  it('moves the focus to the next passkey’s Remove button when one is removed', async () => {
+    withWebAuthn();
+    const PHONE = { ...LAPTOP, id: LAPTOP.id + 1, name: 'Phone' };
+    let passkeys: unknown[] = [LAPTOP, PHONE];
+    fakeAdminServer({
+      ...page,
+      'GET /api/account/passkeys': () => ({ body: passkeys }),
+      [`DELETE /api/account/passkeys/${LAPTOP.id}`]: () => {
+        passkeys = [PHONE];
+        return { body: { ok: true, message: 'Passkey removed.' } };
+      },
+    });
+    renderAt('/account/security');
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Remove passkey: Work laptop' }),
+    );
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove passkey' }));
+    const next = await screen.findByRole('button', { name: 'Remove passkey: Phone' });
+    await waitFor(() => expect(document.activeElement).toBe(next));
   });
 });
 

@@ -15,6 +15,7 @@ import {
   useState,
 } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
+import { removalTarget, useFocusAfterRemoval } from '../../../lib/focus-after-removal.js';
 import { LoadFailed } from '../../../lib/load-failed.js';
 import { passkeyFailure, passkeysAvailable, passkeyText } from '../../../lib/passkeys.js';
 import { usePasskeyActions, usePasskeys } from '../api/account-api.js';
@@ -92,7 +93,7 @@ function RenameForm(props: {
   );
 }
 
-function PasskeyItem(props: { passkey: Passkey }) {
+function PasskeyItem(props: { passkey: Passkey; onRemoving(): void }) {
   const { passkey } = props;
   const actions = usePasskeyActions();
   const confirm = useConfirm();
@@ -115,6 +116,7 @@ function PasskeyItem(props: { passkey: Passkey }) {
       destructive: true,
     });
     if (!sure) return;
+    props.onRemoving();
     setRemoving(true);
     try {
       const result = await actions.remove(passkey.id);
@@ -182,6 +184,7 @@ function PasskeyItem(props: { passkey: Passkey }) {
             loading={removing}
             aria-label={`Remove passkey: ${passkey.name}`}
             onClick={remove}
+            {...removalTarget(passkey.id)}
           >
             Remove
           </Button>
@@ -196,6 +199,7 @@ export function PasskeysSection() {
   const actions = usePasskeyActions();
   const [adding, setAdding] = useState(false);
   const available = passkeysAvailable();
+  const focus = useFocusAfterRemoval(data?.map((p) => p.id));
 
   async function add() {
     setAdding(true);
@@ -223,12 +227,16 @@ export function PasskeysSection() {
       </div>
     );
   } else if (data.length === 0) {
-    list = <p>No passkeys yet.</p>;
+    list = (
+      <p ref={focus.empty} tabIndex={-1}>
+        No passkeys yet.
+      </p>
+    );
   } else {
     list = (
-      <ul className="omega-account__sessions" aria-label="Your passkeys">
+      <ul ref={focus.list} className="omega-account__sessions" aria-label="Your passkeys">
         {data.map((p) => (
-          <PasskeyItem key={p.id} passkey={p} />
+          <PasskeyItem key={p.id} passkey={p} onRemoving={() => focus.removing(p.id)} />
         ))}
       </ul>
     );

@@ -5,6 +5,7 @@ import type { AccountSession } from '@omega/contracts';
 import { Badge, Button, toast, useConfirm } from '@omega/ui';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
+import { removalTarget, useFocusAfterRemoval } from '../../../lib/focus-after-removal.js';
 import { describeAgent } from './describe-agent.js';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -16,15 +17,19 @@ export function SessionsList(props: {
 }) {
   const confirm = useConfirm();
   const [busy, setBusy] = useState<string | null>(null);
-  const others = props.sessions.filter((s) => !s.current).length;
+  const others = props.sessions.filter((s) => !s.current);
+  const focus = useFocusAfterRemoval(others.map((s) => s.id));
 
   async function act(
     key: string,
+    /** The session that goes first: all the others go with 'Sign out other sessions'. */
+    ending: string,
     question: { title: string; description: string; confirmLabel: string },
     run: () => Promise<{ message: string }>,
     done: string,
   ) {
     if (!(await confirm({ ...question, destructive: true }))) return;
+    focus.removing(ending);
     setBusy(key);
     try {
       const result = await run();
@@ -42,7 +47,7 @@ export function SessionsList(props: {
 
   return (
     <div className="omega-stack">
-      <ul className="omega-account__sessions" aria-label="Your sessions">
+      <ul ref={focus.list} className="omega-account__sessions" aria-label="Your sessions">
         {props.sessions.map((s) => {
           const device = describeAgent(s.userAgent);
           return (
@@ -71,8 +76,10 @@ export function SessionsList(props: {
                   size="sm"
                   loading={busy === s.id}
                   aria-label={`End session: ${device}${s.ip ? ` from ${s.ip}` : ''}, signed in ${when(s.createdAt)}`}
+                  {...removalTarget(s.id)}
                   onClick={() =>
                     act(
+                      s.id,
                       s.id,
                       {
                         title: `End the session of ${device}?`,
@@ -91,8 +98,10 @@ export function SessionsList(props: {
           );
         })}
       </ul>
-      {others === 0 ? (
-        <p>No other sessions: your account is signed in only here.</p>
+      {others.length === 0 ? (
+        <p ref={focus.empty} tabIndex={-1}>
+          No other sessions: your account is signed in only here.
+        </p>
       ) : (
         <div className="omega-actions">
           <Button
@@ -101,8 +110,9 @@ export function SessionsList(props: {
             onClick={() =>
               act(
                 'others',
+                others[0]?.id ?? '',
                 {
-                  title: `Sign out ${others} other session${others === 1 ? '' : 's'}?`,
+                  title: `Sign out ${others.length} other session${others.length === 1 ? '' : 's'}?`,
                   description:
                     'Every other browser and device signed in to your account is signed out within a second. This one stays signed in.',
                   confirmLabel: 'Sign out other sessions',

@@ -20,6 +20,7 @@ import {
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.js';
 import { errorMessage } from '../../../lib/error-message.js';
+import { removalTarget, useFocusAfterRemoval } from '../../../lib/focus-after-removal.js';
 import { LoadFailed } from '../../../lib/load-failed.js';
 import { useSession } from '../../../lib/session.js';
 import { useAccessTokenActions, useAccessTokens } from '../api/account-api.js';
@@ -255,6 +256,7 @@ function TokenItem(props: {
         loading={props.busy}
         aria-label={`Revoke token ${t.name}`}
         onClick={() => props.onRevoke(t)}
+        {...removalTarget(t.id)}
       >
         Revoke
       </Button>
@@ -268,6 +270,7 @@ export function TokensSection() {
   const confirm = useConfirm();
   const [created, setCreated] = useState<CreatedAccessTokenResponse | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
+  const focus = useFocusAfterRemoval(data?.map((t) => t.id));
 
   async function revoke(token: AccessToken) {
     const sure = await confirm({
@@ -277,6 +280,7 @@ export function TokensSection() {
       destructive: true,
     });
     if (!sure) return;
+    focus.removing(token.id);
     setBusy(token.id);
     try {
       const result = await actions.revoke(token.id);
@@ -303,10 +307,14 @@ export function TokensSection() {
       </div>
     );
   } else if (data.length === 0) {
-    list = <p>No tokens yet.</p>;
+    list = (
+      <p ref={focus.empty} tabIndex={-1}>
+        No tokens yet.
+      </p>
+    );
   } else {
     list = (
-      <ul className="omega-account__sessions" aria-label="Your tokens">
+      <ul ref={focus.list} className="omega-account__sessions" aria-label="Your tokens">
         {data.map((t) => (
           <TokenItem key={t.id} token={t} busy={busy === t.id} onRevoke={(x) => void revoke(x)} />
         ))}

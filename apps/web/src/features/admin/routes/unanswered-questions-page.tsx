@@ -15,7 +15,7 @@ import {
   toast,
   useConfirm,
 } from '@omega/ui';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-message.js';
 import { useClearUnansweredQuestions, useUnansweredQuestions } from '../api/admin-api.js';
@@ -110,6 +110,18 @@ export function UnansweredQuestionsPage() {
   const clear = useClearUnansweredQuestions();
   const confirm = useConfirm();
   const [clearing, setClearing] = useState(false);
+  // The Clear button is disabled once nothing is left, which takes the focus from it: the
+  // empty state takes it, so a keyboard user hears that the list is empty and stays here.
+  const [cleared, setCleared] = useState(false);
+  const empty = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!cleared || !empty.current) return;
+    setCleared(false);
+    const active = document.activeElement;
+    if (!active || active === document.body || (active as HTMLButtonElement).disabled) {
+      empty.current.focus();
+    }
+  });
 
   async function onClear() {
     const ok = await confirm({
@@ -123,6 +135,7 @@ export function UnansweredQuestionsPage() {
     setClearing(true);
     try {
       toast({ title: await clear() });
+      setCleared(true);
     } catch (err) {
       failureToast('Failed to clear the questions', err);
     } finally {
@@ -153,7 +166,9 @@ export function UnansweredQuestionsPage() {
       {!data && !error && <Skeleton style={{ height: '14rem' }} />}
       {data && data.groups.length === 0 && (
         <div className="omega-admin__empty">
-          <p>No unanswered questions in the last {data.retentionDays} days</p>
+          <p ref={empty} tabIndex={-1}>
+            No unanswered questions in the last {data.retentionDays} days
+          </p>
         </div>
       )}
       {data && data.groups.length > 0 && (

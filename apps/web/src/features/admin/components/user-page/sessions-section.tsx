@@ -13,6 +13,7 @@ import {
 } from '@omega/ui';
 import { useState } from 'react';
 import { errorMessage } from '../../../../lib/error-message.js';
+import { removalTarget, useFocusAfterRemoval } from '../../../../lib/focus-after-removal.js';
 import { Section, Time } from './sections.js';
 import type { UserPage } from './types.js';
 
@@ -24,6 +25,7 @@ export function SessionsSection(props: {
   const confirm = useConfirm();
   const [busy, setBusy] = useState<string | null>(null);
   const { username } = page.user;
+  const focus = useFocusAfterRemoval(page.sessions.map((s) => s.handle));
 
   async function end(handle: string) {
     const sure = await confirm({
@@ -33,6 +35,7 @@ export function SessionsSection(props: {
       destructive: true,
     });
     if (!sure) return;
+    focus.removing(handle);
     setBusy(handle);
     try {
       const result = await onRevoke(handle);
@@ -51,52 +54,57 @@ export function SessionsSection(props: {
   return (
     <Section id="sessions" title="Active sessions">
       {page.sessions.length === 0 ? (
-        <p>No active sessions: {username} is signed out everywhere.</p>
+        <p ref={focus.empty} tabIndex={-1}>
+          No active sessions: {username} is signed out everywhere.
+        </p>
       ) : (
-        <Table aria-label={`Active sessions of ${username}`}>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Session</TableHead>
-              <TableHead scope="col">Started</TableHead>
-              <TableHead scope="col">Last seen</TableHead>
-              <TableHead scope="col">Ends if unused</TableHead>
-              <TableHead scope="col">Note</TableHead>
-              {page.can.revokeSessions && <TableHead scope="col">Action</TableHead>}
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {page.sessions.map((s) => (
-              <TableRow key={s.handle}>
-                <TableCell>
-                  <code>{s.handle}</code>
-                </TableCell>
-                <TableCell>
-                  <Time iso={s.createdAt} />
-                </TableCell>
-                <TableCell>
-                  <Time iso={s.lastSeenAt} />
-                </TableCell>
-                <TableCell>
-                  <Time iso={s.expiresAt} />
-                </TableCell>
-                <TableCell>{s.viewingAs ? `Viewing as ${s.viewingAs.username}` : ''}</TableCell>
-                {page.can.revokeSessions && (
-                  <TableCell>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      loading={busy === s.handle}
-                      aria-label={`End session ${s.handle}`}
-                      onClick={() => end(s.handle)}
-                    >
-                      End session
-                    </Button>
-                  </TableCell>
-                )}
+        <div ref={focus.list}>
+          <Table aria-label={`Active sessions of ${username}`}>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">Session</TableHead>
+                <TableHead scope="col">Started</TableHead>
+                <TableHead scope="col">Last seen</TableHead>
+                <TableHead scope="col">Ends if unused</TableHead>
+                <TableHead scope="col">Note</TableHead>
+                {page.can.revokeSessions && <TableHead scope="col">Action</TableHead>}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHeader>
+            <TableBody>
+              {page.sessions.map((s) => (
+                <TableRow key={s.handle}>
+                  <TableCell>
+                    <code>{s.handle}</code>
+                  </TableCell>
+                  <TableCell>
+                    <Time iso={s.createdAt} />
+                  </TableCell>
+                  <TableCell>
+                    <Time iso={s.lastSeenAt} />
+                  </TableCell>
+                  <TableCell>
+                    <Time iso={s.expiresAt} />
+                  </TableCell>
+                  <TableCell>{s.viewingAs ? `Viewing as ${s.viewingAs.username}` : ''}</TableCell>
+                  {page.can.revokeSessions && (
+                    <TableCell>
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        loading={busy === s.handle}
+                        aria-label={`End session ${s.handle}`}
+                        onClick={() => end(s.handle)}
+                        {...removalTarget(s.handle)}
+                      >
+                        End session
+                      </Button>
+                    </TableCell>
+                  )}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
       )}
       {!page.can.revokeSessions && page.sessions.length > 0 && (
         <p className="omega-muted">Only a supergod can end the sessions of {username}.</p>

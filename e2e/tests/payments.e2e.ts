@@ -127,7 +127,7 @@ describeWithBrowser('payments', () => {
       await page.getByRole('button', { name: 'Choose Starter' }).click();
       const dialog = page.getByRole('dialog', { name: 'Change to Starter' });
       await dialog
-        .getByText('You are in a free trial: nothing is charged until it ends.')
+        .getByText(/^Your free trial starts now: nothing is charged until it ends on /)
         .waitFor();
       await dialog.getByRole('button', { name: 'Confirm change' }).click();
       await dialog.getByText('This plan is charged to a saved card.', { exact: false }).waitFor();

@@ -60,7 +60,10 @@ describeWithBrowser('subscriptions', () => {
     await saveCard(page);
 
     await choose('Starter');
-    await page.getByText('You are in a free trial: nothing is charged until it ends.').waitFor();
+    // From Free, never trialled: the trial starts with the change.
+    await page
+      .getByText(/^Your free trial starts now: nothing is charged until it ends on /)
+      .waitFor();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Confirm change' }).click();
     await toast('Plan Updated');

@@ -56,11 +56,14 @@ describeEachDatabase('subscriptions', (database) => {
   async function onPaidStarter() {
     const started = await post('/api/subscription/change-plan', { planId: 'starter' });
     expect(started.statusCode).toBe(200);
-    expect(started.json().subscription.status).toBe('trialing');
+    expect(started.json().subscription).toMatchObject({
+      status: 'trialing',
+      trialOffered: false,
+    });
     await advance(7 * DAY);
     expect(await renewAndCollect(t.app)).toBe(1);
     const s = await current();
-    expect(s).toMatchObject({ planId: 'starter', status: 'active' });
+    expect(s).toMatchObject({ planId: 'starter', status: 'active', trialOffered: false });
     return s;
   }
 
@@ -155,6 +158,7 @@ describeEachDatabase('subscriptions', (database) => {
       planId: 'free',
       planName: 'Free',
       cancelAtPeriodEnd: false,
+      trialOffered: true,
     });
     expect((await get('/api/subscription/current-plan')).json()).toEqual({
       id: 'free',
@@ -221,8 +225,15 @@ describeEachDatabase('subscriptions', (database) => {
     await post('/api/subscription/cancel');
     await advance(Date.parse(s.currentPeriodEnd) - t.now());
     await renewAndCollect(t.app);
-    expect(await current()).toMatchObject({ planId: 'free', cancelAtPeriodEnd: false });
+    // Back on Free, the trial was had: the plans page must not promise another.
+    expect(await current()).toMatchObject({
+      planId: 'free',
+      cancelAtPeriodEnd: false,
+      trialOffered: false,
+    });
     expect((await history()).length).toBe(1);
+    const again = await post('/api/subscription/change-plan', { planId: 'starter' });
+    expect(again.json().subscription).toMatchObject({ planId: 'starter', status: 'active' });
   });
 
   it('applies a downgrade when the clock reaches the period end', async () => {

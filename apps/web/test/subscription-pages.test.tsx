@@ -300,6 +300,47 @@ describe('plan chooser', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('promises a free trial only to an account that would get one', async () => {
+    const trialPlans = plans.map((p) => (p.price > 0 ? { ...p, trialDays: 14 } : p));
+    const free = { planId: 'free', planName: 'Free', nextCharge: null } as const;
+    const trials = () => screen.queryAllByText('14-day free trial').length;
+    for (const [sub, shown] of [
+      [subscription({ ...free, trialOffered: true }), 2],
+      // Had its trial: choosing Starter charges at once.
+      [subscription({ ...free, trialOffered: false }), 0],
+      // A server that does not say: as before.
+      [subscription(free), 2],
+    ] as const) {
+      server(sub, { 'GET /api/subscription/plans': () => ({ body: trialPlans }) });
+      const { unmount } = renderAt('/subscription/plans');
+      await screen.findByRole('button', { name: 'Choose Pro' });
+      expect(trials()).toBe(shown);
+      unmount();
+    }
+  });
+
+  it('says a trial starts now when leaving Free, and carries on when in one', async () => {
+    const u = userEvent.setup();
+    const trialPreview = { ...preview, kind: 'trial', chargedNow: 0 };
+    for (const [sub, text] of [
+      [
+        subscription({ planId: 'free', planName: 'Free', nextCharge: null }),
+        `Your free trial starts now: nothing is charged until it ends on ${new Date(preview.nextRenewalAt).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}.`,
+      ],
+      [
+        subscription({ status: 'trialing' }),
+        'You are in a free trial: nothing is charged until it ends.',
+      ],
+    ] as const) {
+      server(sub, { 'POST /api/subscription/preview-change': () => ({ body: trialPreview }) });
+      const { unmount } = renderAt('/subscription/plans');
+      await u.click(await screen.findByRole('button', { name: 'Choose Pro' }));
+      const dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByText(text)).toBeDefined();
+      unmount();
+    }
+  });
+
   it('opens nothing when the plan chosen before signing up is already the current one', async () => {
     const fake = server(subscription());
     renderAt('/subscription/plans?plan=starter');

@@ -70,6 +70,11 @@ export const CurrentSubscriptionSchema = Type.Object({
   /** What the next renewal charges (cents) and when; null when it charges nothing. */
   nextCharge: Nullable(Type.Object({ at: Timestamp, amount: Type.Integer() })),
   /**
+   * Whether choosing a paid plan that has a free trial starts the trial now: on a free plan,
+   * never trialled. False for an account that had its trial, is in one, or pays.
+   */
+  trialOffered: Type.Optional(Type.Boolean()),
+  /**
    * Set while `status` is 'past_due' (a renewal's charge failed): the unpaid invoice, when it is
    * tried again (null after the last retry) and when the plan moves to Free unless it is paid
    * (POST /api/billing/pay-now). For the banner's 'Update payment method' and 'Pay now'.

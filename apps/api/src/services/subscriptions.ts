@@ -21,6 +21,7 @@ import {
   graceEnd,
   type Interval,
   nextDunningStep,
+  offersTrial,
   type Override,
   overridePlan,
   type PlanBook,
@@ -1042,6 +1043,7 @@ function toView(s: Subscription, plans: PlanBook): CurrentSubscription {
     creditBalance: s.creditBalance,
     complimentary: s.complimentary,
     nextCharge: next && { at: iso(next.at), amount: next.amount },
+    trialOffered: offersTrial(s, plans),
   };
 }
 

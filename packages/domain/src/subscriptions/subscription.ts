@@ -115,6 +115,17 @@ function applyCredit(price: number, credit: number) {
   return { charged: price - used, credit: credit - used };
 }
 
+/**
+ * Whether choosing a paid plan that has a trial starts the trial now (changePlan's 'trial'
+ * branch): on a free plan, not in a trial, never trialled. Anyone else is charged (or
+ * scheduled) as usual, so the plan cards do not promise them a trial.
+ */
+export function offersTrial(sub: Subscription, plans: PlanBook): boolean {
+  const from = plans.get(sub.planId);
+  const listPrice = from ? (priceFor(from, sub.interval) ?? 0) : 0;
+  return !sub.hadTrial && sub.status !== 'trialing' && listPrice === 0;
+}
+
 /** The plan change a user asks for, or an error; `preview` is what the screens show. */
 export function changePlan(
   sub: Subscription,
@@ -210,6 +221,8 @@ export function changePlan(
   // From a free or complimentary plan, or to another interval: a new period starts now, with a
   // credit for the unused part of what was paid for the old one.
   if (paidPrice === 0 || sub.interval !== target.interval) {
+    // Also from a complimentary plan, though offersTrial does not promise it there: a cheaper
+    // choice is scheduled above instead, so the plan cards could not say which plans trial.
     if (paidPrice === 0 && newPrice > 0 && !sub.hadTrial && (to.trialDays ?? 0) > 0) {
       const started = startSubscription(to, target.interval, now);
       return {

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addInterval } from '../../src/subscriptions/periods.js';
-import type { Plan } from '../../src/subscriptions/plans.js';
+import { type Plan, priceFor } from '../../src/subscriptions/plans.js';
 import {
   canCancel,
   cancelAtPeriodEnd,
   changePlan,
+  offersTrial,
   overridePlan,
   renew,
   resume,
@@ -99,6 +100,36 @@ describe('plan changes', () => {
     const afterTrial = renew(r.subscription, book, 'free', trial.currentPeriodEnd);
     expect(afterTrial.subscription.status).toBe('active');
     expect(afterTrial.invoices.map((i) => i.amount)).toEqual([9900]);
+  });
+
+  it('offers a trial exactly where choosing a plan with one would start it', () => {
+    const free = startSubscription(PLANS[0] as Plan, 'month', T0);
+    const states: Array<[string, Subscription]> = [
+      ['free, never trialled', free],
+      ['free, trialled before', { ...free, hadTrial: true }],
+      ['in a trial', startSubscription(PLANS[2] as Plan, 'month', T0)],
+      ['paying monthly', active('starter')],
+      ['paying yearly', active('pro', 'year')],
+    ];
+    const trialled = PLANS.filter((p) => (p.trialDays ?? 0) > 0 && p.monthlyPrice > 0);
+    expect(trialled.length).toBeGreaterThan(0);
+    for (const [name, sub] of states) {
+      const starts = trialled.flatMap((plan) =>
+        (['month', 'year'] as const)
+          .filter((interval) => priceFor(plan, interval) !== undefined)
+          .map((interval) => {
+            const r = changePlan(sub, book, { planId: plan.id, interval }, T0 + DAY);
+            return r.ok && sub.status !== 'trialing' && r.subscription.status === 'trialing';
+          }),
+      );
+      const offered = offersTrial(sub, book);
+      expect(offered, name).toBe(name === 'free, never trialled');
+      // Where it is offered every trialled plan starts one; elsewhere none does.
+      expect(
+        starts.every((x) => x === offered),
+        name,
+      ).toBe(true);
+    }
   });
 
   it('starts a trial when leaving the free plan for a plan with one', () => {

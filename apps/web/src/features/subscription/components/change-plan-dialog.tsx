@@ -21,7 +21,12 @@ import { errorMessage } from '../../../lib/error-message.js';
 import { useBillingConfig } from '../api/billing-api.js';
 import { chargeErrorMessage, needsPaymentMethod, paymentProblem } from '../api/payment-errors.js';
 import { StripeJsUnavailable } from '../api/stripe-js.js';
-import { type Interval, previewChange, useSubscriptionActions } from '../api/subscription-api.js';
+import {
+  type Interval,
+  previewChange,
+  useCurrentSubscription,
+  useSubscriptionActions,
+} from '../api/subscription-api.js';
 import { useApproval } from './authentication-dialog.js';
 import { ChangePreview } from './change-preview.js';
 import { PaymentCardForm } from './payment-card-form.js';
@@ -52,6 +57,7 @@ export function ChangePlanDialog({
 }) {
   const { changePlan } = useSubscriptionActions();
   const { data: billing } = useBillingConfig();
+  const { data: current } = useCurrentSubscription();
   const { ask, dialog: approval, away } = useApproval();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -131,7 +137,7 @@ export function ChangePlanDialog({
           )}
           {!preview && !error && <Spinner aria-label="Working out the cost" />}
           {error && <p role="alert">{error}</p>}
-          {preview && <ChangePreview preview={preview} />}
+          {preview && <ChangePreview preview={preview} trialing={current?.status === 'trialing'} />}
           {askingForCard ? (
             <>
               <p className="omega-change__heading">

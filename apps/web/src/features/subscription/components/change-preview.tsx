@@ -4,7 +4,14 @@
 import type { ChangePreview as Preview } from '@omega/contracts';
 import { day, usd } from './money.js';
 
-export function ChangePreview({ preview }: { preview: Preview }) {
+export function ChangePreview({
+  preview,
+  trialing = false,
+}: {
+  preview: Preview;
+  /** The subscription is in its trial now: a 'trial' change carries on with it. */
+  trialing?: boolean;
+}) {
   if (preview.kind === 'keep') {
     return (
       <p>
@@ -24,9 +31,15 @@ export function ChangePreview({ preview }: { preview: Preview }) {
   }
   return (
     <div className="omega-preview">
-      {preview.kind === 'trial' && (
-        <p>You are in a free trial: nothing is charged until it ends.</p>
-      )}
+      {preview.kind === 'trial' &&
+        (trialing ? (
+          <p>You are in a free trial: nothing is charged until it ends.</p>
+        ) : (
+          <p>
+            Your free trial starts now: nothing is charged until it ends on{' '}
+            {day(preview.nextRenewalAt)}.
+          </p>
+        ))}
       {preview.lines.length > 0 && (
         <ul className="omega-preview__lines">
           {preview.lines.map((line) => (

@@ -100,7 +100,10 @@ export function PlansPage() {
                   <Badge variant="outline">Save {plan.annualSavingPercent}%</Badge>
                 </p>
               )}
-            {plan.trialDays ? <p className="omega-muted">{plan.trialDays}-day free trial</p> : null}
+            {plan.trialDays && price && sub?.trialOffered !== false ? (
+              // Only where choosing it starts one: not for an account that had its trial or pays.
+              <p className="omega-muted">{plan.trialDays}-day free trial</p>
+            ) : null}
             <ul>
               {plan.perks.map((perk) => (
                 <li key={perk}>{perk}</li>

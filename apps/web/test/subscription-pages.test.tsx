@@ -341,6 +341,38 @@ describe('plan chooser', () => {
     }
   });
 
+  it('dates a scheduled downgrade in its toast as the page dates it', async () => {
+    const pro = subscription({ planId: 'pro', planName: 'Pro' });
+    const scheduled = {
+      ...preview,
+      kind: 'scheduled',
+      chargedNow: 0,
+      effectiveAt: preview.nextRenewalAt,
+    };
+    const fake = server(pro, {
+      'POST /api/subscription/preview-change': () => ({ body: scheduled }),
+      'POST /api/subscription/change-plan': () => ({
+        body: {
+          message: 'Your plan changes to Starter on 2026-12-01',
+          subscription: { ...pro, scheduledChange: { planId: 'starter', interval: 'month' } },
+          preview: scheduled,
+        },
+      }),
+    });
+    const u = userEvent.setup();
+    renderAt('/subscription/plans');
+    await u.click(await screen.findByRole('button', { name: 'Choose Starter' }));
+    const dialog = await screen.findByRole('dialog');
+    await u.click(await within(dialog).findByRole('button', { name: 'Confirm change' }));
+    const shown = new Date(preview.nextRenewalAt).toLocaleDateString(undefined, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+    });
+    expect(await screen.findByText(`Your plan changes to Starter on ${shown}`)).toBeDefined();
+    expect(fake.to('POST /api/subscription/change-plan')).toHaveLength(1);
+  });
+
   it('opens nothing when the plan chosen before signing up is already the current one', async () => {
     const fake = server(subscription());
     renderAt('/subscription/plans?plan=starter');

@@ -54,11 +54,10 @@ export function useSubscriptionActions() {
      */
     async changePlan(planId: string, interval: Interval, ask: AskApproval) {
       try {
-        const res = await withApproval(
+        return await withApproval(
           () => api.call('changePlan', { body: { planId, interval } }),
           ask,
         );
-        return res.message;
       } finally {
         await refresh();
       }

@@ -29,6 +29,7 @@ import {
 } from '../api/subscription-api.js';
 import { useApproval } from './authentication-dialog.js';
 import { ChangePreview } from './change-preview.js';
+import { day } from './money.js';
 import { PaymentCardForm } from './payment-card-form.js';
 
 export interface PlanChoice {
@@ -92,7 +93,13 @@ export function ChangePlanDialog({
     setBusy(true);
     setRefused(null);
     try {
-      const message = await changePlan(choice.planId, choice.interval, ask);
+      const answer = await changePlan(choice.planId, choice.interval, ask);
+      // The server dates a scheduled change as an ISO day, for any client; the page says the
+      // day as it writes every other one.
+      const scheduled = 'preview' in answer && answer.preview.kind === 'scheduled';
+      const message = scheduled
+        ? `Your plan changes to ${choice.planName} on ${day(answer.preview.effectiveAt)}`
+        : answer.message;
       toast({ title: 'Plan Updated', description: message });
       onClose();
     } catch (err) {

@@ -401,7 +401,8 @@ export function renew(
     const { charged, credit } = applyCredit(price, s.creditBalance);
     if (charged > 0 && plan) {
       invoices.push({
-        description: `${plan.name} plan renewal (${formatMoney(price, { currency: 'USD' })}/${interval})`,
+        // The period after a trial is the first one paid for: not a renewal.
+        description: `${plan.name} plan ${s.status === 'trialing' ? 'after the free trial' : 'renewal'} (${formatMoney(price, { currency: 'USD' })}/${interval})`,
         amount: charged,
         periodStart: p.start,
         periodEnd: p.end,

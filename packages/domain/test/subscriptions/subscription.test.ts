@@ -100,6 +100,17 @@ describe('plan changes', () => {
     const afterTrial = renew(r.subscription, book, 'free', trial.currentPeriodEnd);
     expect(afterTrial.subscription.status).toBe('active');
     expect(afterTrial.invoices.map((i) => i.amount)).toEqual([9900]);
+    // The first paid period is named for what it is, and the one after it is a renewal.
+    expect(afterTrial.invoices[0]?.description).toBe(
+      'Enterprise plan after the free trial ($99.00/month)',
+    );
+    const next = renew(
+      afterTrial.subscription,
+      book,
+      'free',
+      afterTrial.subscription.currentPeriodEnd,
+    );
+    expect(next.invoices[0]?.description).toBe('Enterprise plan renewal ($99.00/month)');
   });
 
   it('offers a trial exactly where choosing a plan with one would start it', () => {

@@ -481,15 +481,24 @@ function answer({ res, ms }: Timed): LightMyRequestResponse {
   return res;
 }
 
-/** Retries all the calls together until every one answers 2xx; how long that took. */
+/**
+ * Retries all the calls together until every one answers 2xx; `ms` is when the round that did
+ * was sent, after healing: how soon the server served again. Its own work (a sign-in's password
+ * hash, hundreds of milliseconds on a loaded CI machine) is not recovery time.
+ */
 async function untilAll2xx(calls: Array<() => Promise<LightMyRequestResponse>>) {
   const start = performance.now();
   let last: number[] = [];
   while (performance.now() - start < 5000) {
+    const sentAt = performance.now();
     const answers = await Promise.all(calls.map((call) => timed(call(), 5000)));
     last = answers.map((a) => a.res?.statusCode ?? 0);
     if (last.every((s) => s >= 200 && s < 300)) {
-      return { ms: Math.round(performance.now() - start), tries: last };
+      return {
+        ms: Math.round(sentAt - start),
+        answeredMs: Math.round(performance.now() - start),
+        tries: last,
+      };
     }
     await sleep(50);
   }

@@ -165,8 +165,13 @@ describeEachDatabase('assistant', (database) => {
     const logsForUser = (await ask(user.cookie, 'logz')).json();
     expect(logsForUser.sources).toEqual([]);
     expect(logsForUser.answer).toContain('I could not find anything about "logz"');
+    // Either logs article is right: the labelled sets that ask 'logz' (s1, s8, v7, v9) name both,
+    // and which comes first moves with any question added to the model's training.
     const logsForAdmin = (await ask(admin.cookie, 'logz')).json();
-    expect(logsForAdmin.sources[0]).toEqual({ title: 'System logs (admin)', path: '/admin/logs' });
+    expect([
+      { title: 'System logs (admin)', path: '/admin/logs' },
+      { title: 'System logs and health checks', path: '/admin/logs' },
+    ]).toContainEqual(logsForAdmin.sources[0]);
   });
 
   it("stores a rating for the session's user", async () => {

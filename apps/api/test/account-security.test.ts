@@ -498,43 +498,46 @@ describeEachDatabase('sessions ended on this instance', (database) => {
     }
   });
 
+  /**
+   * Signs `r`'s kind of account in, has this instance cache its session, lets another instance
+   * change the database (`elsewhere`), then sends the route with the cached cookie.
+   */
+  async function afterChangeElsewhere(
+    r: (typeof securityWrites)[number],
+    elsewhere: (ownerId: number) => Promise<unknown>,
+  ) {
+    const owner = await createUser(t.app, 'owner', roleFor(r.access));
+    const cookie = await sessionFor(t.app, owner.id);
+    expect((await ask('GET', '/api/user', cookie)).statusCode).toBe(200);
+    await elsewhere(owner.id);
+    const res = await t.app.inject({
+      method: r.method,
+      url: path(r.url),
+      headers: { cookie },
+      payload: {},
+    });
+    return { res, ownerId: owner.id };
+  }
+
   for (const r of securityWrites) {
     it(`refuses ${r.method} ${r.url} to a session another instance ended, though cached here`, async () => {
-      const owner = await createUser(t.app, 'owner', roleFor(r.access));
-      const cookie = await sessionFor(t.app, owner.id);
-      expect((await ask('GET', '/api/user', cookie)).statusCode).toBe(200);
-      await t.app.database.db.deleteFrom('sessions').where('user_id', '=', owner.id).execute();
-      const res = await t.app.inject({
-        method: r.method,
-        url: path(r.url),
-        headers: { cookie },
-        payload: {},
-      });
+      const { res } = await afterChangeElsewhere(r, (id) =>
+        t.app.database.db.deleteFrom('sessions').where('user_id', '=', id).execute(),
+      );
       expect(res.statusCode, res.body).toBe(401);
       expect(res.json().message).toBe(SESSION_ENDED);
     });
 
     it(`refuses ${r.method} ${r.url} to an account another instance disabled, though cached here`, async () => {
-      const owner = await createUser(t.app, 'owner', roleFor(r.access));
-      const cookie = await sessionFor(t.app, owner.id);
-      expect((await ask('GET', '/api/user', cookie)).statusCode).toBe(200);
-      await t.app.database.db
-        .updateTable('users')
-        .set({ disabled: 1 })
-        .where('id', '=', owner.id)
-        .execute();
-      const res = await t.app.inject({
-        method: r.method,
-        url: path(r.url),
-        headers: { cookie },
-        payload: {},
-      });
+      const { res, ownerId } = await afterChangeElsewhere(r, (id) =>
+        t.app.database.db.updateTable('users').set({ disabled: 1 }).where('id', '=', id).execute(),
+      );
       expect(res.statusCode, res.body).toBe(401);
       // The account's session ends with it, as a read would end it.
       const rows = await t.app.database.db
         .selectFrom('sessions')
         .select('id_hash')
-        .where('user_id', '=', owner.id)
+        .where('user_id', '=', ownerId)
         .execute();
       expect(rows).toEqual([]);
     });

@@ -357,18 +357,29 @@ describeEachDatabase('graceful shutdown of the server process', (database) => {
       });
       const body = slowClient(server.port, 'body');
       await sleep(300);
-      const signalAt = server.signal('SIGTERM');
+      const signalWallAt = Date.now();
+      server.signal('SIGTERM');
       const exit = await within(server.exited, timeoutMs + 3000);
       const cut = await within(body.closed, 100);
       body.stop();
       expect(exit, server.output()).not.toBe('still open');
       if (exit === 'still open') return;
       expect(exit.code).toBe(EXIT_CODES.deadline);
-      expect(exit.at - signalAt).toBeGreaterThanOrEqual(timeoutMs - 50);
-      expect(exit.at - signalAt).toBeLessThan(timeoutMs + 1000);
+      // The deadline by the server's own log, not by when this process saw the exit: on a CI
+      // machine whose two cores ran four suites, that was 3.16 s after the signal, the scheduling
+      // of both processes added to what the server did.
+      const line = server
+        .output()
+        .split('\n')
+        .find((l) => l.includes('shutdown deadline: cut 1 connection(s) still open'));
+      expect(line, server.output()).toBeDefined();
+      const cutAfter = (JSON.parse(line ?? '{}') as { time: number }).time - signalWallAt;
+      expect(cutAfter).toBeGreaterThanOrEqual(timeoutMs - 50);
+      expect(cutAfter).toBeLessThan(timeoutMs + 500);
+      // The closing steps finished within their grace after the cut (else this line is logged).
+      expect(server.output()).not.toMatch(/the closing steps did not finish/);
       expect(cut).not.toBe('still open');
       expect(body.received()).toBe('');
-      expect(server.output()).toMatch(/shutdown deadline: cut 1 connection\(s\) still open/);
     } finally {
       await data.drop();
     }

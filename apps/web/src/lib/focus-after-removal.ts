@@ -1,4 +1,5 @@
-// Keyboard focus when a list loses the row whose button had it (Revoke, Remove, End session):
+// Keyboard focus when a list loses the row whose button had it (Revoke, Remove, End session), or
+// all its rows at once (Sign out other sessions, Clear):
 // the confirmation gives the focus back to that button, then the row goes once the call
 // returns, and the focus with it, to the page's body. A keyboard user would have to start again
 // from the top. Instead the focus goes to the same place in the list: the next row's button,
@@ -20,9 +21,10 @@ export function useFocusAfterRemoval(keys: readonly (string | number)[] | undefi
     const removed = pending.current;
     if (!removed || keys?.some((k) => String(k) === removed.key)) return;
     pending.current = null;
-    // Only focus that was lost is put back: someone who moved on keeps where they are.
+    // Only focus that was lost is put back (to the body, or held by a button now disabled,
+    // which browsers do not let keep it): someone who moved on keeps where they are.
     const active = document.activeElement;
-    if (active && active !== document.body) return;
+    if (active && active !== document.body && !(active as HTMLButtonElement).disabled) return;
     const targets = [...(list.current?.querySelectorAll<HTMLElement>(`[${REMOVAL_TARGET}]`) ?? [])];
     const target = targets[Math.min(removed.index, targets.length - 1)] ?? empty.current;
     target?.focus();

@@ -15,9 +15,10 @@ import {
   toast,
   useConfirm,
 } from '@omega/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/error-message.js';
+import { useFocusAfterRemoval } from '../../../lib/focus-after-removal.js';
 import { useClearUnansweredQuestions, useUnansweredQuestions } from '../api/admin-api.js';
 import { failureToast } from '../components/failure-toast.js';
 import { ago, when } from '../components/figures.js';
@@ -105,24 +106,17 @@ function QuestionCard({ group }: { group: UnansweredQuestionGroup }) {
   );
 }
 
+/** A group's key in the list: its wording and when it was last asked. */
+const groupKey = (group: { wording: string; lastAskedAt: string }) =>
+  `${group.wording}\n${group.lastAskedAt}`;
+
 export function UnansweredQuestionsPage() {
   const { data, error } = useUnansweredQuestions();
   const clear = useClearUnansweredQuestions();
   const confirm = useConfirm();
   const [clearing, setClearing] = useState(false);
-  // The Clear button is disabled once nothing is left, which takes the focus from it: the
-  // empty state takes it, so a keyboard user hears that the list is empty and stays here.
-  const [cleared, setCleared] = useState(false);
-  const empty = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (!cleared || !empty.current) return;
-    setCleared(false);
-    const active = document.activeElement;
-    if (!active || active === document.body || (active as HTMLButtonElement).disabled) {
-      empty.current.focus();
-    }
-  });
-
+  // Clear empties the list and leaves its own button disabled: the empty state takes the focus.
+  const focus = useFocusAfterRemoval(data?.groups.map(groupKey));
   async function onClear() {
     const ok = await confirm({
       title: 'Clear all unanswered questions?',
@@ -132,10 +126,11 @@ export function UnansweredQuestionsPage() {
       destructive: true,
     });
     if (!ok) return;
+    const first = data?.groups[0];
+    if (first) focus.removing(groupKey(first));
     setClearing(true);
     try {
       toast({ title: await clear() });
-      setCleared(true);
     } catch (err) {
       failureToast('Failed to clear the questions', err);
     } finally {
@@ -166,7 +161,7 @@ export function UnansweredQuestionsPage() {
       {!data && !error && <Skeleton style={{ height: '14rem' }} />}
       {data && data.groups.length === 0 && (
         <div className="omega-admin__empty">
-          <p ref={empty} tabIndex={-1}>
+          <p ref={focus.empty} tabIndex={-1}>
             No unanswered questions in the last {data.retentionDays} days
           </p>
         </div>
@@ -174,7 +169,7 @@ export function UnansweredQuestionsPage() {
       {data && data.groups.length > 0 && (
         <ul className="omega-unanswered" aria-label="Unanswered questions by wording">
           {data.groups.map((group) => (
-            <li key={`${group.wording}\n${group.lastAskedAt}`}>
+            <li key={groupKey(group)}>
               <QuestionCard group={group} />
             </li>
           ))}

@@ -297,11 +297,10 @@ export async function signInAs(page: Page, baseUrl: string, role: E2eRole): Prom
   return username;
 }
 
-/** Every screen of the web app a role can open (spec section 2), with a module's detail. */
-export function routesFor(role: E2eRole | 'visitor'): string[] {
-  if (role === 'visitor')
-    return ['/auth', '/admin-register', '/supergod-register', '/no-such-page'];
-  const user = [
+/** The screens of the web app (spec section 2), with a module's detail, by the least role that opens them. */
+const SCREENS = {
+  visitor: ['/auth', '/admin-register', '/supergod-register', '/no-such-page'],
+  user: [
     '/',
     '/app-central',
     '/module/1',
@@ -312,15 +311,31 @@ export function routesFor(role: E2eRole | 'visitor'): string[] {
     '/subscription/features',
     '/account/security',
     '/no-such-page',
-  ];
-  const admin = [
+  ],
+  admin: [
     '/admin',
     '/admin/logs',
     '/admin/subscription-manager',
     '/admin/communications',
     '/admin/unanswered-questions',
-  ];
-  if (role === 'user') return user;
-  if (role === 'admin') return [...user, ...admin];
-  return [...user, ...admin, '/supergod'];
+  ],
+  supergod: ['/supergod'],
+} as const satisfies Record<E2eRole | 'visitor', readonly string[]>;
+
+/**
+ * The user's screens whose content, not only the shell around it, changes with the role: the
+ * security page offers an administrator the admin scope for a token, and says when the role must
+ * use two-factor sign-in.
+ */
+const SHOWN_BY_ROLE = ['/account/security'];
+
+/**
+ * The screens a role's walk loads: those no lesser role opens, and the user's screens that show
+ * this role something more. A higher role's shell (the god-mode toggle, the supergod banner and
+ * greeting) is on its own screens, so a user's screen is walked once, as a user, rather than
+ * again under every role that can open it.
+ */
+export function walkFor(role: E2eRole | 'visitor'): string[] {
+  if (role === 'visitor' || role === 'user') return [...SCREENS[role]];
+  return [...SCREENS[role], ...SHOWN_BY_ROLE];
 }

@@ -1,7 +1,8 @@
-// Every screen of every role, each loaded once: it fits 360 and 390 px without sideways
-// scrolling, and axe finds nothing serious or critical on it in the dark theme and in the light
-// one (switched with the top bar's toggle, as a person would). Every route of a role is checked
-// before its test fails, so one run lists all the findings. With OMEGA_E2E_SCREENSHOTS=1
+// Every screen, each loaded once, as the least role that opens it (and the screens whose content
+// changes with the role, as each role: harness.ts `walkFor`): it fits 360 and 390 px without
+// sideways scrolling, and axe finds nothing serious or critical on it in the dark theme and in
+// the light one (switched with the top bar's toggle, as a person would). Every route of a walk is
+// checked before its test fails, so one run lists all the findings. With OMEGA_E2E_SCREENSHOTS=1
 // (`pnpm test:visual`) every route is also photographed at 390 and 1280 px in both themes into
 // e2e/artifacts/screenshots/<role>/, for a person to look over; nothing compares them, so
 // `pnpm test` does not take them.
@@ -18,8 +19,8 @@ import {
   describeWithBrowser,
   type E2eRole,
   type Harness,
-  routesFor,
   signInAs,
+  walkFor,
 } from './harness.js';
 import { measureOverflow, settle, shownTheme, type Theme } from './page-checks.js';
 
@@ -76,12 +77,12 @@ describeWithBrowser('every screen', () => {
   // the admin's 15 routes took over the 300 s once allowed. A page that hangs still fails at once,
   // on Playwright's own 20 s wait for it.
   for (const who of ROLES) {
-    it(`fits 360 and 390 px and has no serious axe finding in either theme on every ${who} screen`, async () => {
+    it(`fits 360 and 390 px and has no serious axe finding in either theme on the ${who}'s screens`, async () => {
       if (PHOTOGRAPH) mkdirSync(`${screenshots}${who}`, { recursive: true });
       if (who === 'visitor') await page.goto(`${h.baseUrl}/auth`);
       else await signInAs(page, h.baseUrl, who);
       const problems: string[] = [];
-      for (const route of routesFor(who)) {
+      for (const route of walkFor(who)) {
         // Phones, in the theme the last route was left in (it persists)...
         await width(PHONE_WIDTHS[0]);
         await page.goto(`${h.baseUrl}${route}`);

@@ -5,14 +5,8 @@
 // shown once, the admin scope offered to administrators only, revoking after confirming).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AdminRoute,
-  fakeAdminServer,
-  polyfillRadix,
-  signedInShell,
-  user,
-} from './admin-fake-server.js';
+import { describe, expect, it } from 'vitest';
+import { type AdminRoute, fakeAdminServer, signedInShell, user } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const PHONE = {
@@ -43,8 +37,6 @@ const base: Record<string, AdminRoute> = {
 };
 
 describe('the account security page', () => {
-  beforeEach(() => polyfillRadix());
-
   it('is reached from the username in the top bar', async () => {
     fakeAdminServer({ ...base, 'GET /api/account/sessions': () => ({ body: [LAPTOP] }) });
     const { location } = renderAt('/subscription');
@@ -410,7 +402,6 @@ describe('the account security page', () => {
 });
 
 describe('personal access tokens on the account security page', () => {
-  beforeEach(() => polyfillRadix());
   const SECRET = `omega_pat_${'A1b2'.repeat(10)}`;
   const CI = {
     id: 7,

@@ -73,21 +73,6 @@ export function fakeAdminServer(routes: Record<string, AdminRoute>) {
   };
 }
 
-/** Radix Select and Dialog call browser APIs jsdom lacks. */
-export function polyfillRadix() {
-  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
-  proto.scrollIntoView ??= () => {};
-  proto.hasPointerCapture ??= () => false;
-  proto.releasePointerCapture ??= () => {};
-  // jsdom has no ResizeObserver; Radix measures a checkbox inside a form with one (its hidden
-  // input follows the button's size). Nothing here lays out, so it never reports.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
-
 /** A user's current subscription as GET /api/subscription/current answers it: Starter, monthly. */
 export const currentSubscription = (
   extra: Partial<CurrentSubscription> = {},

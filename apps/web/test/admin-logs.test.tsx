@@ -3,12 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AdminRoute,
-  fakeAdminServer,
-  polyfillRadix,
-  signedInShell,
-} from './admin-fake-server.js';
+import { type AdminRoute, fakeAdminServer, signedInShell } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const log = (
@@ -41,7 +36,6 @@ function server(logs: AdminRoute, extra: Record<string, AdminRoute> = {}) {
 
 describe('logs page', () => {
   beforeEach(() => {
-    polyfillRadix();
     // jsdom lays nothing out; give the scroll area its 600 px so rows are virtualized into view.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
   });

@@ -2,13 +2,8 @@
 // until when, and shows who set it; a bulk plan change is reviewed in a dry run before Apply.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AdminRoute,
-  fakeAdminServer,
-  polyfillRadix,
-  signedInShell,
-} from './admin-fake-server.js';
+import { describe, expect, it } from 'vitest';
+import { type AdminRoute, fakeAdminServer, signedInShell } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const plan = (id: string, name: string, price: number) => ({
@@ -73,8 +68,6 @@ function localInput(ms: number) {
 }
 
 describe('feature overrides', () => {
-  beforeEach(polyfillRadix);
-
   it('asks for a reason before setting an override, with a clear error', async () => {
     const fake = server({
       'GET /api/features/admin/user-overrides': () => ({ body: [] }),
@@ -246,8 +239,6 @@ async function reviewBoth(u: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('the bulk plan change dry run', () => {
-  beforeEach(polyfillRadix);
-
   it('shows each user, from and to plan, charge and credit, and totals before Apply', async () => {
     const fake = server({
       'POST /api/subscription/bulk-override/preview': () => ({ body: dryRun }),

@@ -3,13 +3,8 @@
 // matrix toggles and the add-feature form.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AdminRoute,
-  fakeAdminServer,
-  polyfillRadix,
-  signedInShell,
-} from './admin-fake-server.js';
+import { describe, expect, it } from 'vitest';
+import { type AdminRoute, fakeAdminServer, signedInShell } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const plans = [
@@ -108,8 +103,6 @@ async function choose(u: ReturnType<typeof userEvent.setup>, selectName: string,
 }
 
 describe('subscription manager', () => {
-  beforeEach(polyfillRadix);
-
   it('keeps Update disabled until a plan and a user are chosen, then bulk-updates them', async () => {
     const fake = server({
       'POST /api/subscription/bulk-override/preview': () => ({ body: dryRun }),

@@ -3,13 +3,8 @@
 // states; and 'Clear' only after the confirmation.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AdminRoute,
-  fakeAdminServer,
-  polyfillRadix,
-  signedInShell,
-} from './admin-fake-server.js';
+import { describe, expect, it } from 'vitest';
+import { type AdminRoute, fakeAdminServer, signedInShell } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const HOUR = 3_600_000;
@@ -54,10 +49,6 @@ function server(read: AdminRoute, extra: Record<string, AdminRoute> = {}) {
 }
 
 describe('unanswered questions page', () => {
-  beforeEach(() => {
-    polyfillRadix();
-  });
-
   it('shows each group with its count, kinds, last time, roles, article and other wordings', async () => {
     server(() => answer(groups()));
     renderAt('/admin/unanswered-questions');

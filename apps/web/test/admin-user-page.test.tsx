@@ -3,15 +3,9 @@
 // username links from the admin tables, and the red view-as banner with its 'End view'.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { minutesLeft } from '../src/app/shell/impersonation-banner.js';
-import {
-  currentSubscription,
-  fakeAdminServer,
-  polyfillRadix,
-  signedInShell,
-  user,
-} from './admin-fake-server.js';
+import { currentSubscription, fakeAdminServer, signedInShell, user } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const page = (over: Record<string, unknown> = {}) => ({
@@ -126,8 +120,6 @@ const base = {
 };
 
 describe('the user page', () => {
-  beforeEach(polyfillRadix);
-
   it('shows every section under its heading with the figures', async () => {
     fakeAdminServer({ ...base, 'GET /api/admin/users/7': () => ({ body: page() }) });
     renderAt('/admin/users/7');

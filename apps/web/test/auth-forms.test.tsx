@@ -4,13 +4,8 @@
 import type { Plan } from '@omega/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  currentSubscription,
-  fakeAdminServer,
-  polyfillRadix,
-  user as userAs,
-} from './admin-fake-server.js';
+import { describe, expect, it } from 'vitest';
+import { currentSubscription, fakeAdminServer, user as userAs } from './admin-fake-server.js';
 import { fakeServer, renderAt, signedInAs, signedOut } from './render-app.js';
 
 describe('auth screen', () => {
@@ -196,8 +191,6 @@ const paragraph = (pattern: RegExp) => (_: string, el: Element | null) =>
   el?.tagName === 'P' && pattern.test(el.textContent ?? '');
 
 describe('plans for a visitor', () => {
-  beforeEach(polyfillRadix);
-
   async function pick(user: ReturnType<typeof userEvent.setup>, name: string) {
     await user.click(screen.getByRole('button', { name: 'Compare plans' }));
     const dialog = await screen.findByRole('dialog', { name: 'Compare plans' });

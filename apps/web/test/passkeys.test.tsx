@@ -7,13 +7,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { passkeyText } from '../src/lib/passkeys.js';
-import {
-  type AdminRoute,
-  fakeAdminServer,
-  polyfillRadix,
-  signedInShell,
-  user,
-} from './admin-fake-server.js';
+import { type AdminRoute, fakeAdminServer, signedInShell, user } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
 
 const webauthn = vi.hoisted(() => ({
@@ -85,7 +79,6 @@ const card = async () => screen.findByRole('region', { name: 'Passkeys' });
 
 describe('the Passkeys card on /account/security', () => {
   beforeEach(() => {
-    polyfillRadix();
     webauthn.startRegistration.mockReset();
     webauthn.startAuthentication.mockReset();
   });
@@ -271,7 +264,6 @@ describe('the Passkeys card on /account/security', () => {
 
 describe('signing in with a passkey on /auth', () => {
   beforeEach(() => {
-    polyfillRadix();
     webauthn.startRegistration.mockReset();
     webauthn.startAuthentication.mockReset();
   });

@@ -8,13 +8,12 @@ import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useUiStore } from '../src/lib/ui-store.js';
 import {
   type AdminRoute,
   currentSubscription,
   fakeAdminServer,
-  polyfillRadix,
   signedInShell,
 } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
@@ -115,8 +114,6 @@ async function openForm(u: ReturnType<typeof userEvent.setup>) {
 }
 
 describe("the stripe provider's card form", () => {
-  beforeEach(polyfillRadix);
-
   it("sets the card up with Stripe.js and saves Stripe's PaymentMethod", async () => {
     const { fake, publishableKey } = server();
     const { stripe, asStripe } = fakeStripe({
@@ -208,8 +205,6 @@ describe("the stripe provider's card form", () => {
 });
 
 describe('a payment the bank asks about, with Stripe', () => {
-  beforeEach(polyfillRadix);
-
   it('is confirmed with Stripe.js, then the server is told', async () => {
     const { fake, state } = server({
       'POST /api/subscription/preview-change': () => ({

@@ -7,13 +7,12 @@
 import type { BillingItem, CurrentSubscription, Plan } from '@omega/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AdminRoute,
   currentSubscription,
   type FakeAnswer,
   fakeAdminServer,
-  polyfillRadix,
   signedInShell,
 } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
@@ -128,8 +127,6 @@ async function fillCard(
 }
 
 describe('the payment method section', () => {
-  beforeEach(polyfillRadix);
-
   it('offers to add a card when none is saved, and saves one', async () => {
     const fake = server(fresh());
     const u = userEvent.setup();
@@ -267,8 +264,6 @@ describe('the payment method section', () => {
 });
 
 describe('changing to a paid plan', () => {
-  beforeEach(polyfillRadix);
-
   async function choosePro(u: ReturnType<typeof userEvent.setup>) {
     renderAt('/subscription/plans');
     await u.click(await screen.findByRole('button', { name: 'Choose Pro' }));
@@ -371,8 +366,6 @@ describe('changing to a paid plan', () => {
 });
 
 describe('a past-due subscription', () => {
-  beforeEach(polyfillRadix);
-
   it('shows the banner with the amount and the next try, and pays from it', async () => {
     const state = fresh({ sub: pastDue(), card: VISA });
     let declines = 1;

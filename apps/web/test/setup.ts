@@ -32,6 +32,21 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 
+// Browser APIs jsdom lacks, for every file: Radix's Select and Dialog scroll into view and
+// capture the pointer, and its Checkbox inside a form measures itself with a ResizeObserver (its
+// hidden input follows the button's size). Nothing here lays out, so the observer never reports.
+// Set once here rather than by the files that need them: a file that forgot met them only when
+// another file had set them earlier in the same worker (decision 032).
+const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
+proto.scrollIntoView ??= () => {};
+proto.hasPointerCapture ??= () => false;
+proto.releasePointerCapture ??= () => {};
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as unknown as typeof ResizeObserver;
+
 beforeEach(() => {
   localStorage.clear();
   resetStores();

@@ -6,12 +6,11 @@
 import type { CurrentSubscription, Feature, Plan } from '@omega/contracts';
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   type AdminRoute,
   currentSubscription,
   fakeAdminServer,
-  polyfillRadix,
   signedInShell,
 } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
@@ -72,8 +71,6 @@ function server(sub: CurrentSubscription, extra: Record<string, AdminRoute> = {}
 }
 
 describe('feature cards', () => {
-  beforeEach(polyfillRadix);
-
   it('explains a feature no plan includes yet, with no upgrade to offer', async () => {
     const fake = server(subscription());
     const u = userEvent.setup();
@@ -172,7 +169,6 @@ describe('subscription status', () => {
   });
 
   it('says a past-due subscription ends at once when cancelled, and that nothing more is charged', async () => {
-    polyfillRadix();
     const pastDue = subscription({
       status: 'past_due',
       pastDue: {
@@ -240,8 +236,6 @@ describe('plan comparison', () => {
 });
 
 describe('plan chooser', () => {
-  beforeEach(polyfillRadix);
-
   it('shows the plans in the panel of the chosen billing interval', async () => {
     server(subscription());
     const u = userEvent.setup();

@@ -15,6 +15,31 @@ for (const arg of process.argv.slice(2)) {
   lines.push(`  ${seconds(Number(value) * 1000)}  ${name}`);
 }
 
+/**
+ * The whole machine's CPU over the test phase, from /proc/stat's counters (.ci/run saved them as
+ * the tests started): a run whose cores were busy throughout is bound by work, and only less work
+ * makes it shorter; idle CPU means it waited.
+ */
+function machineCpu() {
+  try {
+    const ticks = (line) => line.trim().split(/\s+/).slice(1).map(Number);
+    const start = ticks(readFileSync(join(process.cwd(), '.turbo', 'ci-cpu-start'), 'utf8'));
+    const end = ticks(readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '');
+    // user nice system idle iowait irq softirq steal: idle and iowait are the waiting.
+    const delta = end.slice(0, 8).map((v, i) => v - (start[i] ?? 0));
+    const idle = (delta[3] ?? 0) + (delta[4] ?? 0);
+    const busy = delta.reduce((a, b) => a + b, 0) - idle;
+    const model = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1];
+    const cores = readFileSync('/proc/cpuinfo', 'utf8').match(/^processor\s*:/gm)?.length;
+    // The kernel counts in USER_HZ, 100 a second on Linux.
+    return `  ${(busy / 100).toFixed(0)} CPU-s busy, ${(idle / 100).toFixed(0)} idle (${((100 * busy) / (busy + idle)).toFixed(0)}% busy) on ${cores} × ${model}`;
+  } catch {
+    return undefined;
+  }
+}
+const cpu = machineCpu();
+if (cpu) lines.push('', 'The machine during the tests:', cpu);
+
 const runs = join(process.cwd(), '.turbo', 'runs');
 let newest;
 try {

@@ -13,5 +13,4 @@ export default defineConfig({
   platform: 'node',
   clean: true,
   sourcemap: true,
-  dts: { entry: ['src/app.ts'] },
 });

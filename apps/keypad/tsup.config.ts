@@ -6,7 +6,6 @@ export default defineConfig([
     // The React component library: React is the host app's.
     entry: ['src/index.ts'],
     format: ['esm'],
-    dts: true,
     // The build script empties dist once: two builds write into it side by side.
     clean: false,
     target: 'es2022',

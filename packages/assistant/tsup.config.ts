@@ -8,5 +8,4 @@ export default defineConfig({
   platform: 'node',
   clean: true,
   sourcemap: true,
-  dts: { entry: ['src/index.ts'] },
 });

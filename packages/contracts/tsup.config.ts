@@ -6,7 +6,6 @@ export default defineConfig({
   entry: ['src/**/*.ts'],
   bundle: false,
   format: ['esm'],
-  dts: true,
   clean: true,
   target: 'es2022',
 });

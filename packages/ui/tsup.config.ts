@@ -7,7 +7,6 @@ export default defineConfig({
   entry: ['src/*.ts', 'src/*.tsx', '!src/*.stories.tsx'],
   bundle: false,
   format: ['esm'],
-  dts: true,
   clean: true,
   target: 'es2022',
   // The stylesheet ships as one file the apps import: `import '@omega/ui/styles.css'`.

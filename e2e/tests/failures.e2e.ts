@@ -62,8 +62,17 @@ describeWithBrowser('failed calls in the web app', () => {
           await page.waitForLoadState('networkidle');
           await expectPlainWords(`${route} (${failure})`);
         }
-        // Writes that fail, on the admin's screens: clearing the logs, asking the assistant.
-        if (role === 'user') return;
+      });
+    }
+  }
+
+  // Writes that fail: clearing the logs, asking the assistant. As a supergod too, whose greeting
+  // toast stacks with the failure's beside the open assistant.
+  for (const role of ['admin', 'supergod'] as const satisfies readonly E2eRole[]) {
+    for (const failure of ['unreachable', 'proxy page'] as const) {
+      it(`says a failed write in plain sentences to ${role === 'admin' ? 'an' : 'a'} ${role} when the server is ${failure}`, async () => {
+        await signInAs(page, h.baseUrl, role);
+        await breakApi(page, failure);
         await page.goto(`${h.baseUrl}/admin/logs`);
         await page.getByRole('button', { name: 'Clear Logs' }).click();
         await page.getByRole('alertdialog').getByRole('button', { name: 'Clear Logs' }).click();

@@ -74,7 +74,7 @@ describeWithBrowser('every screen', () => {
   const width = (w: number) => page.setViewportSize({ width: w, height: HEIGHT });
 
   // Each walk may take 10 minutes: a route is five loads and checks, and on a starved CI machine
-  // the admin's 15 routes took over the 300 s once allowed. A page that hangs still fails at once,
+  // the admin's walk (15 routes then) took over the 300 s once allowed. A page that hangs still fails at once,
   // on Playwright's own 20 s wait for it.
   for (const who of ROLES) {
     it(`fits 360 and 390 px and has no serious axe finding in either theme on the ${who}'s screens`, async () => {

@@ -15,7 +15,6 @@ import {
   Balancer,
   call,
   dataDir,
-  freePort,
   haproxyPath,
   Instance,
   SESSION_SECRET,
@@ -56,7 +55,7 @@ async function cluster(instanceCount: 1 | 3) {
   const instances: Instance[] = [];
   for (let n = 0; n < instanceCount; n++) {
     instances.push(
-      new Instance(`api${n + 1}`, await freePort(), deployDir, {
+      new Instance(`api${n + 1}`, deployDir, {
         NODE_ENV: 'production',
         // Admins here have no authenticator app: two-factor is required of no role (issue 36).
         OMEGA_REQUIRE_2FA: '',
@@ -77,7 +76,7 @@ async function cluster(instanceCount: 1 | 3) {
   for (const i of instances) i.start();
   await Promise.all(instances.map((i) => i.ready(60_000)));
   const servers = [0, 1, 2].map((n) => instances[n % instanceCount] as Instance);
-  const balancer = new Balancer({ front: await freePort(), stats: await freePort() }, servers);
+  const balancer = new Balancer(servers);
   await balancer.start(haproxyPath() ?? 'haproxy');
   try {
     const user = await call(`${balancer.url}/api/register`, {

@@ -12,9 +12,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listeningAddress } from '../apps/api/src/lib/listening.js';
 import { median } from './lib/measure.js';
 import { processCpuMs } from './lib/proc-cpu.js';
-import { freePort } from './lib/server-process.js';
 
 const ROUNDS = 5;
 const BENCH = fileURLToPath(new URL('.', import.meta.url));
@@ -55,7 +55,6 @@ function residentMB(pid: number): number {
 }
 
 async function serverStart(): Promise<{ wallMs: number; cpuMs: number; restMB: number }> {
-  const port = await freePort();
   const started = performance.now();
   const [command = process.execPath, ...args] = [...pin, process.execPath, SERVER];
   const child = spawn(command, args, {
@@ -65,20 +64,18 @@ async function serverStart(): Promise<{ wallMs: number; cpuMs: number; restMB: n
       // Admins here have no authenticator app: two-factor is required of no role (issue 36).
       OMEGA_REQUIRE_2FA: '',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      // The kernel picks the port as the server binds; the server says which (decision 048).
+      PORT: '0',
       DATA_DIR: mkdtempSync(join(tmpdir(), 'omega-help-load-')),
       SESSION_SECRET: 'a-bench-session-secret-of-at-least-32-chars',
       LOG_LEVEL: 'warn',
     },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
   try {
-    for (;;) {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => undefined);
-      if (res?.ok) break;
-      if (performance.now() - started > 60_000) throw new Error('not ready in 60 s');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    const url = await listeningAddress(child, { name: 'the server', timeoutMs: 60_000 });
+    const res = await fetch(`${url}/api/health/ready`);
+    if (!res.ok) throw new Error(`the server listens but is not ready: ${res.status}`);
     const wallMs = performance.now() - started;
     const pid = child.pid as number;
     const cpuMs = processCpuMs(pid);

@@ -1,9 +1,10 @@
 // A benchmarked server in its own process (on the server's core when pinned), reporting its CPU
-// time over IPC (servers/cpu-probe.ts). Servers take PORT and HOST like the real one does.
+// time over IPC (servers/cpu-probe.ts). Servers take PORT and HOST like the real one does, and
+// with PORT=0 say where they listen over the same channel (apps/api/src/lib/listening.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { listeningAddress } from '../../apps/api/src/lib/listening.js';
 
 const PROBE = new URL('../servers/cpu-probe.ts', import.meta.url).href;
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -21,16 +22,6 @@ export interface ServerOptions {
   nodeFlags?: string[];
 }
 
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (typeof address !== 'object' || address === null) throw new Error('no free port');
-  return address.port;
-}
-
 export class ServerProcess {
   private pending: Array<(cpuMicros: number) => void> = [];
   private profiling: Array<(answer: { failed?: string }) => void> = [];
@@ -41,14 +32,14 @@ export class ServerProcess {
     private readonly child: ChildProcess,
   ) {
     child.on('message', (message) => {
-      const answer = message as { cpu?: NodeJS.CpuUsage; failed?: string };
+      const answer = message as { cpu?: NodeJS.CpuUsage; failed?: string; event?: string };
+      if (answer.event === 'listening') return;
       if (answer.cpu) this.pending.shift()?.(answer.cpu.user + answer.cpu.system);
       else this.profiling.shift()?.(answer);
     });
   }
 
   static async start(options: ServerOptions): Promise<ServerProcess> {
-    const port = await freePort();
     const node = [
       process.execPath,
       '--import',
@@ -66,37 +57,28 @@ export class ServerProcess {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
         ...options.env,
-        PORT: String(port),
+        // The kernel picks the port as the server binds; the server says which (decision 048).
+        PORT: '0',
         HOST: '127.0.0.1',
       },
       // Logs go nowhere (a real deployment pipes them to a collector, in another process);
       // the server still formats and writes every line it would write.
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
-    const server = new ServerProcess(options.name, `http://127.0.0.1:${port}`, child);
-    const exited = once(child, 'exit').then(([code]) => {
-      throw new Error(`${options.name} exited with ${code} before it was ready`);
-    });
-    const deadline = Date.now() + 120_000;
-    const ready = (async () => {
-      for (;;) {
-        try {
-          const res = await fetch(`${server.url}${options.readyPath}`);
-          if (res.ok) return server;
-        } catch {
-          // Not listening yet.
-        }
+    try {
+      const url = await listeningAddress(child, { name: options.name, timeoutMs: 120_000 });
+      const server = new ServerProcess(options.name, url, child);
+      for (const deadline = Date.now() + 120_000; ; ) {
+        const res = await fetch(`${url}${options.readyPath}`).catch(() => undefined);
+        if (res?.ok) return server;
+        if (child.exitCode !== null)
+          throw new Error(`${options.name} exited with ${child.exitCode}`);
         if (Date.now() > deadline) throw new Error(`${options.name} was not ready in 120 s`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-    })();
-    try {
-      return await Promise.race([ready, exited]);
     } catch (err) {
       child.kill('SIGKILL');
       throw err;
-    } finally {
-      exited.catch(() => {});
     }
   }
 

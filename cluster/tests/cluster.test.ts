@@ -11,7 +11,6 @@ import {
   Balancer,
   call,
   dataDir,
-  freePort,
   GATEWAY_SECRET,
   haproxyPath,
   Instance,
@@ -77,10 +76,9 @@ describeCluster(title, () => {
     await db.connect();
     const deployDir = inject('deployDir');
     const prefix = `${database}:`;
-    const ports = await Promise.all([freePort(), freePort(), freePort()]);
-    instances = ports.map(
-      (port, i) =>
-        new Instance(`api${i + 1}`, port, deployDir, {
+    instances = [1, 2, 3].map(
+      (n) =>
+        new Instance(`api${n}`, deployDir, {
           NODE_ENV: 'production',
           // Admins here have no authenticator app: two-factor is required of no role (issue 36).
           OMEGA_REQUIRE_2FA: '',
@@ -113,7 +111,7 @@ describeCluster(title, () => {
         return performance.now() - startAt;
       }),
     );
-    balancer = new Balancer({ front: await freePort(), stats: await freePort() }, instances);
+    balancer = new Balancer(instances);
     await balancer.start(HAPROXY ?? 'haproxy');
   });
 

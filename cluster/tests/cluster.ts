@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { listeningAddress } from '../../apps/api/src/lib/listening.js';
 
 export const HAPROXY_CFG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
 export const SESSION_SECRET = 'a-cluster-wide-session-secret-of-enough-length';
@@ -24,7 +25,8 @@ export function haproxyPath(): string | undefined {
   }
 }
 
-export async function freePort(): Promise<number> {
+/** A port nobody listens on right now, for HAProxy (which cannot report one the kernel picks). */
+async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -75,27 +77,43 @@ export async function call(
 export class Instance {
   private child: ChildProcess | undefined;
   private exited: Promise<number | null> = Promise.resolve(null);
+  /** Resolves once the current process listens; rejects if it exits first (a port taken). */
+  private listening: Promise<void> = Promise.resolve();
+  /** The port the kernel gave the first start (PORT=0); restarts listen on it again. */
+  private boundPort = 0;
   /** Everything the process wrote, for the no-errors checks. */
   output = '';
-  readonly url: string;
 
   constructor(
     readonly name: string,
-    readonly port: number,
     private readonly deployDir: string,
     private readonly env: Record<string, string>,
     /** The entry point in `deployDir`: the deploy folder's server.js, or the build's. */
     private readonly entry = 'server.js',
-  ) {
-    this.url = `http://127.0.0.1:${port}`;
+  ) {}
+
+  /** Where it listens: known once the first start has listened (after ready()). */
+  get port(): number {
+    if (this.boundPort === 0) throw new Error(`${this.name} has not listened yet: await ready()`);
+    return this.boundPort;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
   }
 
   start(): void {
-    // Only what the server is given: no repository path, no inherited test variables.
+    // Only what the server is given: no repository path, no inherited test variables. The first
+    // start lets the kernel pick the port as it binds; a port picked here first could be taken
+    // by another process before the server binds it, and then answer our checks (decision 048).
     const child = spawn(process.execPath, [this.entry], {
       cwd: this.deployDir,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...this.env, PORT: String(this.port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        ...this.env,
+        PORT: String(this.boundPort),
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     child.stdout?.on('data', (d: Buffer) => {
       this.output += d.toString();
@@ -105,11 +123,24 @@ export class Instance {
     });
     this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
     this.child = child;
+    this.listening = listeningAddress(child, {
+      name: this.name,
+      timeoutMs: 60_000,
+      output: () => this.output,
+    }).then((address) => {
+      this.boundPort = Number(new URL(address).port);
+    });
+    // Awaited by ready(); a start that is stopped before then must not be an unhandled rejection.
+    this.listening.catch(() => {});
   }
 
-  /** Waits until readiness answers 200 on the instance's own port. */
+  /**
+   * Waits until this process listens (or fails with what it printed: a port taken on a restart,
+   * a bad configuration), then until readiness answers 200 on its port.
+   */
   async ready(timeoutMs = 30_000): Promise<void> {
     const until = Date.now() + timeoutMs;
+    await this.listening;
     while (Date.now() < until) {
       if ((await call(`${this.url}/api/health/ready`)).status === 200) return;
       if (this.child?.exitCode !== null) break;
@@ -136,19 +167,51 @@ export class Instance {
 
 export class Balancer {
   private child: ChildProcess | undefined;
-  readonly url: string;
-  readonly statsUrl: string;
+  private ports = { front: 0, stats: 0 };
   output = '';
 
-  constructor(
-    private readonly ports: { front: number; stats: number },
-    private readonly servers: readonly Instance[],
-  ) {
-    this.url = `http://127.0.0.1:${ports.front}`;
-    this.statsUrl = `http://127.0.0.1:${ports.stats}/stats;csv`;
+  constructor(private readonly servers: readonly Instance[]) {}
+
+  get url(): string {
+    return `http://127.0.0.1:${this.ports.front}`;
   }
 
+  get statsUrl(): string {
+    return `http://127.0.0.1:${this.ports.stats}/stats;csv`;
+  }
+
+  /**
+   * Starts HAProxy in front of the servers (ready ones: their ports are known) and waits until it
+   * sees each UP. HAProxy cannot say which port the kernel gave it, so its ports are picked here;
+   * when another process takes one before HAProxy binds it, HAProxy exits ("cannot bind") and the
+   * start is tried again on new ones (decision 048).
+   */
   async start(binary: string): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      this.ports = { front: await freePort(), stats: await freePort() };
+      const from = this.output.length;
+      const child = this.spawn(binary);
+      const closed = new Promise((resolve) => child.once('close', resolve));
+      const until = Date.now() + 10_000;
+      while (Date.now() < until && child.exitCode === null) {
+        const states = await this.states();
+        const allUp =
+          states.size === this.servers.length && [...states.values()].every((s) => s === 'UP');
+        // Only while our HAProxy runs is the stats page its own.
+        if (allUp && child.exitCode === null) return;
+        await sleep(100);
+      }
+      if (child.exitCode === null) {
+        throw new Error(`HAProxy did not see every server UP:\n${this.output}`);
+      }
+      await closed; // all it printed
+      if (attempt === 3 || !/cannot bind/.test(this.output.slice(from))) {
+        throw new Error(`HAProxy exited (${child.exitCode}) while starting:\n${this.output}`);
+      }
+    }
+  }
+
+  private spawn(binary: string): ChildProcess {
     const env: Record<string, string> = {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       OMEGA_LB_BIND: `127.0.0.1:${this.ports.front}`,
@@ -158,25 +221,18 @@ export class Balancer {
       env[`OMEGA_API${i + 1}`] = `127.0.0.1:${s.port}`;
     });
     // -db: stay in the foreground; -W would fork a master, which the test would have to find.
-    this.child = spawn(binary, ['-db', '-f', HAPROXY_CFG], {
+    const child = spawn(binary, ['-db', '-f', HAPROXY_CFG], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    this.child.stdout?.on('data', (d: Buffer) => {
+    child.stdout?.on('data', (d: Buffer) => {
       this.output += d.toString();
     });
-    this.child.stderr?.on('data', (d: Buffer) => {
+    child.stderr?.on('data', (d: Buffer) => {
       this.output += d.toString();
     });
-    const until = Date.now() + 10_000;
-    while (Date.now() < until) {
-      const states = await this.states();
-      if (states.size === this.servers.length && [...states.values()].every((s) => s === 'UP')) {
-        return;
-      }
-      await sleep(100);
-    }
-    throw new Error(`HAProxy did not see every server UP:\n${this.output}`);
+    this.child = child;
+    return child;
   }
 
   /** Each server's state as HAProxy's stats page says (UP, DOWN, MAINT, or UP 1/2 ...). */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { call, dataDir, freePort, Instance } from './cluster.js';
+import { call, dataDir, Instance } from './cluster.js';
 
 const repository = fileURLToPath(new URL('../..', import.meta.url));
 const ADMIN_KEY = 'a-deploy-folder-admin-key';
@@ -67,7 +67,7 @@ describe('the deploy folder', () => {
 
   beforeAll(async () => {
     // SQLite in its data folder: nothing but the folder itself is needed.
-    server = new Instance('deployed', await freePort(), deployDir, {
+    server = new Instance('deployed', deployDir, {
       NODE_ENV: 'production',
       // Admins here have no authenticator app: two-factor is required of no role (issue 36).
       OMEGA_REQUIRE_2FA: '',
@@ -164,7 +164,6 @@ describe('the deploy folder', () => {
   it('answers every question as the build in the repository does, as a user and as an admin', async () => {
     const built = new Instance(
       'repository',
-      await freePort(),
       join(repository, 'apps/api'),
       {
         NODE_ENV: 'production',

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import closeWithGrace from 'close-with-grace';
 import { build } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { announceListening } from './lib/listening.js';
 import { EXIT_CODES } from './plugins/app/shutdown.js';
 
 /** Once the deadline has cut the connections, the onClose hooks get this long to finish. */
@@ -78,6 +79,8 @@ async function main() {
   );
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // With PORT=0 the kernel chose the port: a parent on an IPC channel learns it (decision 048).
+  announceListening(address);
   app.systemLogs.notable('server', `Omega started on ${address} (${app.database.dialect})`, null);
 }
 

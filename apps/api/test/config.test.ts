@@ -12,6 +12,8 @@ describe('configuration', () => {
     const dir = dataDir();
     const config = loadConfig({ DATA_DIR: dir });
     expect(config.port).toBe(3000);
+    // 0: the kernel picks a free port as the server binds (server-start.test.ts, decision 048).
+    expect(loadConfig({ DATA_DIR: dir, PORT: '0' }).port).toBe(0);
     expect(config.env).toBe('development');
     expect(config.databaseUrl).toBe(`sqlite:${join(dir, 'omega.db')}`);
     expect(config.cookieSecure).toBe(false);
@@ -31,8 +33,12 @@ describe('configuration', () => {
   });
 
   it.each([
-    [{ PORT: 'abc' }, /^Invalid PORT: expected an integer from 1 to 65535 \(got "abc"\)$/],
+    [
+      { PORT: 'abc' },
+      /^Invalid PORT: expected an integer from 0 to 65535 \(0: any free port\) \(got "abc"\)$/,
+    ],
     [{ PORT: '70000' }, /^Invalid PORT/],
+    [{ PORT: '-1' }, /^Invalid PORT/],
     [{ NODE_ENV: 'staging' }, /^Invalid NODE_ENV/],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid DATABASE_URL/],
     [{ SESSION_SECRET: 'short' }, /^Invalid SESSION_SECRET: expected at least 32 characters/],

@@ -14,7 +14,7 @@ const EnvSchema = Type.Object({
     [Type.Literal('development'), Type.Literal('production'), Type.Literal('test')],
     { default: 'development' },
   ),
-  PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 3000 }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
   HOST: Type.String({ minLength: 1, default: 'localhost' }),
   DATA_DIR: Type.String({ minLength: 1, default: './data' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^(sqlite:|postgres://|postgresql://)' })),
@@ -113,7 +113,7 @@ const EnvSchema = Type.Object({
 /** What each variable must look like, for the message when it does not. */
 const EXPECTATIONS: Record<string, string> = {
   NODE_ENV: 'one of development, production, test',
-  PORT: 'an integer from 1 to 65535',
+  PORT: 'an integer from 0 to 65535 (0: any free port)',
   HOST: 'a host name or address',
   DATA_DIR: 'a folder path',
   DATABASE_URL: 'sqlite:<file path> or postgres://user@host:port/database',

@@ -1,14 +1,15 @@
 // The real server as its own process — the build, dist/server.js, as production runs it (the
-// run's global setup refuses a build older than the sources) — on a free loopback port, plus a raw
+// run's global setup refuses a build older than the sources) — on a loopback port the kernel
+// picks as it binds (PORT=0; the server tells us which over IPC, decision 048), plus a raw
 // HTTP client that reports exactly what came back: the status, headers and whether the
 // connection was a kept-alive one.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listeningAddress } from '../../src/lib/listening.js';
 import type { TestDatabase } from './databases.js';
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -33,15 +34,6 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-/** A port nobody listens on right now (PORT must be 1-65535, so 0 cannot be passed through). */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /** A data folder and a database URL the server process and its restart share. */
 export async function serverData(
   database: TestDatabase,
@@ -55,14 +47,14 @@ export async function serverData(
 }
 
 export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
   const child = spawn(process.execPath, ['dist/server.js'], {
     cwd: API_DIR,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
       HOST: '127.0.0.1',
-      PORT: String(port),
+      // The kernel picks the port as the server binds, and the server says which (decision 048).
+      PORT: '0',
       LOG_LEVEL: 'warn',
       OMEGA_ADMIN_KEY: 'process-admin-key',
       OMEGA_SUPERGOD_KEY: 'process-supergod-key',
@@ -72,7 +64,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       OMEGA_PRESSURE_HEAP_BYTES: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   let output = '';
   child.stdout?.on('data', (d) => {
@@ -84,9 +76,17 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
   const exited = new Promise<Exit>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
   );
-  const url = `http://127.0.0.1:${port}`;
-  const server: ServerProcess = {
-    port,
+  // A start takes about a second here, and over 20 s on a starved CI machine.
+  const url = await listeningAddress(child, {
+    name: 'the server',
+    timeoutMs: 60_000,
+    output: () => output,
+  }).catch((err: unknown) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    throw err;
+  });
+  return {
+    port: Number(new URL(url).port),
     url,
     child,
     exited,
@@ -103,20 +103,6 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
       }
     },
   };
-  const started = performance.now();
-  let running = true;
-  void exited.then(() => {
-    running = false;
-  });
-  // A start takes about a second here, and over 20 s on a starved CI machine.
-  while (performance.now() - started < 60_000) {
-    if (!running) throw new Error(`the server exited while starting:\n${output}`);
-    const res = await request(url, { path: '/api/health' }).catch(() => undefined);
-    if (res?.status === 200) return server;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  await server.kill();
-  throw new Error(`the server did not answer within 60 s:\n${output}`);
 }
 
 export interface Answer {

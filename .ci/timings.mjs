@@ -78,12 +78,15 @@ try {
 }
 const failing = (summary.tasks ?? []).filter((t) => t.execution?.exitCode);
 if (failing.length > 0 && log) {
+  // Only the failed tasks' lines (turbo prefixes each with `<package>:<task>: `): a passing suite
+  // may print an expected error (the cluster's kill -9 lists the requests it saw fail).
+  const prefixes = failing.map((t) => `${t.taskId.replace('#', ':')}: `);
   const found = [
     ...new Set(
       log
         .split('\n')
         .map(stripVTControlCharacters)
-        .filter((l) => FAILING.test(l)),
+        .filter((l) => prefixes.some((p) => l.startsWith(p)) && FAILING.test(l)),
     ),
   ];
   lines.push('', 'What failed (lines of the test output naming a failure):');

@@ -2,12 +2,11 @@
 // with the repository's deploy/haproxy.cfg, on free loopback ports, and talks to them over HTTP.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { listeningAddress } from '../../apps/api/src/lib/listening.js';
+import { listeningAddress, stablePort } from '../../apps/api/src/lib/listening.js';
 
 export const HAPROXY_CFG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
 export const SESSION_SECRET = 'a-cluster-wide-session-secret-of-enough-length';
@@ -23,19 +22,6 @@ export function haproxyPath(): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A port nobody listens on right now, for HAProxy (which cannot report one the kernel picks). */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Answer {
@@ -77,10 +63,12 @@ export async function call(
 export class Instance {
   private child: ChildProcess | undefined;
   private exited: Promise<number | null> = Promise.resolve(null);
+  /** Resolves once the current process is spawned (its port is picked first). */
+  private spawned: Promise<void> = Promise.resolve();
   /** Resolves once the current process listens; rejects if it exits first (a port taken). */
   private listening: Promise<void> = Promise.resolve();
-  /** The port the kernel gave the first start (PORT=0); restarts listen on it again. */
-  private boundPort = 0;
+  /** Picked before the first start, kept by every restart: HAProxy's configuration names it. */
+  private stable = 0;
   /** Everything the process wrote, for the no-errors checks. */
   output = '';
 
@@ -92,51 +80,58 @@ export class Instance {
     private readonly entry = 'server.js',
   ) {}
 
-  /** Where it listens: known once the first start has listened (after ready()). */
+  /** Where it listens: known once it has been started (before ready() resolves). */
   get port(): number {
-    if (this.boundPort === 0) throw new Error(`${this.name} has not listened yet: await ready()`);
-    return this.boundPort;
+    if (this.stable === 0) throw new Error(`${this.name} was never started: start() first`);
+    return this.stable;
   }
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /**
+   * Starts the process; ready() waits for it. The port is one the kernel never hands out by
+   * itself, so no other process takes it while a restart is under way (decision 048); should
+   * one have asked for it by number, the server exits on EADDRINUSE and ready() says so, rather
+   * than the other process answering its checks.
+   */
   start(): void {
-    // Only what the server is given: no repository path, no inherited test variables. The first
-    // start lets the kernel pick the port as it binds; a port picked here first could be taken
-    // by another process before the server binds it, and then answer our checks (decision 048).
-    const child = spawn(process.execPath, [this.entry], {
-      cwd: this.deployDir,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        ...this.env,
-        PORT: String(this.boundPort),
-      },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
-    child.stdout?.on('data', (d: Buffer) => {
-      this.output += d.toString();
-    });
-    child.stderr?.on('data', (d: Buffer) => {
-      this.output += d.toString();
-    });
-    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-    this.child = child;
-    this.listening = listeningAddress(child, {
-      name: this.name,
-      timeoutMs: 60_000,
-      output: () => this.output,
-    }).then((address) => {
-      this.boundPort = Number(new URL(address).port);
+    const spawned = (async () => {
+      if (this.stable === 0) this.stable = await stablePort();
+      // Only what the server is given: no repository path, no inherited test variables.
+      const child = spawn(process.execPath, [this.entry], {
+        cwd: this.deployDir,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...this.env, PORT: String(this.stable) },
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      });
+      child.stdout?.on('data', (d: Buffer) => {
+        this.output += d.toString();
+      });
+      child.stderr?.on('data', (d: Buffer) => {
+        this.output += d.toString();
+      });
+      this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+      this.child = child;
+      return child;
+    })();
+    this.spawned = spawned.then(() => {});
+    this.listening = spawned.then(async (child) => {
+      const address = await listeningAddress(child, {
+        name: this.name,
+        timeoutMs: 60_000,
+        output: () => this.output,
+      });
+      if (address !== this.url)
+        throw new Error(`${this.name} listens on ${address}, not ${this.url}`);
     });
     // Awaited by ready(); a start that is stopped before then must not be an unhandled rejection.
     this.listening.catch(() => {});
   }
 
   /**
-   * Waits until this process listens (or fails with what it printed: a port taken on a restart,
-   * a bad configuration), then until readiness answers 200 on its port.
+   * Waits until this process listens (or fails with what it printed: a port taken, a bad
+   * configuration), then until readiness answers 200 on its port.
    */
   async ready(timeoutMs = 30_000): Promise<void> {
     const until = Date.now() + timeoutMs;
@@ -151,6 +146,7 @@ export class Instance {
 
   /** Sends a signal and waits for the exit code. */
   async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    await this.spawned.catch(() => {});
     if (!this.child || this.child.exitCode !== null) return this.child?.exitCode ?? null;
     this.child.kill(signal);
     return this.exited;
@@ -181,14 +177,14 @@ export class Balancer {
   }
 
   /**
-   * Starts HAProxy in front of the servers (ready ones: their ports are known) and waits until it
-   * sees each UP. HAProxy cannot say which port the kernel gave it, so its ports are picked here;
-   * when another process takes one before HAProxy binds it, HAProxy exits ("cannot bind") and the
-   * start is tried again on new ones (decision 048).
+   * Starts HAProxy in front of the started servers and waits until it sees each UP. HAProxy
+   * cannot bind port 0, so its ports are picked here, outside the range the kernel hands out by
+   * itself; should another process have bound one by number first, HAProxy exits ("cannot bind")
+   * and the start is tried again on new ones (decision 048).
    */
   async start(binary: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {
-      this.ports = { front: await freePort(), stats: await freePort() };
+      this.ports = { front: await stablePort(), stats: await stablePort() };
       const from = this.output.length;
       const child = this.spawn(binary);
       const closed = new Promise((resolve) => child.once('close', resolve));

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { stablePort } from '../../apps/api/src/lib/listening.js';
 import type { FakeStripe } from '../../apps/api/test/helpers/fake-stripe.js';
 import { CHROMIUM } from './browser-server.js';
 
@@ -141,7 +142,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     const at = await instance.listen({ port, host: '127.0.0.1' });
     return { instance, at };
   };
-  let { instance: app, at: address } = await start(0);
+  // A port the kernel never hands out by itself: keypad.e2e.ts stops and restarts the server on
+  // it, and no other process may take it in between (decision 048).
+  let { instance: app, at: address } = await start(await stablePort());
   apiAddress = address;
   let running = true;
   const endpoint = inject('browserEndpoint');

@@ -4,8 +4,10 @@
 // server and asked readiness of another test's server, which never turned 503. Now the kernel
 // picks the port as the server binds, and a port that is taken stops the start, loudly.
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { stablePort } from '../src/lib/listening.js';
 import { request, type ServerProcess, startServer } from './helpers/server-process.js';
 
 const servers: ServerProcess[] = [];
@@ -41,4 +43,17 @@ describe('the server process: where it listens', () => {
     await expect(starting).rejects.toThrow(/the server exited \(1\) before it listened/);
     await expect(starting).rejects.toThrow(new RegExp(`EADDRINUSE.*127\\.0\\.0\\.1:${taken}`));
   }, 90_000);
+
+  it('keeps a port for restarts outside the range the kernel hands out, which PORT=0 draws from', async () => {
+    const range = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8');
+    const low = Number(range.split(/\s+/)[0]);
+    const kernel: number[] = [];
+    for (let i = 0; i < 20; i++) kernel.push(await stranger());
+    expect(Math.min(...kernel)).toBeGreaterThanOrEqual(low);
+    for (let i = 0; i < 20; i++) {
+      const port = await stablePort();
+      expect(port).toBeLessThan(low);
+      expect(port).toBeGreaterThanOrEqual(10_000);
+    }
+  });
 });

@@ -4,6 +4,9 @@
 // chosen beforehand by the parent and passed in is a race: another process may bind it first, and
 // the parent's checks would then be answered by that process.
 import type { ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 /** The message a server sends its parent once it listens. */
 export interface ListeningMessage {
@@ -59,4 +62,34 @@ export function listeningAddress(
     child.on('message', onMessage);
     child.once('exit', onExit);
   });
+}
+
+/** Whether nothing listens on `port` on loopback right now. */
+function free(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A free loopback port for a server that must keep its port across restarts (an instance behind
+ * HAProxy, whose configuration names it; the origin a browser test has loaded). It is below the
+ * kernel's ephemeral range (`ip_local_port_range`), the only ports the kernel hands out by itself
+ * (to PORT=0 and to outgoing connections): while the server is down for a restart, no other
+ * process gets the port by chance, only one that asks for it by number.
+ */
+export async function stablePort(): Promise<number> {
+  let low = 32768;
+  try {
+    low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0]);
+  } catch {
+    // Not Linux: the usual default.
+  }
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = randomInt(10_000, Math.max(low, 10_001));
+    if (await free(port)) return port;
+  }
+  throw new Error(`no free port found from 10000 to ${low - 1}`);
 }

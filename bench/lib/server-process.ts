@@ -1,10 +1,12 @@
 // A benchmarked server in its own process (on the server's core when pinned), reporting its CPU
-// time over IPC (servers/cpu-probe.ts). Servers take PORT and HOST like the real one does, and
-// with PORT=0 say where they listen over the same channel (apps/api/src/lib/listening.ts).
+// time over IPC (servers/cpu-probe.ts). Servers take PORT and HOST like the real one does. The
+// port is one the kernel never hands out by itself (stablePort, decision 048), and the server is
+// ready when it answers there: an older build of the API (BENCH_API_SERVER, BENCH_BASELINE_API)
+// does not announce where it listens, and refuses PORT=0.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { listeningAddress } from '../../apps/api/src/lib/listening.js';
+import { stablePort } from '../../apps/api/src/lib/listening.js';
 
 const PROBE = new URL('../servers/cpu-probe.ts', import.meta.url).href;
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -40,6 +42,7 @@ export class ServerProcess {
   }
 
   static async start(options: ServerOptions): Promise<ServerProcess> {
+    const port = await stablePort();
     const node = [
       process.execPath,
       '--import',
@@ -57,22 +60,21 @@ export class ServerProcess {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
         ...options.env,
-        // The kernel picks the port as the server binds; the server says which (decision 048).
-        PORT: '0',
+        PORT: String(port),
         HOST: '127.0.0.1',
       },
       // Logs go nowhere (a real deployment pipes them to a collector, in another process);
       // the server still formats and writes every line it would write.
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
+    const url = `http://127.0.0.1:${port}`;
     try {
-      const url = await listeningAddress(child, { name: options.name, timeoutMs: 120_000 });
-      const server = new ServerProcess(options.name, url, child);
       for (const deadline = Date.now() + 120_000; ; ) {
-        const res = await fetch(`${url}${options.readyPath}`).catch(() => undefined);
-        if (res?.ok) return server;
+        // Checked first: a server that could not bind has exited, and what answers is not it.
         if (child.exitCode !== null)
           throw new Error(`${options.name} exited with ${child.exitCode}`);
+        const res = await fetch(`${url}${options.readyPath}`).catch(() => undefined);
+        if (res?.ok && child.exitCode === null) return new ServerProcess(options.name, url, child);
         if (Date.now() > deadline) throw new Error(`${options.name} was not ready in 120 s`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -9,7 +9,6 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { startCheckpointer } from '../../apps/api/src/db/checkpointer.js';
 import { openDatabase, SQLITE_SYNCHRONOUS } from '../../apps/api/src/db/database.js';
-import { announceListening } from '../../apps/api/src/lib/listening.js';
 
 const url = process.env.DATABASE_URL ?? '';
 const TABLE = 'bench_plain_commits';
@@ -71,7 +70,5 @@ app.post<{ Body: { key: string } }>('/commit', async (request) => {
   await commit(request.body.key);
   return { ok: true };
 });
-announceListening(
-  await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' }),
-);
+await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

@@ -64,7 +64,7 @@ export class Instance {
   private child: ChildProcess | undefined;
   private exited: Promise<number | null> = Promise.resolve(null);
   /** Resolves once the current process is spawned (its port is picked first). */
-  private spawned: Promise<void> = Promise.resolve();
+  private spawned: Promise<unknown> = Promise.resolve();
   /** Resolves once the current process listens; rejects if it exits first (a port taken). */
   private listening: Promise<void> = Promise.resolve();
   /** Picked before the first start, kept by every restart: HAProxy's configuration names it. */
@@ -115,7 +115,7 @@ export class Instance {
       this.child = child;
       return child;
     })();
-    this.spawned = spawned.then(() => {});
+    this.spawned = spawned;
     this.listening = spawned.then(async (child) => {
       const address = await listeningAddress(child, {
         name: this.name,

@@ -122,9 +122,17 @@ describeEachDatabase('changing one’s own password', (database) => {
     const answers = await Promise.all(
       tries.map((newPassword) => change({ currentPassword: TEST_PASSWORD, newPassword })),
     );
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
-    for (const refused of answers.filter((a) => a.statusCode === 409)) {
-      expect(refused.json()).toEqual({ message: accountMessages.passwordChangedMeanwhile });
+    // One is made. Each other is refused in one of two ways, depending on how far it had got
+    // when the winner committed: checked against the old password, it finds the password changed
+    // meanwhile (409); not yet past its session, it finds that session ended by the winner, which
+    // signs every other session out and gives its own a new id (401). On a busy machine both
+    // happen: three 409s were once expected here, and a run answered [200, 401, 409].
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const refused of answers.filter((a) => a.statusCode !== 200)) {
+      expect([
+        { status: 409, body: { message: accountMessages.passwordChangedMeanwhile } },
+        { status: 401, body: { message: 'Authentication required' } },
+      ]).toContainEqual({ status: refused.statusCode, body: refused.json() });
     }
     const kept = tries[answers.findIndex((a) => a.statusCode === 200)] as string;
     expect((await login(kept)).statusCode).toBe(200);

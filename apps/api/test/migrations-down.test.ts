@@ -52,3 +52,39 @@ describeEachDatabase('migrations undone', (database) => {
     }
   });
 });
+
+// The migrator finds its own tables through the dialect's table list (db/database.ts reads it
+// from pg_depend on PostgreSQL): the list is the schema's tables and views, and only its own,
+// with the migrator's tables only when asked for.
+describeEachDatabase('the table list the migrator reads', (database) => {
+  it("lists the schema's own tables and views, the migrator's only when asked for", async () => {
+    const { url, drop } = await database.create();
+    const other = await database.create();
+    const handle = openDatabase(url);
+    try {
+      const { rows } = await (handle.dialect === 'sqlite'
+        ? sql<{ name: string }>`
+            select name from sqlite_master where type in ('table', 'view')
+            and name not like 'sqlite_%'`
+        : sql<{ name: string }>`
+            select tablename as name from pg_tables where schemaname = current_schema()
+            union all select viewname from pg_views where schemaname = current_schema()`
+      ).execute(handle.db);
+      const all = rows.map((r) => r.name).sort();
+      const internal = await handle.db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(internal.map((t) => t.name).sort()).toEqual(all);
+      expect(all).toContain('kysely_migration');
+      const listed = await handle.db.introspection.getTables();
+      expect(listed.map((t) => t.name).sort()).toEqual(
+        all.filter((name) => !name.startsWith('kysely_migration')),
+      );
+      expect(listed.find((t) => t.name === 'users')).toMatchObject({ isView: false });
+      if (handle.schema)
+        expect(new Set(listed.map((t) => t.schema))).toEqual(new Set([handle.schema]));
+    } finally {
+      await handle.close();
+      await drop();
+      await other.drop();
+    }
+  });
+});

@@ -89,12 +89,15 @@ const FINGERPRINT = `
   ) items`;
 
 /**
- * This worker's one connection for making, checking, emptying and dropping test schemas, opened
- * when first needed and again after it drops. A connection per schema (or two: one to make it,
- * one to hand it back) was most of the server's work for the suite: each new connection cost
- * PostgreSQL about 23 ms of CPU here, then more to read its catalogs for the first time.
+ * Runs `work` on this worker's one connection for making, checking, emptying and dropping test
+ * schemas, one piece of work at a time (a hand-back that fails rolls back before the next
+ * begins). Opened when first needed, and again after the server ends it. A new connection for
+ * each (two per new schema) was a large part of the server's work for the suite: each cost
+ * PostgreSQL about 22 ms of CPU here, then more to read its catalogs for the first time. The
+ * dump's own settings (an empty search_path among them) are reset after it runs.
  */
 let admin: Promise<pg.Client> | undefined;
+let queue: Promise<unknown> = Promise.resolve();
 
 function adminClient(): Promise<pg.Client> {
   if (admin) return admin;
@@ -104,20 +107,16 @@ function adminClient(): Promise<pg.Client> {
   const forget = () => {
     if (admin === opened) admin = undefined;
   };
-  // A connection the server ended is opened again by the next call, not reported.
   client.on('error', forget);
   client.on('end', forget);
   opened.catch(forget);
   return opened;
 }
 
-/** Runs `text` (one or more statements) on this worker's schema connection. */
-async function adminQuery<R extends pg.QueryResultRow = pg.QueryResultRow>(
-  text: string,
-  values?: unknown[],
-): Promise<pg.QueryResult<R>> {
-  const client = await adminClient();
-  return client.query<R>(text, values);
+function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const run = queue.then(async () => work(await adminClient()));
+  queue = run.catch(() => {});
+  return run;
 }
 
 /**
@@ -139,21 +138,21 @@ function renamed(template: PostgresTemplate, schema: string, text: string): stri
 const tablesOf = (template: PostgresTemplate): string[] =>
   [...template.dump.matchAll(/^CREATE TABLE (\S+) /gm)].map((match) => match[1] ?? '');
 
-const fingerprint = async (schema: string): Promise<string> =>
-  (await adminQuery<{ fingerprint: string }>(FINGERPRINT, [schema])).rows[0]?.fingerprint ?? '';
+const fingerprint = async (client: pg.Client, schema: string): Promise<string> =>
+  (await client.query<{ fingerprint: string }>(FINGERPRINT, [schema])).rows[0]?.fingerprint ?? '';
 
 /** Empties `schema` and puts the template's rows back, or drops it if a test changed its shape. */
 async function handBack(template: PostgresTemplate, schema: string): Promise<void> {
-  const reused = await (async () => {
-    if ((await fingerprint(schema)) !== templateFingerprint) return false;
+  const reused = await withAdmin(async (client) => {
+    if ((await fingerprint(client, schema)) !== templateFingerprint) return false;
     // DELETE, not TRUNCATE: a TRUNCATE gives each of the schema's tables and indexes new files,
     // which cost as much as making the schema again. The triggers stay quiet (as in pg_dump's
     // --disable-triggers), so the rows go in any order and come back as the dump has them. A
     // connection a test left behind holding a table is waited on for a moment, then the schema
-    // is dropped instead (as it always was).
-    // SET LOCAL: the connection goes on serving the worker's next schemas after this one.
+    // is dropped instead (as it always was). SET LOCAL, and RESET ALL for the dump's own SETs:
+    // the connection serves the worker's next schemas.
     try {
-      await adminQuery(
+      await client.query(
         [
           'begin',
           "set local lock_timeout = '2s'",
@@ -161,16 +160,17 @@ async function handBack(template: PostgresTemplate, schema: string): Promise<voi
           ...tablesOf(template).map((table) => `delete from ${renamed(template, schema, table)}`),
           renamed(template, schema, template.seed),
           'commit',
+          'reset all',
         ].join(';\n'),
       );
     } catch (err) {
-      await adminQuery('rollback').catch(() => {});
+      await client.query('rollback; reset all').catch(() => {});
       throw err;
     }
     return true;
-  })().catch(() => false);
+  }).catch(() => false);
   if (reused) spare.push(schema);
-  else await adminQuery(`drop schema ${schema} cascade`);
+  else await withAdmin((client) => client.query(`drop schema ${schema} cascade`));
 }
 
 /**
@@ -196,15 +196,21 @@ async function postgresSchema(template: PostgresTemplate | null) {
   const reuse = template ? spare.pop() : undefined;
   if (template && reuse) return { url: url(reuse), drop: handBackOnce(template, reuse) };
   const schema = `${inject('postgresTemplate')?.prefix ?? 't_'}${randomBytes(6).toString('hex')}`;
-  await adminQuery(template ? renamed(template, schema, template.dump) : `create schema ${schema}`);
+  await withAdmin((client) =>
+    client.query(
+      template
+        ? `${renamed(template, schema, template.dump)};\nreset all`
+        : `create schema ${schema}`,
+    ),
+  );
   if (!template)
     return {
       url: url(schema),
       drop: async () => {
-        await adminQuery(`drop schema ${schema} cascade`);
+        await withAdmin((client) => client.query(`drop schema ${schema} cascade`));
       },
     };
-  templateFingerprint ??= await fingerprint(schema);
+  templateFingerprint ??= await withAdmin((client) => fingerprint(client, schema));
   return { url: url(schema), drop: handBackOnce(template, schema) };
 }
 

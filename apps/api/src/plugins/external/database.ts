@@ -2,7 +2,7 @@
 // once per burst (lib/unavailable.ts); the error handler answers them with 503.
 import fp from 'fastify-plugin';
 import { type DatabaseHandle, openDatabase } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
+import { migrateToLatest, migrationsPending } from '../../db/migrate.js';
 import { OutageLog } from '../../lib/unavailable.js';
 
 declare module 'fastify' {
@@ -43,6 +43,8 @@ export default fp(
     const { groupCommit } = handle;
     if (groupCommit) app.metrics.watchGroupCommits(() => groupCommit.figures());
     app.addHook('onClose', () => handle.close());
+    // Most starts find the database as this build left it: nothing to run, no lock to take.
+    if (!(await migrationsPending(handle.db, handle.schema))) return;
     // A migration may rebuild an index over a large table: on PostgreSQL it runs on its own
     // short-lived connection without the statement limits meant for requests.
     const migrating =

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { runTmpdir } from '../../apps/api/test/helpers/run-tmpdir.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +18,8 @@ declare module 'vitest' {
 const repository = fileURLToPath(new URL('../..', import.meta.url));
 
 export default function setup(project: TestProject) {
+  // The instances' data folders and the deploy folder's copy go in one folder the run removes.
+  const removeTmpdir = runTmpdir('cluster');
   const made = join(repository, 'deploy/api');
   execFileSync(process.execPath, [join(repository, 'scripts/deploy-api.mjs'), made], {
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -26,5 +29,8 @@ export default function setup(project: TestProject) {
   // verbatimSymlinks: pnpm's relative links must stay relative, or they would point back here.
   cpSync(made, deployDir, { recursive: true, verbatimSymlinks: true });
   project.provide('deployDir', deployDir);
-  return () => rmSync(outside, { recursive: true, force: true });
+  return () => {
+    rmSync(outside, { recursive: true, force: true });
+    removeTmpdir();
+  };
 }

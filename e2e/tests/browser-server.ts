@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs';
 import { type BrowserServer, chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { runTmpdir } from '../../apps/api/test/helpers/run-tmpdir.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -57,12 +58,20 @@ async function launchBrowserServer(): Promise<BrowserServer> {
 }
 
 export default async function setup(project: TestProject) {
+  // The servers' data folders and the browser's profile go in one folder the run removes.
+  const removeTmpdir = runTmpdir('e2e');
   if (!existsSync(CHROMIUM)) {
     // Each browser suite then says why it is skipped (or fails, in CI): harness.ts.
     project.provide('browserEndpoint', null);
-    return;
+    return removeTmpdir;
   }
   const server = await launchBrowserServer();
   project.provide('browserEndpoint', server.wsEndpoint());
-  return () => server.close();
+  return async () => {
+    try {
+      await server.close();
+    } finally {
+      removeTmpdir();
+    }
+  };
 }

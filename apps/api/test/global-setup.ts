@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { helpFor } from '../src/plugins/app/help.js';
+import { runTmpdir } from './helpers/run-tmpdir.js';
 import { migrateTemplates } from './helpers/templates.js';
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -46,8 +47,15 @@ function assertBuildFresh(): void {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   assertBuildFresh();
   helpFor();
+  const removeTmpdir = runTmpdir('api');
   const { sqliteTemplate, postgresTemplate, drop } = await migrateTemplates();
   project.provide('sqliteTemplate', sqliteTemplate);
   project.provide('postgresTemplate', postgresTemplate);
-  return drop;
+  return async () => {
+    try {
+      await drop();
+    } finally {
+      removeTmpdir();
+    }
+  };
 }

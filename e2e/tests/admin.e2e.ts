@@ -42,14 +42,15 @@ describeWithBrowser('admin console', () => {
 
   async function choose(selectName: string, option: string) {
     await page.getByRole('combobox', { name: selectName }).click();
-    // Move onto the option before pressing it, as a hand on a mouse does. Radix's Select drops
-    // the first pointerup after it opens unless the pointer moved since the trigger's pointerdown,
-    // and listens for that move only once its list has rendered: on a loaded CI machine a click
-    // that jumped straight there was dropped and the list stayed open (admin.e2e, 2026-11-29).
-    const choice = page.getByRole('option', { name: option, exact: true });
-    await page.getByRole('listbox').waitFor();
-    await choice.hover();
-    await choice.click();
+    // Radix's Select ignores a pointerup unless the pointer moved since the trigger's
+    // pointerdown, and starts watching for that move in an effect that runs after its list is
+    // painted. On a loaded machine a test's move can come before that effect, and the press is
+    // dropped with nothing chosen: a click straight there (CI, 2026-11-29), and, most likely, a
+    // hover first (a CI run here on 2026-12-01 waited 20 s for the plan's toast). So: wait
+    // until the list has taken the focus, the last thing it does as it opens (after that
+    // effect), then choose from the keyboard, as anyone can.
+    await page.waitForFunction(() => document.activeElement?.closest('[role="listbox"]') != null);
+    await page.getByRole('option', { name: option, exact: true }).press('Enter');
   }
 
   it('sends a plain user from the admin pages to / (decision 030)', async () => {

@@ -2,7 +2,7 @@
 // sends them (its Brotli copies, scripts/precompress.mjs), with each file's gzip -9 size beside
 // it (target: at most 100 KB received; over it the run fails). Measured in Debian's Chromium
 // against the production build.
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,6 +84,7 @@ async function main() {
   } finally {
     await browser.close();
     await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

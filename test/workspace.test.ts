@@ -6,7 +6,7 @@
 //   import from another, at any depth in its folder, while src/lib, src/app and its own feature
 //   stay open. Checked by linting probe files with the repository's own biome.json.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -86,6 +86,7 @@ function lintProbes(files: Record<string, string>): Set<string> {
     cwd: dir,
     encoding: 'utf8',
   });
+  rmSync(dir, { recursive: true, force: true });
   const report = JSON.parse(run.stdout) as {
     diagnostics: Array<{ category: string; location: { path: string } }>;
   };

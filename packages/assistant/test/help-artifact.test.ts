@@ -2,11 +2,11 @@
 // from dist/help.bin decides every sampled labelled question exactly as a help built from the
 // docs does, and a missing, foreign or stale artifact stops the start with the command that
 // rebuilds it instead of a weaker assistant.
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import v8 from 'node:v8';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildHelp,
   decide,
@@ -28,6 +28,17 @@ function shown(help: Help, query: string, admin: boolean): string {
   const d = decide(help.index, query, scope, undefined, help.model);
   return d.decline ?? d.hits.map((h) => h.passage.id).join(' ');
 }
+
+/** Folders this file makes, removed after it. */
+const made: string[] = [];
+const tempFolder = (prefix: string) => {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the help artifact', () => {
   let training: TrainingQuestions;
@@ -59,14 +70,14 @@ describe('the help artifact', () => {
   });
 
   it('refuses a missing artifact, naming the command that builds it', () => {
-    const missing = join(mkdtempSync(join(tmpdir(), 'omega-help-')), 'help.bin');
+    const missing = join(tempFolder('omega-help-'), 'help.bin');
     expect(() => loadHelp(loadArticles(docsRoot), docsRoot, missing)).toThrow(
       `The assistant's help artifact ${missing} is missing: run \`pnpm build\` to build it.`,
     );
   });
 
   it('refuses an artifact built from other articles or labelled questions', () => {
-    const root = mkdtempSync(join(tmpdir(), 'omega-docs-'));
+    const root = tempFolder('omega-docs-');
     cpSync(docsRoot, root, { recursive: true });
     const file = trainingFile(root);
     const data = JSON.parse(readFileSync(file, 'utf8')) as TrainingQuestions;
@@ -79,13 +90,13 @@ describe('the help artifact', () => {
 
   it('refuses an artifact of another format', () => {
     const bytes = readFileSync(helpArtifactPath());
-    const older = join(mkdtempSync(join(tmpdir(), 'omega-help-')), 'help.bin');
+    const older = join(tempFolder('omega-help-'), 'help.bin');
     bytes.writeUInt32LE(1, 4);
     writeFileSync(older, bytes);
     expect(() => loadHelp(loadArticles(docsRoot), docsRoot, older)).toThrow(
       /was written by another build \(format 1, not 2\): run `pnpm build`/,
     );
-    const foreign = join(mkdtempSync(join(tmpdir(), 'omega-help-')), 'help.bin');
+    const foreign = join(tempFolder('omega-help-'), 'help.bin');
     writeFileSync(foreign, v8.serialize({ format: 2 }));
     expect(() => loadHelp(loadArticles(docsRoot), docsRoot, foreign)).toThrow(
       /was written by another build \(format unknown, not 2\)/,

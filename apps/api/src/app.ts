@@ -189,10 +189,10 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
     // Fastify names a plugin that has no display name by comparing it with every module in
     // require.cache, twice per registration: 3 ms of CPU per app start in the API's tests (a
     // process holding a thousand modules), about 4 s a run. Given its name, it looks no further.
-    const named = plugin as unknown as { [key: symbol]: string | undefined };
-    named[DISPLAY_NAME] ??= pluginName(plugin);
+    const name = pluginName(plugin);
+    (plugin as unknown as { [key: symbol]: string | undefined })[DISPLAY_NAME] ??= name;
     await app.register(plugin, opts as O);
-    loadedPlugins.push({ name: pluginName(plugin), loadedAt: clock() });
+    loadedPlugins.push({ name, loadedAt: clock() });
   };
 
   await load(core, {
@@ -273,10 +273,10 @@ declare module 'fastify' {
   }
 }
 
-/** fastify-plugin's declared name, else the function's own name (route plugins). */
 /** Where Fastify reads a plugin's name before searching for it (fastify/lib/plugin-utils.js). */
 const DISPLAY_NAME = Symbol.for('fastify.display-name');
 
+/** fastify-plugin's declared name, else the function's own name (route plugins). */
 function pluginName(plugin: object): string {
   const meta = (plugin as { [key: symbol]: { name?: string } | undefined })[
     Symbol.for('plugin-meta')

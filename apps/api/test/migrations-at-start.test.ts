@@ -4,28 +4,24 @@
 // migrated stops the start, naming the migration this build does not know.
 import { Migrator, sql } from 'kysely';
 import { afterEach, expect, it, vi } from 'vitest';
-import { build } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest, migrateUpTo, migrationsPending } from '../src/db/migrate.js';
-import { testConfig } from './helpers/app.js';
+import { createTestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
-
-/** A server's start on `url`, as production starts it (migrations included). */
-async function start(url: string) {
-  const app = await build({
-    config: testConfig({ databaseUrl: url }),
-    logger: false,
-    helpAtStart: false,
-  });
-  await app.ready();
-  return app;
-}
 
 describeEachDatabase('migrations at start', (database) => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
+
+  /** A server's start on `url`, as production starts it (migrations included). */
+  async function start(url: string) {
+    // The database is dropped by the test's own cleanup, after its connection is closed.
+    const { app } = await createTestApp(database, {}, { url, drop: async () => {} });
+    cleanups.push(() => app.close());
+    return app;
+  }
 
   /** A new, empty database, and a connection to it closed after the test. */
   async function emptyDatabase() {
@@ -42,7 +38,6 @@ describeEachDatabase('migrations at start', (database) => {
     expect(await migrationsPending(handle.db, handle.schema)).toBe(false);
     const migrate = vi.spyOn(Migrator.prototype, 'migrateToLatest');
     const app = await start(url);
-    cleanups.push(() => app.close());
     expect(migrate).not.toHaveBeenCalled();
     expect((await app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
   });
@@ -50,8 +45,7 @@ describeEachDatabase('migrations at start', (database) => {
   it('migrates a new database at its first start', async () => {
     const { url, handle } = await emptyDatabase();
     expect(await migrationsPending(handle.db, handle.schema)).toBe(true);
-    const app = await start(url);
-    cleanups.push(() => app.close());
+    await start(url);
     expect(await migrationsPending(handle.db, handle.schema)).toBe(false);
   });
 
@@ -60,8 +54,7 @@ describeEachDatabase('migrations at start', (database) => {
     await migrateUpTo(handle.db, handle.schema, '0031-assistant-feedback-once');
     expect(await migrationsPending(handle.db, handle.schema)).toBe(true);
     const migrate = vi.spyOn(Migrator.prototype, 'migrateToLatest');
-    const app = await start(url);
-    cleanups.push(() => app.close());
+    await start(url);
     expect(migrate).toHaveBeenCalledOnce();
     expect(await migrationsPending(handle.db, handle.schema)).toBe(false);
   });

@@ -7,6 +7,7 @@ import {
   type MigrationResult,
   Migrator,
   type NO_MIGRATIONS,
+  sql,
 } from 'kysely';
 import * as m0001 from './migrations/0001-accounts.js';
 import * as m0002 from './migrations/0002-subscriptions.js';
@@ -40,6 +41,8 @@ import * as m0029 from './migrations/0029-wallet-balances-clustered.js';
 import * as m0030 from './migrations/0030-ussd-session-claims.js';
 import * as m0031 from './migrations/0031-assistant-feedback-once.js';
 import * as m0032 from './migrations/0032-feature-name-key.js';
+
+import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
@@ -93,23 +96,17 @@ export async function migrateToLatest(
  * server's CPU at every start of every instance. When the list cannot be read (a new database
  * has no migration table) the answer is yes, and the migrator says what is wrong, if anything.
  */
-export async function migrationsPending(
-  // biome-ignore lint/suspicious/noExplicitAny: the migrator's table is outside the typed schema.
-  db: Kysely<any>,
-  schema?: string,
-): Promise<boolean> {
-  let recorded: string[];
+export async function migrationsPending(db: Kysely<Database>, schema?: string): Promise<boolean> {
+  const table = schema ? sql.id(schema, DEFAULT_MIGRATION_TABLE) : sql.id(DEFAULT_MIGRATION_TABLE);
+  let recorded: Set<string>;
   try {
-    const rows: Array<{ name: string }> = await (schema ? db.withSchema(schema) : db)
-      .selectFrom(DEFAULT_MIGRATION_TABLE)
-      .select('name')
-      .execute();
-    recorded = rows.map((row) => row.name);
+    const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(db);
+    recorded = new Set(rows.map((row) => row.name));
   } catch {
     return true;
   }
   const known = Object.keys(migrations);
-  return recorded.length !== known.length || known.some((name) => !recorded.includes(name));
+  return recorded.size !== known.length || known.some((name) => !recorded.has(name));
 }
 
 /**

@@ -2,6 +2,7 @@
 // for several server instances. Everything above this file speaks Kysely only. PostgreSQL work
 // is bounded by timeouts, and a lost connection is replaced, never fatal (decision 015).
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -18,7 +19,7 @@ import {
   sql,
   type TableMetadata,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { readDirectly, statementName } from '../lib/prepared-query.js';
 import { unavailable } from '../lib/unavailable.js';
 import { type CheckpointFigures, startCheckpointer } from './checkpointer.js';
@@ -201,10 +202,18 @@ function withStatementCache(sqlite: SQLite.Database) {
   };
 }
 
+/**
+ * The pg driver, loaded when a server opens PostgreSQL: a server on the embedded SQLite file
+ * (the default) has no use for it, and it was a tenth of a second of every start (decision 049).
+ * pg is CommonJS, so `require` loads it at once and opening stays synchronous.
+ */
+const loadPg = (): typeof pg => createRequire(import.meta.url)('pg');
+
 function openPostgres(
   url: string,
   { timeouts = DEFAULT_DATABASE_TIMEOUTS, monitor }: OpenOptions,
 ): DatabaseHandle {
+  const driver = loadPg();
   const parsed = new URL(url);
   // `?schema=name` keeps one database usable by several test runs side by side.
   const schema = parsed.searchParams.get('schema');
@@ -215,7 +224,7 @@ function openPostgres(
   const options = [urlOptions, schema ? `-c search_path=${schema}` : null]
     .filter(Boolean)
     .join(' ');
-  const pool = new pg.Pool({
+  const pool = new driver.Pool({
     connectionString: parsed.toString(),
     max: 10,
     ...(options ? { options } : {}),
@@ -232,7 +241,7 @@ function openPostgres(
     // int8 columns hold millisecond times and counts, all far below 2^53.
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-        oid === 20 ? Number : pg.types.getTypeParser(oid, format ?? 'text'),
+        oid === 20 ? Number : driver.types.getTypeParser(oid, format ?? 'text'),
     } as pg.CustomTypesConfig,
   });
   const report = (err: unknown) => monitor?.failed(err);

@@ -19,13 +19,6 @@ import {
   type PasskeyRegistrationOptions,
 } from '@omega/contracts';
 import { counterAccepted, defaultPasskeyName, PASSKEYS_MAX, passkeyName } from '@omega/domain';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config/config.js';
 import type { Database, PasskeyRow, UserRow } from '../db/schema.js';
@@ -39,6 +32,7 @@ import type { PasskeysRepository } from '../repositories/passkeys.js';
 import type { UsersRepository } from '../repositories/users.js';
 import { throttleAccount } from './accounts.js';
 import { type LoginThrottle, PASSWORD_SIGN_IN } from './login-throttle.js';
+import { webauthn } from './webauthn.js';
 
 export const RP_NAME = 'Omega';
 /** How long a ceremony's challenge may be answered, by the server's clock. */
@@ -146,6 +140,7 @@ export class PasskeysService {
   ): Promise<{ options: PasskeyRegistrationOptions; challenge: PasskeyChallenge }> {
     const existing = await this.deps.passkeys.forUser(user.id);
     if (existing.length >= PASSKEYS_MAX) throw new HttpError(409, m.tooMany);
+    const { generateRegistrationOptions, isoBase64URL } = await webauthn();
     // One WebAuthn user id per account: an authenticator then keeps one entry for it.
     const userHandle = existing[0]?.user_handle ?? isoBase64URL.fromBuffer(randomBytes(32));
     const options = await generateRegistrationOptions({
@@ -189,6 +184,7 @@ export class PasskeysService {
     const { db, passkeys, activity, clock } = this.deps;
     const named = body.name === undefined ? undefined : this.checkedName(body.name);
     const challenge = this.fresh(await take(), 'register', user.id);
+    const { verifyRegistrationResponse, isoBase64URL } = await webauthn();
     let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
       verification = await verifyRegistrationResponse({
@@ -302,6 +298,7 @@ export class PasskeysService {
   async signInOptions(
     rp: RelyingParty,
   ): Promise<{ options: PasskeyAssertionOptions; challenge: PasskeyChallenge }> {
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
       allowCredentials: [],
@@ -321,6 +318,7 @@ export class PasskeysService {
   ): Promise<{ options: PasskeyAssertionOptions; challenge: PasskeyChallenge }> {
     const own = await this.deps.passkeys.forUser(user.id);
     if (own.length === 0) throw new HttpError(400, m.noneOnAccount);
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
       allowCredentials: own.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
@@ -467,6 +465,7 @@ export class PasskeysService {
     status: 400 | 401,
     requireUserVerification: boolean,
   ) {
+    const { verifyAuthenticationResponse, isoBase64URL } = await webauthn();
     let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
     try {
       result = await verifyAuthenticationResponse({

@@ -15,7 +15,6 @@ import {
 import { normalizeRole } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Database, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { sha256Hex } from '../lib/digest.js';
@@ -153,6 +152,8 @@ export class TwoFactorService {
     if ((await twoFactor.find(user.id))?.enabled === 1) throw new HttpError(409, m.alreadyOn);
     const secret = new Secret({ size: 20 });
     const otpauthUrl = this.totp(secret, user.username).toString();
+    // Loaded here, not with the server: only a setup draws a code (decision 049).
+    const { default: QRCode } = await import('qrcode');
     const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 2 });
     if (!(await twoFactor.setPending(user.id, this.encrypt(secret.base32), clock()))) {
       throw new HttpError(409, m.alreadyOn);

@@ -34,9 +34,7 @@ import { HealthService } from '../../services/health.js';
 import { LoginThrottle, MemoryThrottleStore } from '../../services/login-throttle.js';
 import { PasskeysService } from '../../services/passkeys.js';
 import { createPaymentProvider } from '../../services/payments/create-payment-provider.js';
-import { StripeProvider } from '../../services/payments/stripe.js';
-import { StripeWebhooks } from '../../services/payments/stripe-webhooks.js';
-import { RedisThrottleStore } from '../../services/redis-throttle-store.js';
+import type { StripeWebhooks } from '../../services/payments/stripe-webhooks.js';
 
 import { RegistrationKeys, writeKeysFile } from '../../services/registration-keys.js';
 import { DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
@@ -126,8 +124,9 @@ export default fp(
       app.systemLogs.notable('server', 'Omega is stopping', null);
       await app.systemLogs.close();
     });
+    // ioredis and Stripe's package are loaded only where configured (decision 049).
     const redisStore = app.config.redisUrl
-      ? new RedisThrottleStore(
+      ? new (await import('../../services/redis-throttle-store.js')).RedisThrottleStore(
           app.config.redisUrl,
           app.config.redisKeyPrefix,
           (err) => app.log.warn({ err, source: 'redis' }, 'sign-in throttle: Redis unreachable'),
@@ -192,7 +191,7 @@ export default fp(
       new AnnouncementService(db, repos.announcements, repos.activity, app.clock),
     );
     const paymentProvider =
-      app.buildOptions.paymentProvider ?? createPaymentProvider(app.config, db, app.clock);
+      app.buildOptions.paymentProvider ?? (await createPaymentProvider(app.config, db, app.clock));
     app.decorate(
       'subscriptions',
       new SubscriptionService(
@@ -221,19 +220,24 @@ export default fp(
       }),
     );
     const stripeKeys = app.config.payments.stripe;
-    app.decorate(
-      'stripeWebhooks',
-      paymentProvider instanceof StripeProvider && stripeKeys
-        ? new StripeWebhooks({
-            provider: paymentProvider,
-            webhookSecret: stripeKeys.webhookSecret,
-            records: new StripeRecordsRepository(db),
-            recordOutcome: (found) => app.billing.recordOutcome(found),
-            clock: app.clock,
-            log: app.log,
-          })
-        : null,
-    );
+    let stripeWebhooks: StripeWebhooks | null = null;
+    if (paymentProvider.name === 'stripe' && stripeKeys) {
+      const [{ StripeProvider }, { StripeWebhooks }] = await Promise.all([
+        import('../../services/payments/stripe.js'),
+        import('../../services/payments/stripe-webhooks.js'),
+      ]);
+      if (paymentProvider instanceof StripeProvider) {
+        stripeWebhooks = new StripeWebhooks({
+          provider: paymentProvider,
+          webhookSecret: stripeKeys.webhookSecret,
+          records: new StripeRecordsRepository(db),
+          recordOutcome: (found) => app.billing.recordOutcome(found),
+          clock: app.clock,
+          log: app.log,
+        });
+      }
+    }
+    app.decorate('stripeWebhooks', stripeWebhooks);
     app.decorate(
       'featureCatalogue',
       new FeatureCatalogueService({

@@ -6,19 +6,20 @@ import type { Clock } from '../../lib/clock.js';
 import { StripeRecordsRepository } from '../../repositories/stripe-records.js';
 import { DemoPaymentProvider } from './demo-provider.js';
 import type { PaymentProvider } from './provider.js';
-import { StripeProvider } from './stripe.js';
 
-export function createPaymentProvider(
+export async function createPaymentProvider(
   config: Config,
   db: Kysely<Database>,
   clock: Clock,
-): PaymentProvider {
+): Promise<PaymentProvider> {
   switch (config.payments.provider) {
     case 'demo':
       return new DemoPaymentProvider(db, clock, { delayMs: config.payments.demoDelayMs });
     case 'stripe': {
       // loadConfig refuses stripe without its keys; only a Config built by hand can get here.
       if (!config.payments.stripe) throw new Error('OMEGA_PAYMENTS_PROVIDER=stripe without keys');
+      // Stripe's package is loaded only when it collects the payments (decision 049).
+      const { StripeProvider } = await import('./stripe.js');
       return new StripeProvider(config.payments.stripe, new StripeRecordsRepository(db), clock);
     }
   }

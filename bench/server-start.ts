@@ -1,32 +1,26 @@
 // What a start of the production server costs (not part of `pnpm bench`): `node
 // apps/api/dist/server.js` on a fresh SQLite data folder, pinned to the server's core, from the
 // spawn to the server saying where it listens (decision 048), with the CPU the process used by
-// then (every thread: the compiler's and the garbage collector's too, from /proc). Every instance
+// then (every thread: the compiler's and the garbage collector's too, from /proc, lib/proc-cpu.ts). Every instance
 // of a cluster pays it at each rolling restart and after a crash, and every test that starts the
 // real server pays it too. The baseline, measured in the same rounds, is Node starting and
 // exiting with nothing to run; BENCH_BASELINE_API=<other build>/server.js adds another build,
 // started alternately with this one. Medians of BENCH_ROUNDS (default 7) starts each.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machine, median, table } from './lib/measure.js';
 import { placement } from './lib/placement.js';
+import { processCpuMs } from './lib/proc-cpu.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const API_SERVER = fileURLToPath(new URL('../apps/api/dist/server.js', import.meta.url));
-const TICK_MS = 10; // /proc counts CPU in clock ticks of 10 ms (USER_HZ 100)
 
 interface Start {
   wallMs: number;
   cpuMs: number;
-}
-
-/** The CPU a live process has used so far, all threads, from /proc/<pid>/stat. */
-function cpuMsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
 function run(prefix: string[], args: string[], env: Record<string, string>): ChildProcess {
@@ -61,7 +55,7 @@ async function startOnce(script: string, prefix: string[]): Promise<Start> {
     return await new Promise<Start>((resolve, reject) => {
       child.on('message', (message) => {
         if ((message as { event?: string }).event !== 'listening') return;
-        resolve({ wallMs: performance.now() - began, cpuMs: cpuMsOf(child.pid ?? 0) });
+        resolve({ wallMs: performance.now() - began, cpuMs: processCpuMs(child.pid ?? 0) });
       });
       child.once('exit', (code) => reject(new Error(`${script} exited ${code}: ${stderr}`)));
     });
@@ -84,7 +78,7 @@ async function bareNode(prefix: string[]): Promise<Start> {
   );
   const start = await new Promise<Start>((resolve) =>
     child.on('message', () =>
-      resolve({ wallMs: performance.now() - began, cpuMs: cpuMsOf(child.pid ?? 0) }),
+      resolve({ wallMs: performance.now() - began, cpuMs: processCpuMs(child.pid ?? 0) }),
     ),
   );
   child.kill('SIGKILL');

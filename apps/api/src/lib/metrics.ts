@@ -18,6 +18,24 @@ export interface PoolFigures {
   waiting: number;
 }
 
+/**
+ * prom-client's default metrics describe the process (CPU, memory, event-loop delay, garbage
+ * collections), so they are collected once per process and listed by every app's registry.
+ * Collecting them starts an event-loop delay histogram (a timer every 10 ms) and a garbage
+ * collection observer that prom-client never stops: made per app, every app a process had built
+ * and closed kept both running (a test worker builds hundreds).
+ */
+let processMetrics: Metric[] | undefined;
+function defaultMetrics(): Metric[] {
+  if (processMetrics === undefined) {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry, prefix: 'omega_' });
+    // The registry's own metric objects (its typings name them by their plain shape).
+    processMetrics = registry.getMetricsAsArray() as unknown as Metric[];
+  }
+  return processMetrics;
+}
+
 export class Metrics {
   readonly registry = new Registry();
   private readonly requests = new RequestMetrics();
@@ -31,7 +49,7 @@ export class Metrics {
 
   constructor() {
     const registers = [this.registry];
-    collectDefaultMetrics({ register: this.registry, prefix: 'omega_' });
+    for (const metric of defaultMetrics()) this.registry.registerMetric(metric);
     // The registry prints these like its own Counter and Histogram (same get() shape).
     this.registry.registerMetric(this.requests.requests as unknown as Metric);
     this.registry.registerMetric(this.requests.latency as unknown as Metric);

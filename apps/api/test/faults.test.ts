@@ -191,10 +191,15 @@ function faultSuite(pgUrl: string, redisUrl: string | undefined) {
     expect(performance.now() - slow).toBeLessThan(1500);
 
     // A transaction that holds the wallet's row lock and then waits (its server gone quiet).
+    let locked: () => void = () => {};
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
     const abandoned = db
       .transaction()
       .execute(async (trx) => {
         await sql`select phone from wallets for update`.execute(trx);
+        locked();
         await sleep(1000);
         await sql`select 1`.execute(trx);
       })
@@ -202,7 +207,9 @@ function faultSuite(pgUrl: string, redisUrl: string | undefined) {
         () => 'committed',
         (err) => err,
       );
-    await sleep(50);
+    // The purchase comes once the lock is held, not after a fixed time: on a starved machine the
+    // purchase could go first and this would test nothing.
+    await Promise.race([holding, abandoned]);
     // The server ends it at 0.3 s, so a purchase on the same wallet does not wait for it.
     const bought = await timed(purchase(t, token, 'after-the-idle-lock'));
     expect(answer(bought).statusCode, answer(bought).body).toBe(200);

@@ -1,6 +1,7 @@
 // The workspace's own rules, which no package's tests see:
-// - every dependency version is written once, in pnpm-workspace.yaml's catalog, so two packages
-//   cannot drift apart on the same library (ajv, pino and prom-client once did);
+// - every dependency version is written once, in pnpm-workspace.yaml's catalog (or one of its named
+//   catalogs), so two packages cannot drift apart on the same library (ajv, pino and prom-client
+//   once did);
 // - nothing in bench/ imports from a package's tests (bench reads data, not test code);
 // - Biome's feature boundary (biome.json, issue 17): a file in one feature of the web app cannot
 //   import from another, at any depth in its folder, while src/lib, src/app and its own feature
@@ -33,7 +34,8 @@ describe('the workspace', () => {
       // Peer dependencies are ranges a consumer must meet, not versions this workspace installs.
       for (const field of ['dependencies', 'devDependencies', 'optionalDependencies']) {
         for (const [name, version] of Object.entries(json[field] ?? {})) {
-          if (version !== 'catalog:' && !version.startsWith('workspace:')) {
+          // `catalog:` or a named catalog's `catalog:<name>`, both in pnpm-workspace.yaml.
+          if (!/^catalog:([\w-]+)?$/.test(version) && !version.startsWith('workspace:')) {
             written.push(`${folder}/package.json ${field}: ${name}@${version}`);
           }
         }

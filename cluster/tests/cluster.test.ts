@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import {
   type Answer,
   Balancer,
@@ -328,6 +328,20 @@ describeCluster(title, () => {
     const workers = [reader(), reader(), reader(), writer()];
     return {
       since,
+      /**
+       * Resolves once `n` more requests have been answered (and, from the start, a write
+       * acknowledged): the load is under way, whatever a starved machine makes of a fixed wait.
+       */
+      async answered(n: number) {
+        const target = requests + n;
+        await vi.waitFor(
+          () => {
+            if (requests < target || acknowledged.length === 0)
+              throw new Error('load not under way');
+          },
+          { timeout: 30_000, interval: 20 },
+        );
+      },
       failures,
       failedAt,
       acknowledged,
@@ -353,14 +367,15 @@ describeCluster(title, () => {
   it('rolls a restart through the three instances under load with no failed request', async () => {
     const { cookie } = await register(balancer.url);
     const load = steadyLoad(cookie);
-    await sleep(500);
+    await load.answered(20);
     for (const [n, instance] of instances.entries()) {
       expect(await instance.stop('SIGTERM'), `${instance.name} exit code`).toBe(0);
       instance.start();
       await instance.ready();
       await balancer.waitState(`api${n + 1}`, 'UP');
     }
-    await sleep(500);
+    // And on the three restarted instances.
+    await load.answered(20);
     await load.stop();
     console.info(
       `cluster: rolling restart under load: ${load.requests} requests, ${load.failures.length} failed, ${load.acknowledged.length} writes acknowledged`,
@@ -373,13 +388,14 @@ describeCluster(title, () => {
   it('survives kill -9 of one instance under load: HAProxy stops routing to it, no write lost', async () => {
     const { cookie } = await register(balancer.url);
     const load = steadyLoad(cookie);
-    await sleep(500);
+    await load.answered(20);
     const victim = an(1);
     const killedAt = performance.now() - load.since;
     await victim.stop('SIGKILL');
     const detected = await balancer.waitState('api2', 'DOWN');
     const markedDown = killedAt + detected;
-    await sleep(1000);
+    // Requests sent after HAProxy marked it DOWN, which must all succeed.
+    await load.answered(40);
     await load.stop();
     console.info(`killed at ${Math.round(killedAt)} ms:\n${load.failures.join('\n')}`);
     const afterDown = load.failedAt.filter((t) => t > markedDown).length;

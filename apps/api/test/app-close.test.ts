@@ -84,9 +84,8 @@ async function monitorsAfterEachClose(databaseUrl: string): Promise<unknown[]> {
       // The assistant's help is the process's, built once whoever asks (plugins/app/help.ts).
       '  const app = await build({ config, logger: false, helpAtStart: false });',
       '  await app.ready();',
+      // Read as soon as the close is done: closed means its connections are closed too.
       '  await app.close();',
-      // A socket the close ended finishes shutting down on a later turn of the loop.
-      '  await new Promise((resolve) => setTimeout(resolve, 50));',
       '  console.log(JSON.stringify(globalThis.liveMonitors()));',
       '}',
       // Ended here, so what a close left open is reported above rather than hanging the child.
@@ -118,11 +117,15 @@ describeEachDatabase('closing an app', (database) => {
   it('leaves nothing running that the next app adds to: the fourth closed leaves what the first did', async () => {
     const { url, drop } = await database.create();
     try {
-      const after = await monitorsAfterEachClose(url);
+      const after = (await monitorsAfterEachClose(url)) as Array<{ resources: string }>;
       expect(after).toHaveLength(APPS);
       // What stays is the process's own (prom-client's process metrics, collected once).
       expect(after[0]).toMatchObject({ histograms: 1, observers: 1, intervals: 0 });
       expect(after.at(-1)).toEqual(after[0]);
+      // And nothing holds the process open but its own stdout and stderr (pipes to this one):
+      // each close ended its database and Redis connections, and the timers of their ending,
+      // before it resolved.
+      for (const closed of after) expect(closed.resources).toBe('PipeWrap PipeWrap');
     } finally {
       await drop();
     }

@@ -268,7 +268,23 @@ function openPostgres(
     roundTrips: () => counted.roundTrips,
     checkpointer: null,
     groupCommit: null,
-    close: () => db.destroy(),
+    close: async () => {
+      // pg-pool's end() resolves once it has asked each connection to end, while their sockets
+      // are still closing; it says 'remove' as each one has. Closed means closed
+      // (test/app-close.test.ts). Bounded, in case a connection being opened never reports.
+      let open = pool.totalCount;
+      const ended = new Promise<void>((resolve) => {
+        const bound = setTimeout(resolve, 3_000);
+        const done = () => {
+          clearTimeout(bound);
+          resolve();
+        };
+        if (open === 0) done();
+        else pool.on('remove', () => --open === 0 && done());
+      });
+      await db.destroy();
+      await ended;
+    },
   };
 }
 

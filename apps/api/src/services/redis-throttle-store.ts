@@ -307,7 +307,25 @@ export class RedisThrottleStore implements ThrottleStore {
     );
   }
 
+  /**
+   * Resolves once the connection is closed, not when Redis has answered QUIT: ioredis ends the
+   * socket after that answer and keeps a timer to destroy it if it lingers, so the app's close
+   * would otherwise return with both still open (test/app-close.test.ts). ioredis destroys a
+   * socket still open 2 s after asking it to end, so the wait is bounded by that.
+   */
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    const redis = this.redis;
+    if (redis.status === 'end') return;
+    const ended = new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(bound);
+        resolve();
+      };
+      // In case ioredis never reports the end (an attempt to reconnect cut short, say).
+      const bound = setTimeout(done, 3_000);
+      redis.once('end', done);
+    });
+    await redis.quit().catch(() => redis.disconnect());
+    await ended;
   }
 }

@@ -20,6 +20,7 @@ import {
   type TableMetadata,
 } from 'kysely';
 import type pg from 'pg';
+import { emitted } from '../lib/emitted.js';
 import { readDirectly, statementName } from '../lib/prepared-query.js';
 import { unavailable } from '../lib/unavailable.js';
 import { type CheckpointFigures, startCheckpointer } from './checkpointer.js';
@@ -271,17 +272,8 @@ function openPostgres(
     close: async () => {
       // pg-pool's end() resolves once it has asked each connection to end, while their sockets
       // are still closing; it says 'remove' as each one has. Closed means closed
-      // (test/app-close.test.ts). Bounded, in case a connection being opened never reports.
-      let open = pool.totalCount;
-      const ended = new Promise<void>((resolve) => {
-        const bound = setTimeout(resolve, 3_000);
-        const done = () => {
-          clearTimeout(bound);
-          resolve();
-        };
-        if (open === 0) done();
-        else pool.on('remove', () => --open === 0 && done());
-      });
+      // (test/app-close.test.ts); bounded, in case a connection being opened never reports.
+      const ended = emitted(pool, 'remove', pool.totalCount, 3_000);
       await db.destroy();
       await ended;
     },

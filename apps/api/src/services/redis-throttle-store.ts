@@ -5,6 +5,7 @@
 // a test clock. The scripts build one key from a slot's address, so they need one Redis, not a
 // cluster. Every call gives up within about a second when Redis is down or silent (decision 015).
 import { Redis, type Result } from 'ioredis';
+import { emitted } from '../lib/emitted.js';
 import {
   MAX_DELAY_MS,
   type Reservation,
@@ -314,18 +315,9 @@ export class RedisThrottleStore implements ThrottleStore {
    * socket still open 2 s after asking it to end, so the wait is bounded by that.
    */
   async close(): Promise<void> {
-    const redis = this.redis;
-    if (redis.status === 'end') return;
-    const ended = new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(bound);
-        resolve();
-      };
-      // In case ioredis never reports the end (an attempt to reconnect cut short, say).
-      const bound = setTimeout(done, 3_000);
-      redis.once('end', done);
-    });
-    await redis.quit().catch(() => redis.disconnect());
+    if (this.redis.status === 'end') return;
+    const ended = emitted(this.redis, 'end', 1, 3_000);
+    await this.redis.quit().catch(() => this.redis.disconnect());
     await ended;
   }
 }

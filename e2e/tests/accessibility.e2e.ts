@@ -2,11 +2,12 @@
 // with an answer, the Clear Logs confirmation, the supergod command dialog and the
 // locked-feature dialog. Serious and critical findings fail; so do the landmark and heading
 // findings, since an overlay sits above every page. The screens themselves are checked in both
-// themes by screens.e2e.ts. First, the check itself: it finds what it is there to find, and
-// refuses a page with a frame, which it could not check whole (axe.ts).
+// themes by screens.e2e.ts. First, the check itself: it finds what it is there to find, with
+// only the rules that can find a serious fault as with every rule, and refuses a page with a
+// frame, which it could not check whole (axe.ts).
 import type { Locator, Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
-import { axeFindings, expectAccessible, LANDMARK_RULES } from './axe.js';
+import { type AxeViolation, axeFindings, expectAccessible, LANDMARK_RULES } from './axe.js';
 import {
   browserSession,
   describeWithBrowser,
@@ -49,7 +50,7 @@ describeWithBrowser('accessible overlays', () => {
     await expectAccessible(page, { alsoFailOn: LANDMARK_RULES });
   }
 
-  it('finds serious findings where there are some, and refuses a page with a frame rather than half check it', async () => {
+  it('finds serious findings where there are some, as every rule does, and refuses a page with a frame rather than half check it', async () => {
     const broken =
       '<button></button><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><p style="color:#777;background:#888">faint</p>';
     const page2 = await page.context().newPage();
@@ -63,6 +64,20 @@ describeWithBrowser('accessible overlays', () => {
         'color-contrast',
         'image-alt',
       ]);
+      // Only the rules that can find a serious fault ran (and the named ones), and they found
+      // what every rule finds that fails: the same rules, elements and impacts. Here with text
+      // outside the landmarks and a skipped heading level, two moderate findings.
+      await page2.setContent(
+        `<!doctype html><html lang="en"><title>t</title><p>loose</p><main><h1>t</h1>${broken}<h3>skipped</h3></main></html>`,
+      );
+      const landmarks = await axeFindings(page2, { alsoFailOn: LANDMARK_RULES });
+      const every = await axeFindings(page2, { alsoFailOn: LANDMARK_RULES }, true);
+      const summary = (found: AxeViolation[]) =>
+        found.map((v) => `${v.id} ${v.impact} ${v.nodes.map((n) => n.target.join(' '))}`).sort();
+      expect(summary(landmarks.failing)).toEqual(summary(every.failing));
+      expect(every.failing.map((v) => v.id)).toContain('region');
+      expect(landmarks.other).toEqual([]);
+      expect(every.other.map((v) => v.id)).toContain('heading-order');
       await page2.setContent(
         `<!doctype html><html lang="en"><title>t</title><main><iframe title="inner" srcdoc='<!doctype html><html lang="en"><title>i</title><main>${broken.replaceAll('"', '&quot;')}</main></html>'></iframe></main></html>`,
       );

@@ -4,7 +4,7 @@
 // a 320 px phone, and axe with the charts and with the tables.
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
-import { describeViolations, expectAccessible, LANDMARK_RULES } from './axe.js';
+import { expectNoAxeFindings } from './axe.js';
 import {
   browserSession,
   describeWithBrowser,
@@ -47,8 +47,7 @@ describeWithBrowser('admin trend charts', () => {
   /** axe finds nothing on the page, of any impact (moderate and minor ones included). */
   async function expectChartsAccessible() {
     await settle();
-    const other = await expectAccessible(page, { alsoFailOn: LANDMARK_RULES });
-    expect(other, describeViolations(other)).toEqual([]);
+    await expectNoAxeFindings(page);
   }
 
   it('draws the charts from real figures, with MRR once a user pays and tables on demand', async () => {

@@ -259,19 +259,29 @@ class Neighbours {
   nearest(words: readonly QueryWord[]): Classified['nearest'] {
     const { termStart, ids, sizes, articleStart, articleIds, slugs } = this.state;
     const terms = new Set(words.flatMap((w) => w.terms.slice(0, 1)));
-    const shared = new Map<number, number>();
+    // How many terms each labelled question shares with this one, and the questions that share
+    // any in the order first met. A common word is in thousands of them: counted in an array
+    // rather than a map (the same counts, met in the same order).
+    const shared = this.shared(sizes.length);
+    const met: number[] = [];
     for (const t of terms) {
       const i = this.terms.indexOf(t);
       if (i < 0) continue;
       for (let k = termStart[i] as number; k < (termStart[i + 1] as number); k++) {
         const id = ids[k] as number;
-        shared.set(id, (shared.get(id) ?? 0) + 1);
+        const n = (shared[id] as number) + 1;
+        shared[id] = n;
+        if (n === 1) met.push(id);
       }
     }
     let onTopic = 0;
     let offTopic = 0;
-    const byArticle = new Map<string, number>();
-    for (const [id, n] of shared) {
+    // Each article's best, by its number, and the articles in the order first met.
+    const best = this.bestByArticle(slugs.length);
+    const articles: number[] = [];
+    for (const id of met) {
+      const n = shared[id] as number;
+      shared[id] = 0;
       const size = sizes[id];
       if (size === undefined) continue;
       const j = n / (terms.size + size - n);
@@ -279,11 +289,34 @@ class Neighbours {
       else onTopic = Math.max(onTopic, j);
       const end = articleStart[id + 1] ?? 0;
       for (let k = articleStart[id] ?? 0; k < end; k++) {
-        const a = slugs[articleIds[k] ?? -1];
-        if (a !== undefined) byArticle.set(a, Math.max(byArticle.get(a) ?? 0, j));
+        const a = articleIds[k] as number;
+        if (slugs[a] === undefined) continue;
+        if (best[a] === 0) articles.push(a);
+        best[a] = Math.max(best[a] as number, j);
       }
     }
+    const byArticle = new Map<string, number>();
+    for (const a of articles) {
+      byArticle.set(slugs[a] as string, best[a] as number);
+      best[a] = 0;
+    }
     return { onTopic, offTopic, byArticle };
+  }
+
+  /** One counter per labelled question, all 0 between calls (`nearest` zeroes those it used). */
+  private counts: Uint16Array | undefined;
+
+  private shared(size: number): Uint16Array {
+    if (this.counts?.length !== size) this.counts = new Uint16Array(size);
+    return this.counts;
+  }
+
+  /** One best per article, all 0 between calls (`nearest` zeroes those it used). */
+  private bests: Float64Array | undefined;
+
+  private bestByArticle(size: number): Float64Array {
+    if (this.bests?.length !== size) this.bests = new Float64Array(size);
+    return this.bests;
   }
 
   /** What the help artifact stores: the state itself (typed arrays and names). */

@@ -411,6 +411,20 @@ export interface HelpIndexState {
   phrasings: Array<[string, string[][]]>;
 }
 
+/** One of an article's phrasings: its words (by number, in order) and their weights. */
+interface WeighedPhrasing {
+  ids: Int32Array;
+  weights: Float64Array;
+}
+
+interface WeighedPhrasings {
+  /** Every phrasing's words, numbered. */
+  vocabulary: Map<string, number>;
+  articles: Array<[string, WeighedPhrasing[]]>;
+  /** Per word number, its place in the question being weighed (from 1), or 0. */
+  marks: Int32Array;
+}
+
 export class HelpIndex {
   private readonly search: MiniSearch<Passage>;
   private readonly byId = new Map<string, Passage>();
@@ -420,6 +434,9 @@ export class HelpIndex {
   /** Each article's question phrasings as sets of stemmed words, stop words included. */
   private readonly phrasings = new Map<string, Array<Set<string>>>();
   private termsByEnds: Map<string, Array<[string, number]>> | undefined;
+  /** `idf` of the index terms asked about so far. */
+  private readonly idfs = new Map<string, number>();
+  private weighed: WeighedPhrasings | undefined;
 
   /**
    * The index of `articles`: built from them (a tenth of a second of CPU: every word of every
@@ -511,10 +528,19 @@ export class HelpIndex {
     return this.documentFrequency.has(stem(normalize(word)));
   }
 
-  /** Inverse document frequency; a term no passage has counts as rarer than any that one has. */
+  /**
+   * Inverse document frequency; a term no passage has counts as rarer than any that one has.
+   * Kept per index term once worked out (the index does not change once built, and a question
+   * weighs every term of every article's phrasings); a question's unknown words are not kept.
+   */
   private idf(term: string): number {
-    const df = this.documentFrequency.get(term) ?? 0.5;
-    return Math.log(1 + this.byId.size / df);
+    const kept = this.idfs.get(term);
+    if (kept !== undefined) return kept;
+    const df = this.documentFrequency.get(term);
+    if (df === undefined) return Math.log(1 + this.byId.size / 0.5);
+    const idf = Math.log(1 + this.byId.size / df);
+    this.idfs.set(term, idf);
+    return idf;
   }
 
   /**
@@ -731,25 +757,82 @@ export class HelpIndex {
    */
   private phrasingSimilarity(query: string, words: readonly QueryWord[]): Map<string, number> {
     const corrected = new Map(words.map((w) => [normalize(w.word), w.terms[0] ?? '']));
-    const weightOf = (t: string) => (STOP_WORDS.has(t) ? STOP_WORD_WEIGHT : this.idf(t));
     const asked = new Set(
       tokenize(query).map((w) => corrected.get(normalize(w)) ?? phrasingTerm(w)),
     );
+    const { vocabulary, articles, marks } = this.weighedPhrasings();
+    // The question's words by their number among the phrasings' words (marked with their place
+    // in the question, from 1), and the sum of their weights in the question's order.
+    const askedWeights: number[] = [];
+    const marked: number[] = [];
+    let askedUnion = 0;
+    for (const t of asked) {
+      const w = this.weightOf(t);
+      askedUnion += w;
+      const id = vocabulary.get(t);
+      if (id !== undefined) {
+        marks[id] = askedWeights.length + 1;
+        marked.push(id);
+      }
+      askedWeights.push(w);
+    }
+    const matched: number[] = [];
     const similarity = new Map<string, number>();
-    for (const [key, phrasings] of this.phrasings) {
+    for (const [key, phrasings] of articles) {
       let best = 0;
-      for (const phrasing of phrasings) {
+      for (const { ids, weights } of phrasings) {
+        // Summed as before: the question's words in their order (those the phrasing shares, and
+        // all of them), then the phrasing's others in its order.
+        let union = askedUnion;
+        matched.length = 0;
+        for (let i = 0; i < ids.length; i++) {
+          const mark = marks[ids[i] as number] as number;
+          if (mark === 0) union += weights[i] as number;
+          else matched.push(mark - 1);
+        }
         let shared = 0;
-        let union = 0;
-        for (const t of new Set([...asked, ...phrasing])) {
-          const w = weightOf(t);
-          union += w;
-          if (asked.has(t) && phrasing.has(t)) shared += w;
+        if (matched.length > 0) {
+          matched.sort((a, b) => a - b);
+          for (const k of matched) shared += askedWeights[k] as number;
         }
         if (union > 0) best = Math.max(best, shared / union);
       }
       if (best > 0) similarity.set(key, best);
     }
+    for (const id of marked) marks[id] = 0;
     return similarity;
+  }
+
+  /** A word's weight in a phrasing: a little for a stop word, its rarity otherwise. */
+  private weightOf(term: string): number {
+    return STOP_WORDS.has(term) ? STOP_WORD_WEIGHT : this.idf(term);
+  }
+
+  /**
+   * The phrasings with their words' numbers and weights, worked out at the first question:
+   * every question is weighed against all of them, and the weights do not change once the index
+   * is built.
+   */
+  private weighedPhrasings(): WeighedPhrasings {
+    if (!this.weighed) {
+      const vocabulary = new Map<string, number>();
+      const articles = [...this.phrasings].map(([key, sets]): [string, WeighedPhrasing[]] => [
+        key,
+        sets.map((set) => {
+          const terms = [...set];
+          return {
+            ids: Int32Array.from(terms, (t) => {
+              const known = vocabulary.get(t);
+              if (known !== undefined) return known;
+              vocabulary.set(t, vocabulary.size);
+              return vocabulary.size - 1;
+            }),
+            weights: Float64Array.from(terms, (t) => this.weightOf(t)),
+          };
+        }),
+      ]);
+      this.weighed = { vocabulary, articles, marks: new Int32Array(vocabulary.size) };
+    }
+    return this.weighed;
   }
 }

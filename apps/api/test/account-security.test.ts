@@ -141,6 +141,35 @@ describeEachDatabase('changing one’s own password', (database) => {
     }
   });
 
+  // The race above, taken one step at a time: two changes passed the session check with the
+  // account as it was, and the first was made before the second read the password. The second
+  // then checked the right (old) password against the new hash, and answered that the current
+  // password was wrong, counting a wrong guess (CI of f1a47bc, PostgreSQL).
+  it('tells a change that lost to one made a moment ago that the password changed, not that it was wrong', async () => {
+    const asItWas = await t.app.database.db
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', ann.id)
+      .executeTakeFirstOrThrow();
+    const client = { ip: '127.0.0.1', knownDevice: null, keepSession: 'this-session' };
+    const changeFrom = (currentPassword: string, newPassword: string) =>
+      t.app.accounts.changePassword(asItWas, { currentPassword, newPassword }, client, null);
+    await changeFrom(TEST_PASSWORD, 'a new passphrase 0');
+    await expect(changeFrom(TEST_PASSWORD, 'a new passphrase 1')).rejects.toMatchObject({
+      statusCode: 409,
+      message: accountMessages.passwordChangedMeanwhile,
+    });
+    // A wrong password is still wrong, whatever the request's copy of the account says.
+    await expect(changeFrom('not my password', 'a new passphrase 2')).rejects.toMatchObject({
+      statusCode: 400,
+      message: accountMessages.currentPasswordIncorrect,
+    });
+    expect((await login('a new passphrase 0')).statusCode).toBe(200);
+    expect((await login('a new passphrase 1')).statusCode).toBe(401);
+    const failed = (await activity()).filter((a) => a.action === 'password_change_failed');
+    expect(failed).toHaveLength(1);
+  });
+
   it('refuses a wrong current password with 400, changing and ending nothing', async () => {
     const other = await sessionFor(t.app, ann.id);
     const res = await change({ currentPassword: 'not my password', newPassword: NEW_PASSWORD });

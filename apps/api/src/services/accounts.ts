@@ -272,6 +272,17 @@ export class AccountService {
       throw new HttpError(401, 'Authentication required');
     }
     if (!(await verifyPassword(stored.password_hash, change.currentPassword))) {
+      // Changed since this request's copy of the account (read as its session was checked),
+      // and what it gave was the password it replaced: another change was made a moment ago,
+      // as with the check below. Of several changes sent at once, the one that read the
+      // password after the first was made ends here.
+      if (
+        stored.password_hash !== user.password_hash &&
+        (await verifyPassword(user.password_hash, change.currentPassword))
+      ) {
+        await attempt.succeeded();
+        throw new HttpError(409, accountMessages.passwordChangedMeanwhile);
+      }
       attempt.keep();
       await activity.record({
         userId: user.id,

@@ -30,7 +30,10 @@ export interface AxeCheck {
 export interface AxeFindings {
   /** Serious, critical and `alsoFailOn` violations. */
   failing: AxeViolation[];
-  /** Everything else axe reported (moderate and minor): only from `axeFindings(page, check, true)`. */
+  /**
+   * Everything else axe reported (moderate and minor): all of it only with `everyRule`, since
+   * otherwise the rules that could report it did not run.
+   */
   other: AxeViolation[];
 }
 
@@ -41,7 +44,6 @@ interface AxeInPage {
   _audit: {
     rules: {
       id: string;
-      enabled: boolean;
       impact?: Impact;
       any: unknown[];
       all: unknown[];
@@ -61,11 +63,11 @@ interface AxeInPage {
  *
  * Unless `everyRule` asks for the moderate and minor findings too, only the rules that can find
  * a serious or critical fault run (and `alsoFailOn`): on six of our pages, 0.20–0.21 s of the
- * renderer's CPU a check against 0.29–0.36 s with every rule (2026-12-02).
- * Which rules those are is axe's own metadata: a rule with an impact gives every violation that
- * impact, and one without gives the highest of its failing checks' impacts. The rules that can
- * only say moderate or minor could not fail the check, so leaving them out changes nothing it
- * reports (accessibility.e2e.ts compares the two on a page with faults).
+ * renderer's CPU a check against 0.29–0.36 s with every rule (2026-12-02). Which rules those
+ * are is axe's own metadata: a rule with an impact gives every violation that impact, and one
+ * without gives the highest of its failing checks' impacts. The rules that can only say
+ * moderate or minor could not fail the check, so leaving them out changes nothing it reports
+ * (accessibility.e2e.ts compares the two on a page with faults).
  */
 export async function axeFindings(
   page: Page,

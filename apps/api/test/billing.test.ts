@@ -80,15 +80,18 @@ function billingSuite(database: TestDatabase) {
     t.app.database.db.selectFrom('demo_charges').selectAll().orderBy('created_at').execute();
 
   /**
-   * Starts the app again with a demo provider that answers as slowly as a real one (150 ms), so
-   * charges sent at once overlap, and a new payer.
+   * Starts the app again, with a new payer, on a demo provider that holds the charges of
+   * requests sent at once until all of them have arrived (`gather`), so each request has read the
+   * subscription before any of them writes. A delay stood in for that, and on a starved machine
+   * one copy read the subscription after another had changed it.
    */
-  async function withSlowProvider() {
+  async function withGatheringProvider() {
     await t.close();
-    t = await createTestApp(database, {
-      payments: { provider: 'demo', demoDelayMs: 150, stripe: null },
-    });
+    const provider = new GatheringProvider();
+    t = await createTestApp(database, {}, undefined, { paymentProvider: provider });
+    provider.inner = new DemoPaymentProvider(t.app.database.db, () => t.now());
     userId = (await createUser(t.app, 'payer')).id;
+    return provider;
   }
 
   /** On Starter, paid with the 4242 card: its trial ended and its first period was charged. */
@@ -329,9 +332,10 @@ function billingSuite(database: TestDatabase) {
   });
 
   it('keeps the money of an upgrade overtaken by another sent at once as credit, with its invoice', async () => {
-    await withSlowProvider();
+    const provider = await withGatheringProvider();
     await onPaidStarter();
     t.advance(10 * DAY);
+    provider.gather(2);
     const answers = await Promise.all([
       call('POST', '/api/subscription/change-plan', { planId: 'pro' }),
       call('POST', '/api/subscription/change-plan', { planId: 'enterprise' }),
@@ -355,9 +359,10 @@ function billingSuite(database: TestDatabase) {
   });
 
   it('tells the copies of one upgrade sent at once that nothing more was charged', async () => {
-    await withSlowProvider();
+    const provider = await withGatheringProvider();
     await onPaidStarter();
     t.advance(10 * DAY);
+    provider.gather(3);
     const answers = await Promise.all(
       [1, 2, 3].map(() => call('POST', '/api/subscription/change-plan', { planId: 'pro' })),
     );
@@ -365,6 +370,27 @@ function billingSuite(database: TestDatabase) {
     for (const copy of answers.filter((a) => a.statusCode === 409)) {
       expect(copy.json().message).toBe('The subscription changed meanwhile. Please try again.');
     }
+    expect(await current()).toMatchObject({ planId: 'pro', creditBalance: 0 });
+    // A copy that arrives once the change is made is told so, and asks the provider nothing.
+    const count = (await charges()).length;
+    const late = await call('POST', '/api/subscription/change-plan', { planId: 'pro' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('You are already on the Pro plan');
+    expect((await charges()).length).toBe(count);
+  });
+
+  it('waits OMEGA_PAYMENTS_DEMO_DELAY_MS for the demo provider to answer a charge, as a slow provider would', async () => {
+    await t.close();
+    t = await createTestApp(database, {
+      payments: { provider: 'demo', demoDelayMs: 200, stripe: null },
+    });
+    userId = (await createUser(t.app, 'payer')).id;
+    await onPaidStarter();
+    t.advance(10 * DAY);
+    const started = performance.now();
+    const upgrade = await call('POST', '/api/subscription/change-plan', { planId: 'pro' });
+    expect(upgrade.statusCode, upgrade.body).toBe(200);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(200);
     expect(await current()).toMatchObject({ planId: 'pro', creditBalance: 0 });
   });
 
@@ -877,6 +903,33 @@ describeEachDatabase('payments whose answer was lost', (database) => {
     ]);
   });
 });
+
+/**
+ * The demo provider, none of its answers lost; after `gather(n)`, the next n charges are held
+ * until all n have arrived, as when n requests sent at once reach the provider together.
+ */
+class GatheringProvider extends LosingProvider {
+  private held: { left: number; arrived: Promise<void>; all: () => void } | undefined;
+  gather(n: number) {
+    let all: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      all = resolve;
+    });
+    this.held = { left: n, arrived, all };
+  }
+  override async charge(request: ChargeRequest) {
+    const held = this.held;
+    if (held) {
+      held.left -= 1;
+      if (held.left === 0) {
+        this.held = undefined;
+        held.all();
+      }
+      await held.arrived;
+    }
+    return this.demo.charge(request);
+  }
+}
 
 /** The demo provider, its charges held until the test lets them go (none lost): a slow provider. */
 class SlowProvider extends LosingProvider {

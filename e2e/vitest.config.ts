@@ -20,7 +20,8 @@ class WalksFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['tests/**/*.e2e.ts'],
-    // One Chromium for the run, each suite connected to it (tests/browser-server.ts).
+    // One Chromium per worker, launched in its process and kept from file to file
+    // (tests/browser-server.ts).
     globalSetup: ['tests/browser-server.ts'],
     // A ceiling for a test that hangs outside the browser, not a measure: every wait and action
     // in a page already gives up after 20 s (harness.ts), so a hung page fails there. A test's

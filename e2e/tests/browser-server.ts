@@ -1,6 +1,13 @@
-// One Chromium for the whole run (vitest's globalSetup), which every suite connects to; each
-// test still gets a browser context of its own (harness.ts). Launching a browser per file cost
-// about 4.5 s of CPU each, twenty times a run.
+// One Chromium for each worker, launched in the worker's own process the first time one of its
+// files asks, and kept for the next files (the suite keeps its modules between files: vitest.config.ts);
+// each test still gets a browser context of its own (harness.ts). Launching a browser per file
+// cost about 4.5 s of CPU each, twenty times a run. One browser for the whole run, in vitest's
+// main process with the workers connected to it, cost every call between a test and its page a
+// second process and two JSON hops: the same page work took 147 ms of Node's CPU connected and
+// 82 ms in one process (decision 032).
+//
+// This global setup works out the flags once and hands them to the workers, and at the end makes
+// sure no browser of the run is left running.
 //
 // The browser is Debian's full Chromium in its headless mode, which opens with every window
 // (every context) the omnibox's pop-up pages, a browser interface no test uses: measured here,
@@ -8,8 +15,8 @@
 // --disable-features. Chromium honours only the last --disable-features on its command line, and
 // Playwright passes its own list, so ours joins theirs instead of replacing it: a first launch
 // reads their list from the command line Playwright gave Chromium (decision 032).
-import { existsSync } from 'node:fs';
-import { type BrowserServer, chromium } from 'playwright-core';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { type Browser, chromium, type LaunchOptions } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { runTmpdir } from '../../apps/api/test/helpers/run-tmpdir.js';
 
@@ -33,17 +40,20 @@ const UNUSED_FEATURES = [
 
 const DISABLE = '--disable-features=';
 
+/** How each worker launches its Chromium: Playwright's defaults, less its list of disabled features, and ours. */
+export type ChromiumLaunch = Pick<LaunchOptions, 'args' | 'ignoreDefaultArgs'>;
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The shared browser's address for playwright-core's connect; null without Chromium. */
-    browserEndpoint: string | null;
+    /** How a worker launches Chromium; null without Chromium. */
+    chromiumLaunch: ChromiumLaunch | null;
   }
 }
 
 const disabledIn = (args: readonly string[]) => args.filter((a) => a.startsWith(DISABLE));
 
-/** Launches Chromium with Playwright's features switched off and ours as well. */
-async function launchBrowserServer(): Promise<BrowserServer> {
+/** Works out the launch: Playwright's features switched off and ours as well. */
+async function chromiumLaunch(): Promise<ChromiumLaunch> {
   const probe = await chromium.launchServer({ executablePath: CHROMIUM, args: FLAGS });
   const theirs = disabledIn(probe.process().spawnargs);
   await probe.close();
@@ -51,37 +61,83 @@ async function launchBrowserServer(): Promise<BrowserServer> {
     ...theirs.flatMap((a) => a.slice(DISABLE.length).split(',')),
     ...UNUSED_FEATURES,
   ];
-  const server = await chromium.launchServer({
-    executablePath: CHROMIUM,
+  const launch = {
     ignoreDefaultArgs: theirs,
     args: [...FLAGS, `${DISABLE}${[...new Set(features)].join(',')}`],
-  });
+  };
   // What Chromium will honour: the one list, with every feature Playwright's carried.
-  const given = disabledIn(server.process().spawnargs);
+  const check = await chromium.launchServer({ executablePath: CHROMIUM, ...launch });
+  const given = disabledIn(check.process().spawnargs);
+  await check.close();
   const honoured = new Set(given.at(-1)?.slice(DISABLE.length).split(','));
   const lost = features.filter((f) => !honoured.has(f));
   if (given.length !== 1 || lost.length > 0) {
-    await server.close();
     throw new Error(`Chromium would not disable ${lost.join(', ')}: ${given.join(' ')}`);
   }
-  return server;
+  return launch;
+}
+
+let launched: Promise<Browser> | undefined;
+
+/**
+ * This worker's Chromium, launched on first use. Playwright closes it when the worker's process
+ * exits, and Chromium, talking to it over a pipe, would end with the process in any case.
+ */
+export function workerBrowser(launch: ChromiumLaunch): Promise<Browser> {
+  const current = launched;
+  if (current) {
+    return current.then((browser) => {
+      if (browser.isConnected()) return browser;
+      launched = undefined;
+      return workerBrowser(launch);
+    });
+  }
+  launched = chromium.launch({ executablePath: CHROMIUM, ...launch });
+  return launched;
+}
+
+/**
+ * The processes the run's workers left: they, and every process they started, have the run's
+ * folder as TMPDIR (this process was started before it was set).
+ */
+function processesOfTheRun(dir: string): number[] {
+  const pids: number[] = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (`\0${readFileSync(`/proc/${pid}/environ`, 'utf8')}`.includes(`\0TMPDIR=${dir}\0`)) {
+        pids.push(Number(pid));
+      }
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return pids;
 }
 
 export default async function setup(project: TestProject) {
-  // The servers' data folders and the browser's profile go in one folder the run removes.
+  // The servers' data folders and the browsers' profiles go in one folder the run removes.
   const removeTmpdir = runTmpdir('e2e');
+  const dir = process.env.TMPDIR as string;
   if (!existsSync(CHROMIUM)) {
     // Each browser suite then says why it is skipped (or fails, in CI): harness.ts.
-    project.provide('browserEndpoint', null);
+    project.provide('chromiumLaunch', null);
     return removeTmpdir;
   }
-  const server = await launchBrowserServer();
-  project.provide('browserEndpoint', server.wsEndpoint());
+  project.provide('chromiumLaunch', await chromiumLaunch());
   return async () => {
-    try {
-      await server.close();
-    } finally {
-      removeTmpdir();
+    // The workers have exited, and Playwright has told their browsers to end: they take a
+    // moment, and their profiles are in the folder about to be removed.
+    const deadline = Date.now() + 10_000;
+    let left = processesOfTheRun(dir);
+    while (left.length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      left = processesOfTheRun(dir);
+    }
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    removeTmpdir();
+    if (left.length > 0) {
+      throw new Error(`${left.length} processes of the browser tests outlived them by 10 s`);
     }
   };
 }

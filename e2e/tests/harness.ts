@@ -1,5 +1,5 @@
 // Starts the built API (serving the built web app) on a free loopback port with a fresh
-// SQLite file, and connects to the run's Debian Chromium (browser-server.ts) through
+// SQLite file, and opens the worker's Debian Chromium (browser-server.ts) through
 // playwright-core. Never downloads a browser.
 import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -7,11 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { stablePort } from '../../apps/api/src/lib/listening.js';
 import type { FakeStripe } from '../../apps/api/test/helpers/fake-stripe.js';
-import { CHROMIUM } from './browser-server.js';
+import { CHROMIUM, workerBrowser } from './browser-server.js';
 
 const apiDist = fileURLToPath(new URL('../../apps/api/dist/app.js', import.meta.url));
 const webDist = fileURLToPath(new URL('../../apps/web/dist', import.meta.url));
@@ -147,9 +147,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let { instance: app, at: address } = await start(await stablePort());
   apiAddress = address;
   let running = true;
-  const endpoint = inject('browserEndpoint');
-  if (!endpoint) throw new Error('No shared browser: e2e/vitest.config.ts starts it (globalSetup)');
-  const browser = await chromium.connect(endpoint);
+  const launch = inject('chromiumLaunch');
+  if (!launch)
+    throw new Error('No browser launch: e2e/vitest.config.ts works it out (globalSetup)');
+  const browser = await workerBrowser(launch);
   return {
     baseUrl: address,
     shopUrl,
@@ -173,7 +174,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       running = true;
     },
     async stop() {
-      await browser.close();
+      // The browser stays open for the worker's next file, without this file's contexts.
+      await Promise.all(browser.contexts().map((context) => context.close()));
       shop.close();
       if (running) await app.close();
       await stripe?.close();

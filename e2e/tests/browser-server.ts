@@ -52,7 +52,10 @@ declare module 'vitest' {
 
 const disabledIn = (args: readonly string[]) => args.filter((a) => a.startsWith(DISABLE));
 
-/** Works out the launch: Playwright's features switched off and ours as well. */
+/**
+ * Works out the launch: Playwright's features switched off and ours as well, from the command
+ * line Playwright gives a first launch (each worker then checks its own: checkDisabledFeatures).
+ */
 async function chromiumLaunch(): Promise<ChromiumLaunch> {
   const probe = await chromium.launchServer({ executablePath: CHROMIUM, args: FLAGS });
   const theirs = disabledIn(probe.process().spawnargs);
@@ -61,20 +64,44 @@ async function chromiumLaunch(): Promise<ChromiumLaunch> {
     ...theirs.flatMap((a) => a.slice(DISABLE.length).split(',')),
     ...UNUSED_FEATURES,
   ];
-  const launch = {
+  return {
     ignoreDefaultArgs: theirs,
     args: [...FLAGS, `${DISABLE}${[...new Set(features)].join(',')}`],
   };
-  // What Chromium will honour: the one list, with every feature Playwright's carried.
-  const check = await chromium.launchServer({ executablePath: CHROMIUM, ...launch });
-  const given = disabledIn(check.process().spawnargs);
-  await check.close();
-  const honoured = new Set(given.at(-1)?.slice(DISABLE.length).split(','));
-  const lost = features.filter((f) => !honoured.has(f));
-  if (given.length !== 1 || lost.length > 0) {
-    throw new Error(`Chromium would not disable ${lost.join(', ')}: ${given.join(' ')}`);
+}
+
+/**
+ * Checks the command line this process's Chromium runs with (from /proc, after Debian's launcher
+ * added its flags): one list of disabled features, ours, since Chromium honours only the last.
+ */
+function checkDisabledFeatures(launch: ChromiumLaunch) {
+  const wanted =
+    disabledIn(launch.args ?? [])
+      .at(-1)
+      ?.slice(DISABLE.length)
+      .split(',') ?? [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let stat: string;
+    let command: string[];
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue;
+    }
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    // Debian's /usr/bin/chromium is a script that execs the browser with flags of its own.
+    if (parent !== process.pid || !command.includes('--remote-debugging-pipe')) continue;
+    const given = disabledIn(command);
+    const honoured = new Set(given.at(-1)?.slice(DISABLE.length).split(','));
+    const lost = wanted.filter((f) => !honoured.has(f));
+    if (given.length !== 1 || lost.length > 0) {
+      throw new Error(`Chromium would not disable ${lost.join(', ')}: ${given.join(' ')}`);
+    }
+    return;
   }
-  return launch;
+  throw new Error(`No Chromium started by this process (${process.pid}) was found in /proc`);
 }
 
 let launched: Promise<Browser> | undefined;
@@ -92,7 +119,10 @@ export function workerBrowser(launch: ChromiumLaunch): Promise<Browser> {
       return workerBrowser(launch);
     });
   }
-  launched = chromium.launch({ executablePath: CHROMIUM, ...launch });
+  launched = chromium.launch({ executablePath: CHROMIUM, ...launch }).then((browser) => {
+    checkDisabledFeatures(launch);
+    return browser;
+  });
   return launched;
 }
 

@@ -52,6 +52,20 @@ declare module 'vitest' {
 
 const disabledIn = (args: readonly string[]) => args.filter((a) => a.startsWith(DISABLE));
 
+/** Each running process's id with what `read` answers from its /proc entry (if it could). */
+function* processes<T>(read: (pid: string) => T): Generator<[number, T]> {
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    let value: T;
+    try {
+      value = read(pid);
+    } catch {
+      continue; // Gone meanwhile, or not ours to read.
+    }
+    yield [Number(pid), value];
+  }
+}
+
 /**
  * Works out the launch: Playwright's features switched off and ours as well, from the command
  * line Playwright gives a first launch (each worker then checks its own: checkDisabledFeatures).
@@ -80,16 +94,11 @@ function checkDisabledFeatures(launch: ChromiumLaunch) {
       .at(-1)
       ?.slice(DISABLE.length)
       .split(',') ?? [];
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    let stat: string;
-    let command: string[];
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    } catch {
-      continue;
-    }
+  const read = (pid: string) => ({
+    stat: readFileSync(`/proc/${pid}/stat`, 'utf8'),
+    command: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'),
+  });
+  for (const [, { stat, command }] of processes(read)) {
     const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
     // Debian's /usr/bin/chromium is a script that execs the browser with flags of its own.
     if (parent !== process.pid || !command.includes('--remote-debugging-pipe')) continue;
@@ -110,15 +119,9 @@ let launched: Promise<Browser> | undefined;
  * This worker's Chromium, launched on first use. Playwright closes it when the worker's process
  * exits, and Chromium, talking to it over a pipe, would end with the process in any case.
  */
-export function workerBrowser(launch: ChromiumLaunch): Promise<Browser> {
-  const current = launched;
-  if (current) {
-    return current.then((browser) => {
-      if (browser.isConnected()) return browser;
-      launched = undefined;
-      return workerBrowser(launch);
-    });
-  }
+export async function workerBrowser(launch: ChromiumLaunch): Promise<Browser> {
+  const current = await launched;
+  if (current?.isConnected()) return current;
   launched = chromium.launch({ executablePath: CHROMIUM, ...launch }).then((browser) => {
     checkDisabledFeatures(launch);
     return browser;
@@ -131,18 +134,10 @@ export function workerBrowser(launch: ChromiumLaunch): Promise<Browser> {
  * folder as TMPDIR (this process was started before it was set).
  */
 function processesOfTheRun(dir: string): number[] {
-  const pids: number[] = [];
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (`\0${readFileSync(`/proc/${pid}/environ`, 'utf8')}`.includes(`\0TMPDIR=${dir}\0`)) {
-        pids.push(Number(pid));
-      }
-    } catch {
-      // Gone meanwhile, or not ours to read.
-    }
-  }
-  return pids;
+  const environment = (pid: string) => `\0${readFileSync(`/proc/${pid}/environ`, 'utf8')}`;
+  return [...processes(environment)]
+    .filter(([, env]) => env.includes(`\0TMPDIR=${dir}\0`))
+    .map(([pid]) => pid);
 }
 
 export default async function setup(project: TestProject) {

@@ -728,16 +728,12 @@ function billingSuite(database: TestDatabase) {
 
 describeEachDatabase('payments', billingSuite);
 
-/**
- * The demo provider, whose answer to the first charge of each key is lost after the charge is
- * made (a timeout, a dropped connection): the caller sees an error, the provider has the charge.
- */
-class LosingProvider implements PaymentProvider {
+/** The demo provider behind a test's wrapper: every call but a charge goes straight to it. */
+class WrappedDemo implements PaymentProvider {
   readonly name = 'demo' as const;
   readonly publishableKey = null;
   /** Made once the app (and its database) exists. */
   inner: DemoPaymentProvider | undefined;
-  private readonly lost = new Set<string>();
   protected get demo(): DemoPaymentProvider {
     if (!this.inner) throw new Error('the provider is not set up yet');
     return this.inner;
@@ -754,7 +750,18 @@ class LosingProvider implements PaymentProvider {
   completeAction(...args: Parameters<PaymentProvider['completeAction']>) {
     return this.demo.completeAction(...args);
   }
-  async charge(request: ChargeRequest) {
+  charge(request: ChargeRequest) {
+    return this.demo.charge(request);
+  }
+}
+
+/**
+ * The demo provider, whose answer to the first charge of each key is lost after the charge is
+ * made (a timeout, a dropped connection): the caller sees an error, the provider has the charge.
+ */
+class LosingProvider extends WrappedDemo {
+  private readonly lost = new Set<string>();
+  override async charge(request: ChargeRequest) {
     const outcome = await this.demo.charge(request);
     if (!this.lost.has(request.idempotencyKey)) {
       this.lost.add(request.idempotencyKey);
@@ -905,10 +912,10 @@ describeEachDatabase('payments whose answer was lost', (database) => {
 });
 
 /**
- * The demo provider, none of its answers lost; after `gather(n)`, the next n charges are held
+ * The demo provider; after `gather(n)`, the next n charges are held
  * until all n have arrived, as when n requests sent at once reach the provider together.
  */
-class GatheringProvider extends LosingProvider {
+class GatheringProvider extends WrappedDemo {
   private held: { left: number; arrived: Promise<void>; all: () => void } | undefined;
   gather(n: number) {
     let all: () => void = () => {};
@@ -932,7 +939,7 @@ class GatheringProvider extends LosingProvider {
 }
 
 /** The demo provider, its charges held until the test lets them go (none lost): a slow provider. */
-class SlowProvider extends LosingProvider {
+class SlowProvider extends WrappedDemo {
   private letGo: () => void = () => {};
   private readonly gate = new Promise<void>((resolve) => {
     this.letGo = resolve;

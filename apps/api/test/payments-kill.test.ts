@@ -5,17 +5,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addInterval } from '@omega/domain';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { expect, it, vi } from 'vitest';
 import { runDueJobs } from '../src/plugins/app/renewal-job.js';
 import { CHARGE_LEASE_MS } from '../src/services/billing.js';
-import { createTestApp, instancesOn, seedCards, type TestApp } from './helpers/app.js';
+import { createTestApp, instancesOn, seedDue, type TestApp } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { startServer } from './helpers/server-process.js';
 
-const DAY = 86_400_000;
 const DUE = 5;
 /** How long the demo provider holds each answer after recording the charge: the kill's window. */
 const PROVIDER_DELAY_MS = 8000;
@@ -55,55 +53,9 @@ describeEachDatabase(
       const shared = await instances.database();
       const seeded = await createTestApp(database, {}, shared);
       const db = seeded.app.database.db;
-      // Paid Pro subscriptions whose month ended yesterday by the real clock (the server's), each
+      // Paid subscriptions whose month ended yesterday by the real clock (the server's), each
       // with a card that pays.
-      const now = Date.now();
-      const anchor = addInterval(now - DAY, 'month', -1);
-      const end = addInterval(anchor, 'month', 1);
-      const users = await db
-        .insertInto('users')
-        .values(
-          Array.from({ length: DUE }, (_, i) => ({
-            username: `killed${i}`,
-            username_key: `killed${i}`,
-            email: null,
-            role: 'user',
-            password_hash: 'not-a-real-hash',
-            created_at: anchor,
-            last_login: null,
-          })),
-        )
-        .returning('id')
-        .execute();
-      await db
-        .insertInto('subscriptions')
-        .values(
-          users.map(({ id }) => ({
-            user_id: id,
-            plan_id: 'pro',
-            interval: 'month',
-            status: 'active',
-            anchor,
-            period_index: 0,
-            current_period_start: anchor,
-            current_period_end: end,
-            trial_end: null,
-            cancel_at_period_end: 0,
-            scheduled_plan_id: null,
-            scheduled_interval: null,
-            credit_balance: 0,
-            had_trial: 1,
-            version: 0,
-            renewal_claimed_until: null,
-            updated_at: anchor,
-          })),
-        )
-        .execute();
-      await seedCards(
-        db,
-        users.map((u) => u.id),
-        anchor,
-      );
+      await seedDue(db, Date.now(), DUE);
       await seeded.app.close();
 
       const charges = providerCharges(shared.url);

@@ -5,7 +5,6 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addInterval } from '@omega/domain';
 import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -18,7 +17,7 @@ import { RENEWAL_RETRY_MS } from '../src/services/subscriptions.js';
 import {
   createTestApp,
   instancesOn,
-  seedCards,
+  seedDue,
   T0,
   type TestApp,
   testConfig,
@@ -26,69 +25,7 @@ import {
 import { describeEachDatabase, postgres, type TestDatabase } from './helpers/databases.js';
 import { startServer } from './helpers/server-process.js';
 
-const DAY = 86_400_000;
 const pgUrl = process.env.OMEGA_TEST_PG_URL;
-const PLANS = [
-  { id: 'starter', price: 900 },
-  { id: 'pro', price: 2900 },
-];
-
-/**
- * `count` accounts on a paid monthly plan whose period ended a day before `now`, one period due
- * each, written straight to the tables. Answers their ids.
- */
-async function seedDue(db: Kysely<Database>, now: number, count: number): Promise<number[]> {
-  const anchor = addInterval(now - DAY, 'month', -1);
-  const end = addInterval(anchor, 'month', 1);
-  const ids: number[] = [];
-  for (let from = 0; from < count; from += 250) {
-    const names = Array.from({ length: Math.min(250, count - from) }, (_, i) => `due${from + i}`);
-    const users = await db
-      .insertInto('users')
-      .values(
-        names.map((name) => ({
-          username: name,
-          username_key: name,
-          email: null,
-          role: 'user',
-          password_hash: 'not-a-real-hash',
-          created_at: anchor,
-          last_login: null,
-        })),
-      )
-      .returning('id')
-      .execute();
-    await db
-      .insertInto('subscriptions')
-      .values(
-        users.map(({ id }, i) => ({
-          user_id: id,
-          plan_id: PLANS[(from + i) % PLANS.length]?.id ?? 'starter',
-          interval: 'month',
-          status: 'active',
-          anchor,
-          period_index: 0,
-          current_period_start: anchor,
-          current_period_end: end,
-          trial_end: null,
-          cancel_at_period_end: 0,
-          scheduled_plan_id: null,
-          scheduled_interval: null,
-          credit_balance: 0,
-          had_trial: 1,
-          version: 0,
-          renewal_claimed_until: null,
-          updated_at: anchor,
-        })),
-      )
-      .execute();
-    ids.push(...users.map((u) => u.id));
-  }
-  // Each with a saved card that pays (issue 39): renewals charge it.
-  await seedCards(db, ids, anchor);
-  return ids;
-}
-
 /** Subscriptions whose period has ended at `now`. */
 async function dueCount(db: Kysely<Database>, now: number): Promise<number> {
   const row = await db

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Signer } from '@fastify/cookie';
-import type { Role } from '@omega/domain';
+import { addInterval, type Role } from '@omega/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeAll } from 'vitest';
@@ -276,4 +276,64 @@ export async function seedCards(db: Kysely<Database>, userIds: readonly number[]
       )
       .execute();
   }
+}
+
+/** The paid plans seedDue alternates between. */
+const DUE_PLANS = ['starter', 'pro'];
+
+/**
+ * `count` accounts on a paid monthly plan whose period ended a day before `now`, one period due
+ * each and a saved card that pays, written straight to the tables (the renewal job's backlog).
+ * Answers their ids.
+ */
+export async function seedDue(db: Kysely<Database>, now: number, count: number): Promise<number[]> {
+  const anchor = addInterval(now - 86_400_000, 'month', -1);
+  const end = addInterval(anchor, 'month', 1);
+  const ids: number[] = [];
+  for (let from = 0; from < count; from += 250) {
+    const names = Array.from({ length: Math.min(250, count - from) }, (_, i) => `due${from + i}`);
+    const users = await db
+      .insertInto('users')
+      .values(
+        names.map((name) => ({
+          username: name,
+          username_key: name,
+          email: null,
+          role: 'user',
+          password_hash: 'not-a-real-hash',
+          created_at: anchor,
+          last_login: null,
+        })),
+      )
+      .returning('id')
+      .execute();
+    await db
+      .insertInto('subscriptions')
+      .values(
+        users.map(({ id }, i) => ({
+          user_id: id,
+          plan_id: DUE_PLANS[(from + i) % DUE_PLANS.length] ?? 'starter',
+          interval: 'month',
+          status: 'active',
+          anchor,
+          period_index: 0,
+          current_period_start: anchor,
+          current_period_end: end,
+          trial_end: null,
+          cancel_at_period_end: 0,
+          scheduled_plan_id: null,
+          scheduled_interval: null,
+          credit_balance: 0,
+          had_trial: 1,
+          version: 0,
+          renewal_claimed_until: null,
+          updated_at: anchor,
+        })),
+      )
+      .execute();
+    ids.push(...users.map((u) => u.id));
+  }
+  // Each with a saved card that pays (issue 39): renewals charge it.
+  await seedCards(db, ids, anchor);
+  return ids;
 }

@@ -11,8 +11,7 @@ import {
 } from '@omega/contracts';
 import type { Role } from '@omega/domain';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { hashSessionId, SESSION_CACHE_MS, SESSION_ENDED } from '../src/services/session-store.js';
 import {
   createTestApp,
@@ -22,7 +21,7 @@ import {
   TEST_PASSWORD,
   type TestApp,
 } from './helpers/app.js';
-import { describeEachDatabase } from './helpers/databases.js';
+import { atMigration, describeEachDatabase } from './helpers/databases.js';
 import { untilSentAfter } from './helpers/late-requests.js';
 
 const NEW_PASSWORD = 'a new passphrase 2';
@@ -418,10 +417,7 @@ describeEachDatabase('one’s own sessions', (database) => {
   });
 
   it('keeps every session when the addresses arrive (migration 0016), with none known', async () => {
-    const { url, drop } = await database.createEmpty();
-    const handle = openDatabase(url);
-    try {
-      await migrateUpTo(handle.db, handle.schema, '0015-optional-override-reasons');
+    await atMigration(database, '0015-optional-override-reasons', async (handle) => {
       // biome-ignore lint/suspicious/noExplicitAny: the table as it was before 0016.
       const db = handle.db as any;
       const session = {
@@ -436,10 +432,7 @@ describeEachDatabase('one’s own sessions', (database) => {
       expect(await handle.db.selectFrom('sessions').selectAll().execute()).toEqual([
         { ...session, ip: null, user_agent: null },
       ]);
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 });
 

@@ -2,8 +2,7 @@
 // polls, clearing, retention, redaction), the activity log, detailed health from known data,
 // announcements, and the users table's search and paging.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { type LogFilter, SystemLogsRepository } from '../src/repositories/system-logs.js';
 import { redactSecrets } from '../src/services/system-log.js';
 import {
@@ -15,7 +14,7 @@ import {
   sessionFor,
   type TestApp,
 } from './helpers/app.js';
-import { describeEachDatabase } from './helpers/databases.js';
+import { atMigration, describeEachDatabase } from './helpers/databases.js';
 
 describeEachDatabase('admin console', (database) => {
   let t: TestApp;
@@ -196,10 +195,7 @@ describeEachDatabase('admin console', (database) => {
   });
 
   it('finds entries written before migration 0020 by level and text, and keeps them in step', async () => {
-    const { url, drop } = await database.createEmpty();
-    const handle = openDatabase(url);
-    try {
-      await migrateUpTo(handle.db, handle.schema, '0019-access-tokens');
+    await atMigration(database, '0019-access-tokens', async (handle) => {
       // The rows as 0019's server wrote them (on SQLite, into the single search index).
       const rows = (['INFO', 'WARNING', 'ERROR', 'WARNING', 'NOTICE'] as const).map((level, i) => ({
         level,
@@ -242,10 +238,7 @@ describeEachDatabase('admin console', (database) => {
       expect(await found({ search: 'slow query' })).toEqual(['WARNING slow query again']);
       expect(await logs.clear()).toBe(1);
       expect(await found({ search: 'slow query' })).toEqual([]);
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 
   it('keeps the table within its retention cap, dropping the oldest entries', async () => {

@@ -2,16 +2,12 @@
 // invoices stay paid with no charge attempted, announcements stay for everyone, and the new
 // tables take cards, charges and webhook events.
 import { expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
-import { describeEachDatabase } from './helpers/databases.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { atMigration, describeEachDatabase } from './helpers/databases.js';
 
 describeEachDatabase('payments migration', (database) => {
   it('keeps existing invoices paid with 0 attempts and announcements for everyone', async () => {
-    const { url, drop } = await database.createEmpty();
-    const handle = openDatabase(url);
-    try {
-      await migrateUpTo(handle.db, handle.schema, '0020-log-search-level');
+    await atMigration(database, '0020-log-search-level', async (handle) => {
       // biome-ignore lint/suspicious/noExplicitAny: the tables as they were before 0021.
       const db = handle.db as any;
       const user = await db
@@ -107,9 +103,6 @@ describeEachDatabase('payments migration', (database) => {
       // A card goes with its account.
       await handle.db.deleteFrom('users').where('id', '=', user.id).execute();
       expect(await handle.db.selectFrom('payment_methods').selectAll().execute()).toEqual([]);
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 });

@@ -5,8 +5,7 @@
 // as one entry listing the users.
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { WalletEntitlements } from '../src/services/wallet-entitlements.js';
 import {
   createTestApp,
@@ -16,7 +15,7 @@ import {
   sessionFor,
   type TestApp,
 } from './helpers/app.js';
-import { describeEachDatabase } from './helpers/databases.js';
+import { atMigration, describeEachDatabase } from './helpers/databases.js';
 import { catalogueFailingAtRecord } from './helpers/failing-catalogue.js';
 
 const HOUR = 3_600_000;
@@ -184,10 +183,7 @@ describeEachDatabase('feature overrides with a reason and an expiry', (database)
   });
 
   it('keeps every override and its reason when reasons become optional (migration 0015)', async () => {
-    const { url, drop } = await database.createEmpty();
-    const handle = openDatabase(url);
-    try {
-      await migrateUpTo(handle.db, handle.schema, '0012-override-reasons');
+    await atMigration(database, '0012-override-reasons', async (handle) => {
       // biome-ignore lint/suspicious/noExplicitAny: the table as it was before 0015.
       const db = handle.db as any;
       const user = await db
@@ -237,17 +233,11 @@ describeEachDatabase('feature overrides with a reason and an expiry', (database)
       expect(await handle.db.selectFrom('user_feature_overrides').selectAll().execute()).toEqual(
         [],
       );
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 
   it('gives overrides set before reasons existed a reason saying so, no author, no expiry', async () => {
-    const { url, drop } = await database.createEmpty();
-    const handle = openDatabase(url);
-    try {
-      await migrateUpTo(handle.db, handle.schema, '0011-request-ids');
+    await atMigration(database, '0011-request-ids', async (handle) => {
       // biome-ignore lint/suspicious/noExplicitAny: the table as it was before 0012.
       const db = handle.db as any;
       const user = await db
@@ -283,10 +273,7 @@ describeEachDatabase('feature overrides with a reason and an expiry', (database)
           expires_at: null,
         },
       ]);
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 });
 

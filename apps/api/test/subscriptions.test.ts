@@ -5,8 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { REVENUE_SHARDS } from '../src/repositories/subscriptions.js';
 import {
   cookieForRole,
@@ -17,7 +16,7 @@ import {
   sessionFor,
   type TestApp,
 } from './helpers/app.js';
-import { describeEachDatabase } from './helpers/databases.js';
+import { atMigration, describeEachDatabase } from './helpers/databases.js';
 
 const DAY = 86_400_000;
 
@@ -521,10 +520,7 @@ describeEachDatabase('subscriptions', (database) => {
 
 describeEachDatabase('feature names migration', (database) => {
   it('keys the names an older release stored, keeping spellings that already share a key', async () => {
-    const { url, drop } = await database.createEmpty();
-    const handle = openDatabase(url);
-    try {
-      await migrateUpTo(handle.db, handle.schema, '0031-assistant-feedback-once');
+    await atMigration(database, '0031-assistant-feedback-once', async (handle) => {
       // biome-ignore lint/suspicious/noExplicitAny: the table as it was before 0032.
       const old = handle.db as any;
       const add = (name: string) =>
@@ -565,10 +561,7 @@ describeEachDatabase('feature names migration', (database) => {
           })
           .execute(),
       ).rejects.toThrow(/unique/i);
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 });
 

@@ -4,8 +4,7 @@
 // wording, newest first; the periodic job deletes them past the retention period; an admin
 // clears them (audited); nobody else reads or clears them.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
-import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
+import { migrateToLatest } from '../src/db/migrate.js';
 import { runDueJobs } from '../src/plugins/app/renewal-job.js';
 import {
   buildHelpFirst,
@@ -14,7 +13,7 @@ import {
   sessionFor,
   type TestApp,
 } from './helpers/app.js';
-import { describeEachDatabase } from './helpers/databases.js';
+import { atMigration, describeEachDatabase } from './helpers/databases.js';
 
 // These tests ask the assistant: its help is built once, before them.
 buildHelpFirst();
@@ -197,10 +196,7 @@ describeEachDatabase('unanswered questions', (database) => {
   });
 
   it('merges the copies of a rating stored before ratings were kept once, keeping the earliest', async () => {
-    const { url, drop } = await database.createEmpty();
-    const handle = openDatabase(url);
-    try {
-      await migrateUpTo(handle.db, handle.schema, '0030-ussd-session-claims');
+    await atMigration(database, '0030-ussd-session-claims', async (handle) => {
       // biome-ignore lint/suspicious/noExplicitAny: the table as it was before 0031.
       const db = handle.db as any;
       const { id } = await db
@@ -246,10 +242,7 @@ describeEachDatabase('unanswered questions', (database) => {
         { user_id: null, query: 'How do I cancel?', created_at: 14 },
         { user_id: null, query: 'How do I cancel?', created_at: 15 },
       ]);
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 
   it('groups similar wording with counts, roles and kinds, the most recently asked first', async () => {

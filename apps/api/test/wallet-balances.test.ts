@@ -5,10 +5,9 @@
 // PostgreSQL's table is left as it was.
 import { type Kysely, sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
 import type { Database } from '../src/db/schema.js';
-import { describeEachDatabase } from './helpers/databases.js';
+import { atMigration, describeEachDatabase } from './helpers/databases.js';
 
 /** Every balance, amounts as text (exact beyond 2^53), in key order. */
 const everyBalance = (db: Kysely<Database>) =>
@@ -22,10 +21,7 @@ const everyBalance = (db: Kysely<Database>) =>
 
 describeEachDatabase('wallet balances migrations', (database) => {
   it("backfills every wallet's running balance from its ledger, and leaves the treasury out", async () => {
-    const { url, drop } = await database.createEmpty();
-    const handle = openDatabase(url);
-    try {
-      await migrateUpTo(handle.db, handle.schema, '0009-complimentary-plans');
+    await atMigration(database, '0009-complimentary-plans', async (handle) => {
       // biome-ignore lint/suspicious/noExplicitAny: the tables as they were before 0010.
       const db = handle.db as any;
       const entries = [
@@ -55,17 +51,11 @@ describeEachDatabase('wallet balances migrations', (database) => {
         // Beyond 2^53: kept exactly.
         { account: 'wallet:+27831234567', asset: 'USDC', amount: '9007199254740993' },
       ]);
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 
   it('keeps every balance through the rebuild of 0029 and back', async () => {
-    const { url, drop } = await database.createEmpty();
-    const handle = openDatabase(url);
-    try {
-      await migrateUpTo(handle.db, handle.schema, '0028-log-search-partitions');
+    await atMigration(database, '0028-log-search-partitions', async (handle) => {
       const balances = [
         { account: 'wallet:+27821234567', asset: 'BTC', amount: '5' },
         { account: 'wallet:+27821234567', asset: 'USDC', amount: '9600' },
@@ -77,8 +67,8 @@ describeEachDatabase('wallet balances migrations', (database) => {
       const withoutRowid = async () => {
         if (handle.dialect !== 'sqlite') return null;
         const { rows } = await sql<{ wr: number }>`
-          select wr from pragma_table_list where name = 'wallet_balances'
-        `.execute(handle.db);
+        select wr from pragma_table_list where name = 'wallet_balances'
+      `.execute(handle.db);
         return rows[0]?.wr;
       };
 
@@ -97,9 +87,6 @@ describeEachDatabase('wallet balances migrations', (database) => {
       await migrateUpTo(handle.db, handle.schema, '0028-log-search-partitions');
       expect(await withoutRowid()).toBe(handle.dialect === 'sqlite' ? 0 : null);
       expect(await everyBalance(handle.db)).toEqual(balances);
-    } finally {
-      await handle.close();
-      await drop();
-    }
+    });
   });
 });

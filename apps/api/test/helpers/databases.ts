@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync } from 'node:fs';
 import pg from 'pg';
 import { describe, inject, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
+import { migrateUpTo } from '../../src/db/migrate.js';
 import { type PostgresTemplate, sqliteFile } from './templates.js';
 
 declare module 'vitest' {
@@ -28,6 +30,26 @@ export interface TestDatabase {
 }
 
 const pgUrl = process.env.OMEGA_TEST_PG_URL;
+
+/**
+ * A migration's test: a fresh database migrated up to `migration` (its tables as that release
+ * left them), opened as production opens it, handed to `use`; closed and removed after.
+ */
+export async function atMigration(
+  database: TestDatabase,
+  migration: string,
+  use: (handle: DatabaseHandle, url: string) => Promise<void>,
+): Promise<void> {
+  const { url, drop } = await database.createEmpty();
+  const handle = openDatabase(url);
+  try {
+    await migrateUpTo(handle.db, handle.schema, migration);
+    await use(handle, url);
+  } finally {
+    await handle.close();
+    await drop();
+  }
+}
 
 /**
  * A migrated SQLite database, opened by the app exactly as `DATABASE_URL=sqlite:<file>` opens it

@@ -278,12 +278,9 @@ export async function seedCards(db: Kysely<Database>, userIds: readonly number[]
   }
 }
 
-/** The paid plans seedDue alternates between. */
-const DUE_PLANS = ['starter', 'pro'];
-
 /**
- * `count` accounts on a paid monthly plan whose period ended a day before `now`, one period due
- * each and a saved card that pays, written straight to the tables (the renewal job's backlog).
+ * `count` accounts on a paid monthly plan (Starter and Pro in turn) whose period ended a day
+ * before `now`, one period due each and a saved card that pays, written straight to the tables (the renewal job's backlog).
  * Answers their ids.
  */
 export async function seedDue(db: Kysely<Database>, now: number, count: number): Promise<number[]> {
@@ -312,7 +309,7 @@ export async function seedDue(db: Kysely<Database>, now: number, count: number):
       .values(
         users.map(({ id }, i) => ({
           user_id: id,
-          plan_id: DUE_PLANS[(from + i) % DUE_PLANS.length] ?? 'starter',
+          plan_id: (from + i) % 2 === 0 ? 'starter' : 'pro',
           interval: 'month',
           status: 'active',
           anchor,

@@ -38,13 +38,13 @@ const pgUrl = process.env.OMEGA_TEST_PG_URL;
 export async function atMigration(
   database: TestDatabase,
   migration: string,
-  use: (handle: DatabaseHandle, url: string) => Promise<void>,
+  use: (handle: DatabaseHandle) => Promise<void>,
 ): Promise<void> {
   const { url, drop } = await database.createEmpty();
   const handle = openDatabase(url);
   try {
     await migrateUpTo(handle.db, handle.schema, migration);
-    await use(handle, url);
+    await use(handle);
   } finally {
     await handle.close();
     await drop();

@@ -73,6 +73,8 @@ describe('answers on the hot path', () => {
     const answers = await Promise.all([
       app.inject({ method: 'GET', url: '/api/health' }),
       app.inject({ method: 'GET', url: '/api/user' }),
+      // The same call with a letter %-escaped: the router decodes it before matching.
+      app.inject({ method: 'GET', url: '/%61pi/health' }),
       app.inject({ method: 'GET', url: '/api/nope' }),
       app.inject({
         method: 'POST',
@@ -91,7 +93,7 @@ describe('answers on the hot path', () => {
         headers: { origin: WIDGET, 'access-control-request-method': 'GET' },
       }),
     ]);
-    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 404, 400, 403, 204]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 200, 404, 400, 403, 204]);
     for (const answer of answers) {
       expect(answer.headers).toMatchObject({ ...API_SECURITY_HEADERS, vary: 'Origin' });
       // Headers that only act on a page are not sent with JSON.

@@ -44,6 +44,13 @@ describeEachDatabase('load shedding', (database) => {
       payload: { username: 'too-busy', password: 'correct horse battery' },
     });
     expect(register.statusCode).toBe(503);
+    // The same call with a letter %-escaped: the router decodes it, so it is the same call.
+    const escaped = await t.app.inject({
+      method: 'POST',
+      url: '/%61pi/register',
+      payload: { username: 'too-busy', password: 'correct horse battery' },
+    });
+    expect(escaped.statusCode).toBe(503);
     expect(await t.app.repos.users.count()).toBe(0);
 
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

@@ -1,4 +1,4 @@
-import { CONFIRMATION_PHRASE } from '@omega/contracts';
+import { CONFIRMATION_PHRASE, routes } from '@omega/contracts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.js';
 import { MAINTENANCE_CACHE_MS, MAINTENANCE_MESSAGE } from '../src/plugins/app/maintenance.js';
@@ -467,6 +467,41 @@ describeEachDatabase('supergod console', (database) => {
     expect(off.json().output).toBe('Maintenance mode is off: changes are open again.');
     const bobAgain = await sessionFor(t.app, bob.id);
     expect((await post('/api/messages/read', { lastId: 0 }, bobAgain)).statusCode).toBe(200);
+  });
+
+  it('pauses every write however its path is spelled: percent-escapes reach the same route', async () => {
+    // The router decodes '%61' to 'a' before it matches, so '/%61pi/…' is the same call as
+    // '/api/…'. An admin, whom maintenance pauses like anyone but a supergod, sends every write
+    // of the route table both ways; each must get the same answer (503, or the access hook's
+    // own refusal first), and no write may run.
+    const ada = await createUser(t.app, 'ada', 'admin');
+    expect((await run('maintenance on')).statusCode).toBe(200);
+    const spellings = (url: string) => [
+      url.replace(/^\/api\//, '/%61pi/'),
+      url.replace(/\/([a-z])([^/]*)$/, (_m, first: string, rest: string) => {
+        return `/%${first.charCodeAt(0).toString(16)}${rest}`;
+      }),
+    ];
+    const writes = Object.values(routes).filter(
+      (r) => r.method !== 'GET' && !('readOnly' in r && r.readOnly),
+    );
+    expect(writes.length).toBeGreaterThan(30);
+    const differences: string[] = [];
+    for (const r of writes) {
+      const url = r.url.replace(/:[A-Za-z]+/g, '1');
+      // A session of its own for each route: signing out is a write that stays open.
+      const cookie = await sessionFor(t.app, ada.id);
+      const send = (path: string) =>
+        t.app.inject({ method: r.method, url: path, payload: {}, headers: { cookie } });
+      const plain = await send(url);
+      for (const spelled of spellings(url)) {
+        const res = await send(spelled);
+        if (res.statusCode !== plain.statusCode) {
+          differences.push(`${r.method} ${spelled}: ${res.statusCode} (plain ${plain.statusCode})`);
+        }
+      }
+    }
+    expect(differences).toEqual([]);
   });
 
   it('keeps the flag in the database, so another instance on it follows within seconds', async () => {

@@ -10,6 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { callPath, isApiPath } from '../../lib/call-path.js';
 import type { SettingsRepository } from '../../repositories/settings.js';
 
 declare module 'fastify' {
@@ -41,11 +42,6 @@ const ALWAYS_OPEN = new Set(
     routes.logout,
   ].map((r) => `${r.method} ${r.url}`),
 );
-
-function isApiPath(url: string): boolean {
-  const path = url.split('?', 1)[0] ?? '';
-  return path === '/api' || path.startsWith('/api/');
-}
 
 export class MaintenanceMode {
   private cached: { on: boolean; at: number } | undefined;
@@ -89,7 +85,7 @@ export default fp(
     app.addHook('onRequest', (request, reply, done) => {
       if (
         READ_METHODS.has(request.method) ||
-        !isApiPath(request.url) ||
+        !isApiPath(callPath(request)) ||
         request.routeOptions.config.readOnly ||
         ALWAYS_OPEN.has(`${request.method} ${request.routeOptions.url}`)
       ) {

@@ -11,6 +11,7 @@
 import underPressure from '@fastify/under-pressure';
 import { routes } from '@omega/contracts';
 import fp from 'fastify-plugin';
+import { callPath, isApiPath } from '../../lib/call-path.js';
 import { HttpError } from '../../lib/http-error.js';
 
 export const SHED_RETRY_AFTER_SECONDS = 5;
@@ -26,10 +27,6 @@ const SAMPLE_INTERVAL_MS = 1000;
 export const START_GRACE_MS = 2 * SAMPLE_INTERVAL_MS;
 /** At most one warning per this many milliseconds while shedding, with a count. */
 const WARN_EVERY_MS = 10_000;
-
-/** Whether a request is an API call (not the web app's or the keypad's files). */
-const isApiCall = (url: string) =>
-  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 const NEVER_SHED = new Set<string>([
   routes.health.url,
@@ -64,7 +61,9 @@ export default fp(
       // Returning lets the request through; throwing answers it through the error handler,
       // which sends an HttpError's message and headers like every other refusal.
       pressureHandler: (request, _reply, type, value) => {
-        if (NEVER_SHED.has(request.routeOptions.url ?? '') || !isApiCall(request.url)) return;
+        // Only API calls are shed, not the web app's or the keypad's files.
+        const path = callPath(request);
+        if (NEVER_SHED.has(path) || !isApiPath(path)) return;
         if (type === underPressure.TYPE_EVENT_LOOP_DELAY && starting()) return;
         refused += 1;
         const now = performance.now();

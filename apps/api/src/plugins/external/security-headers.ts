@@ -12,6 +12,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { callPath } from '../../lib/call-path.js';
 import { DOCS_PREFIX } from './openapi.js';
 
 /** The headers helmet sets with these options, as a plain object of lower-case names. */
@@ -88,7 +89,7 @@ export default fp(
     );
     const api = apiSecurityHeaders(pages);
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(isApiAnswer(request.url) ? api : pages);
+      reply.headers(isApiAnswer(callPath(request)) ? api : pages);
       done();
     });
   },

@@ -254,6 +254,45 @@ describeEachDatabase('subscriptions', (database) => {
     expect((await history())[0]).toMatchObject({ amount: 900 });
   });
 
+  it("moves a yearly subscriber to Free at the period end with the spec's call, which names only the plan", async () => {
+    await onPaidStarter();
+    const yearly = await post('/api/subscription/change-plan', {
+      planId: 'pro',
+      interval: 'year',
+    });
+    expect(yearly.statusCode, yearly.body).toBe(200);
+    const paid = await current();
+    expect(paid).toMatchObject({ planId: 'pro', interval: 'year', status: 'active' });
+    await advance(30 * DAY);
+    // Free is sold monthly only: the call names no interval, and it is not refused for that.
+    const preview = await post('/api/subscription/preview-change', { planId: 'free' });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ kind: 'scheduled', chargedNow: 0 });
+    const down = await post('/api/subscription/change-plan', { planId: 'free' });
+    expect(down.statusCode, down.body).toBe(200);
+    // A downgrade applies at the period end (spec section 4): the year paid for is kept.
+    expect(down.json().preview).toMatchObject({
+      kind: 'scheduled',
+      chargedNow: 0,
+      effectiveAt: paid.currentPeriodEnd,
+    });
+    const s = await current();
+    expect(s).toMatchObject({
+      planId: 'pro',
+      interval: 'year',
+      creditBalance: paid.creditBalance,
+      scheduledChange: { planId: 'free', interval: 'month' },
+    });
+    const invoices = (await history()).length;
+    expect(await renewAtPeriodEnd()).toBe(1);
+    expect(await current()).toMatchObject({
+      planId: 'free',
+      interval: 'month',
+      scheduledChange: null,
+    });
+    expect((await history()).length).toBe(invoices);
+  });
+
   it('keeps a scheduled downgrade through cancel and resume, and renews at its price', async () => {
     await onPaidStarter();
     await post('/api/subscription/change-plan', { planId: 'pro' });

@@ -20,6 +20,7 @@ import {
   FREE_PLAN_ID,
   graceEnd,
   type Interval,
+  intervalFor,
   nextDunningStep,
   type Override,
   offersTrial,
@@ -397,10 +398,11 @@ export class SubscriptionService {
     target: { planId: string; interval?: Interval },
   ): Promise<ChangePreview> {
     const { subscription } = await this.current(userId);
+    const plans = await this.book();
     const result = changePlan(
       subscription,
-      await this.book(),
-      withInterval(subscription, target),
+      plans,
+      withInterval(subscription, target, plans),
       this.clock(),
     );
     if (!result.ok) throw new HttpError(409, result.error);
@@ -423,7 +425,7 @@ export class SubscriptionService {
     const plans = await this.book();
     const now = this.clock();
     const { subscription, version, card } = await this.currentWithCard(userId);
-    const wanted = withInterval(subscription, target);
+    const wanted = withInterval(subscription, target, plans);
     const changeKey = `change:${userId}:${version}:${wanted.planId}:${wanted.interval}`;
     const confirmedKey = confirmed?.idempotencyKey;
     if (
@@ -1024,8 +1026,15 @@ export class SubscriptionService {
   }
 }
 
-function withInterval(s: Subscription, target: { planId: string; interval?: Interval }) {
-  return { planId: target.planId, interval: target.interval ?? s.interval };
+/** The change asked for, in the interval it names, else the one `intervalFor` takes the plan in. */
+function withInterval(
+  s: Subscription,
+  target: { planId: string; interval?: Interval },
+  plans: PlanBook,
+) {
+  const plan = plans.get(target.planId);
+  const interval = target.interval ?? (plan ? intervalFor(plan, s.interval) : s.interval);
+  return { planId: target.planId, interval };
 }
 
 function toView(s: Subscription, plans: PlanBook): CurrentSubscription {

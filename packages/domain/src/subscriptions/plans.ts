@@ -22,6 +22,14 @@ export function priceFor(plan: Plan, interval: Interval): number | undefined {
   return plan.annualPrice ?? undefined;
 }
 
+/**
+ * The interval a plan is taken in when a call names none (the spec's change-plan call names only
+ * the plan): the current one where the plan is sold in it, else monthly (Free has no yearly price).
+ */
+export function intervalFor(plan: Plan, current: Interval): Interval {
+  return priceFor(plan, current) === undefined ? 'month' : current;
+}
+
 /** Spec section 9: the rounded percent of (12 × monthly − annual) over (12 × monthly). */
 export function annualSavingPercent(monthlyCents: number, annualCents: number): number {
   const yearly = 12 * monthlyCents;

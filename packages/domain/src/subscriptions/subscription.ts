@@ -7,7 +7,7 @@
 // it at the period end (docs/decisions/012). It cost nothing, so leaving it credits nothing.
 import { formatMoney } from './money.js';
 import { type Interval, nthPeriod, type Period, trialEnd } from './periods.js';
-import { FREE_PLAN_ID, type Plan, priceFor } from './plans.js';
+import { FREE_PLAN_ID, intervalFor, type Plan, priceFor } from './plans.js';
 import { type ProrationLine, prorateUpgrade, total, unusedValue } from './prorate.js';
 
 /** 'past_due': a renewal's charge failed; features are kept through the grace period (dunning.ts). */
@@ -194,9 +194,11 @@ export function changePlan(
   }
 
   // A cheaper plan (or the same price) in the same interval takes effect at the period end,
-  // with no charge; choosing a plan is choosing to carry on, so it undoes a cancellation. A
-  // complimentary plan stays complimentary until then.
-  if (sub.interval === target.interval && listPrice > 0 && newPrice <= listPrice) {
+  // with no charge, and so does a free plan whatever the interval paid for (Free is sold
+  // monthly only; the period paid for is kept, spec section 4); choosing a plan is choosing to
+  // carry on, so it undoes a cancellation. A complimentary plan stays complimentary until then.
+  const cheaper = sub.interval === target.interval && newPrice <= listPrice;
+  if (listPrice > 0 && (cheaper || newPrice === 0)) {
     const next: Subscription = {
       ...sub,
       scheduledChange: { ...target },
@@ -450,7 +452,7 @@ export function overridePlan(
 ): Result<{ subscription: Subscription; wouldHaveCharged: number }> {
   const to = plans.get(planId);
   if (!to) return { ok: false, error: `Unknown plan: ${planId}` };
-  const interval: Interval = priceFor(to, sub.interval) === undefined ? 'month' : sub.interval;
+  const interval = intervalFor(to, sub.interval);
   const preview =
     sub.planId === planId ? undefined : changePlan(sub, plans, { planId, interval }, now);
   const wouldHaveCharged = preview?.ok ? preview.preview.chargedNow : 0;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addInterval } from '../../src/subscriptions/periods.js';
-import { type Plan, priceFor } from '../../src/subscriptions/plans.js';
+import { intervalFor, type Plan, priceFor } from '../../src/subscriptions/plans.js';
 import {
   canCancel,
   cancelAtPeriodEnd,
@@ -79,6 +79,45 @@ describe('plan changes', () => {
     expect(r.preview.chargedNow).toBe(29000 - 2175);
     expect(r.subscription.currentPeriodStart).toBe(quarter);
     expect(r.subscription.currentPeriodEnd).toBe(addInterval(quarter, 'year'));
+  });
+
+  it('moves a paid plan to Free at the period end, whatever the interval paid for', () => {
+    // Free is sold monthly only; leaving a yearly plan for it is a downgrade all the same, and
+    // the year paid for is kept (spec section 4).
+    for (const s of [
+      active('pro', 'year'),
+      active('starter'),
+      { ...active('pro', 'year'), complimentary: true },
+    ]) {
+      const mid = s.currentPeriodStart + DAY;
+      const r = changePlan(s, book, { planId: 'free', interval: 'month' }, mid);
+      if (!r.ok) throw new Error(r.error);
+      expect(r.preview).toMatchObject({
+        kind: 'scheduled',
+        chargedNow: 0,
+        effectiveAt: s.currentPeriodEnd,
+      });
+      expect(r.invoice).toBeNull();
+      expect(r.subscription).toMatchObject({
+        planId: s.planId,
+        interval: s.interval,
+        creditBalance: s.creditBalance,
+      });
+      const renewed = renew(r.subscription, book, 'free', s.currentPeriodEnd);
+      expect(renewed.subscription).toMatchObject({
+        planId: 'free',
+        interval: 'month',
+        scheduledChange: null,
+      });
+      expect(renewed.invoices).toEqual([]);
+    }
+  });
+
+  it('takes a plan in the current interval where it is sold in it, else monthly', () => {
+    const [, starter, , enterprise] = PLANS as [Plan, Plan, Plan, Plan];
+    expect(intervalFor(starter, 'year')).toBe('year');
+    expect(intervalFor(starter, 'month')).toBe('month');
+    expect(intervalFor(enterprise, 'year')).toBe('month');
   });
 
   it('keeps a credit bigger than the new price for later invoices', () => {

@@ -415,6 +415,40 @@ describeEachDatabase('subscriptions', (database) => {
     expect(actions).toContain('plan_override');
   });
 
+  it('applies every one of several admins’ plans for a user who has no subscription yet, one after another', async () => {
+    const newcomer = await createUser(t.app, 'newcomer');
+    const rows = () =>
+      t.app.database.db
+        .selectFrom('subscriptions')
+        .select('plan_id')
+        .where('user_id', '=', newcomer.id)
+        .execute();
+    expect(await rows()).toEqual([]);
+    const admins = await Promise.all(
+      ['ann', 'ben'].map(async (name) =>
+        sessionFor(t.app, (await createUser(t.app, name, 'admin')).id),
+      ),
+    );
+    const plans = ['starter', 'pro', 'enterprise', 'free', 'pro', 'starter', 'enterprise', 'pro'];
+    // Each waits for the one before it (the row is locked before it is read), none fails.
+    const answers = await Promise.all(
+      plans.map((planId, i) =>
+        post('/api/subscription/override', { userId: newcomer.id, planId }, admins[i % 2]),
+      ),
+    );
+    expect(answers.map((a) => `${a.statusCode} ${a.json().message}`)).toEqual(
+      plans.map(() => '200 Subscription updated'),
+    );
+    const [row] = await rows();
+    expect(plans).toContain(row?.plan_id);
+    const recorded = await t.app.database.db
+      .selectFrom('subscription_overrides')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', newcomer.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(recorded.n)).toBe(plans.length);
+  });
+
   it('bulk-overrides plans, refusing the whole batch when one user is unknown', async () => {
     const adminCookie = await cookieForRole(t.app, 'admin');
     const second = await createUser(t.app, 'second');

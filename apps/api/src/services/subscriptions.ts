@@ -662,8 +662,14 @@ export class SubscriptionService {
   ) {
     const plans = await this.book(trx);
     const now = this.clock();
-    // Locked before it is read: a bulk change meanwhile makes this wait, not fail with 409.
-    await this.repo.findLocked(userId, trx);
+    // Locked before it is read: another override or a bulk change meanwhile makes this wait,
+    // not fail with 409. A user with no row yet is given one first (as `current` does), or
+    // there would be nothing to lock: on PostgreSQL the overrides that waited on its insert
+    // then read the same version, and all but one failed.
+    if (!(await this.repo.findLocked(userId, trx))) {
+      await this.current(userId, trx);
+      await this.repo.findLocked(userId, trx);
+    }
     const { subscription, version } = await this.current(userId, trx);
     const result = overridePlan(subscription, plans, planId, now);
     if (!result.ok) throw new HttpError(404, result.error);

@@ -211,6 +211,29 @@ describeEachDatabase('keypad wallets', (database) => {
     expect(balances.USDC).toBe('140.50');
   });
 
+  it("reads a number dialled with the international prefix '00' as the number it names", async () => {
+    const token = await signIn();
+    const send = (to: string) =>
+      tx(token, { type: 'Send-to-Phone', coin: 'USDC', amount: '1', to });
+    // 0027821234567 is this wallet's own number (+27821234567), not a wallet '+0027821234567'.
+    const own = await send('0027821234567');
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe('You cannot send money to your own phone');
+    const other = await send('0027831234567');
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json().transaction).toMatchObject({
+      status: 'success',
+      destination: '+27831234567',
+    });
+    // No country code starts with 0: such a number is refused, and no wallet is opened for it.
+    for (const to of ['+0027831234567', '01234567890']) {
+      const refused = await send(to);
+      expect(refused.statusCode, to).toBe(400);
+    }
+    const wallets = await t.app.database.db.selectFrom('wallets').select('phone').execute();
+    expect(wallets.map((w) => w.phone).sort()).toEqual(['+27821234567', '+27831234567']);
+  });
+
   it('keeps the books balanced: every asset sums to zero across all accounts', async () => {
     const a = await signIn();
     await signIn('0831234567', '1111');

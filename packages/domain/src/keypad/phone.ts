@@ -11,12 +11,23 @@ export function isValidPhone(input: string): boolean {
   return /^(\+\d{7,15}|\d{10,15})$/.test(input);
 }
 
-/** The number in international form, or null when it is not a valid phone number. */
+/**
+ * The number in international form, or null when it is not a valid phone number. A country code
+ * never starts with 0, so an international form that would is no phone anywhere (money sent to
+ * '+0027…' went to a wallet no phone can ever sign in to).
+ */
 export function normalizePhone(input: string): string | null {
   const trimmed = input.trim();
   if (!isValidPhone(trimmed)) return null;
-  if (trimmed.startsWith('+')) return trimmed;
-  if (/^0\d{9}$/.test(trimmed)) return `+27${trimmed.slice(1)}`;
-  // Other plain numbers are read as international numbers typed without the '+'.
-  return `+${trimmed}`;
+  const international = toInternational(trimmed);
+  return /^\+[1-9]\d{6,14}$/.test(international) ? international : null;
+}
+
+function toInternational(number: string): string {
+  if (number.startsWith('+')) return number;
+  if (/^0\d{9}$/.test(number)) return `+27${number.slice(1)}`;
+  // '00' is the international prefix dialled before a country code: 0027… is +27….
+  if (number.startsWith('00')) return `+${number.slice(2)}`;
+  // Other plain numbers are international numbers typed without the '+'.
+  return `+${number}`;
 }

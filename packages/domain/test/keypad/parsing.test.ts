@@ -24,6 +24,14 @@ describe('phone numbers', () => {
     ['+12345678901234567', null],
     ['08212345ab', null],
     ['', null],
+    // '00' is the international prefix dialled before a country code.
+    ['0027821234567', '+27821234567'],
+    ['00447911123456', '+447911123456'],
+    // No country code starts with 0: these name no phone anywhere.
+    ['+0027821234567', null],
+    ['+0821234567', null],
+    ['01234567890', null],
+    ['000821234567', null],
   ])('%j -> %j', (input, expected) => expect(normalizePhone(input)).toBe(expected));
 });
 

@@ -186,6 +186,19 @@ describeEachDatabase('view as user', (database) => {
     }
   });
 
+  it("answers the assistant during a view but keeps nothing: a question it declines is not put down as the user's", async () => {
+    const kept = async () => (await call('GET', '/api/admin/unanswered-questions')).json().total;
+    const offTopic = { query: 'zzqqxx florp blarg, what is the capital of Mars?' };
+    expect((await start()).statusCode).toBe(200);
+    const asked = await call('POST', '/api/ai/ai-assistant', offTopic);
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect(await end()).toMatchObject({ statusCode: 200 });
+    expect(await kept()).toBe(0);
+    // The same question asked outside a view is declined and kept.
+    expect((await call('POST', '/api/ai/ai-assistant', offTopic)).statusCode).toBe(200);
+    expect(await kept()).toBe(1);
+  });
+
   it('refuses to view as an admin, a supergod, a disabled user or oneself, and 404s an unknown id', async () => {
     const peer = await createUser(t.app, 'peer', 'admin');
     const god = await createUser(t.app, 'zeus', 'supergod');

@@ -13,7 +13,9 @@ export default async function assistantRoutes(app: FastifyInstance) {
     const user = signedIn(request);
     const query = request.body.query.trim();
     if (!query) throw new HttpError(400, 'query must not be empty: ask a question');
-    return app.assistant.ask(normalizeRole(user.role), query, request.id);
+    return app.assistant.ask(normalizeRole(user.role), query, request.id, {
+      keep: request.impersonation === null,
+    });
   });
 
   defineRoute(app, routes.assistantFeedback, async (request) => {

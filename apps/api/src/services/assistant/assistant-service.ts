@@ -79,9 +79,19 @@ export class AssistantService {
    * Answers `query` (already trimmed, 1..500 characters) for a user of `role`. `requestId`, the
    * asking request, goes on the warning logged when the LLM's phrasing is given up.
    */
-  async ask(role: Role, query: string, requestId: string | null): Promise<AssistantResponse> {
+  /**
+   * `keep: false` answers without keeping a declined question: an admin viewing as a user asks
+   * with the user's role, and the question is the admin's, not the user's (view-as keeps
+   * nothing, decision 021).
+   */
+  async ask(
+    role: Role,
+    query: string,
+    requestId: string | null,
+    { keep = true }: { keep?: boolean } = {},
+  ): Promise<AssistantResponse> {
     const { admin, relevant, errors, composed, declined } = this.consider(role, query);
-    if (declined) {
+    if (declined && keep) {
       // Kept for admins, like a log line: asking stays a read (open in maintenance mode), and
       // the asker gets the answer even when the database cannot take the row.
       await this.deps.unanswered

@@ -134,8 +134,11 @@ export function createKeypadApi(apiBase = '', options: KeypadApiOptions = {}): K
     // `error` too, the field the spec's keypad reads (section 7), read here first; anything else
     // came from something in between (a proxy's error page) and says nothing a person should read.
     if (isObject(parsed)) {
-      const said = [parsed.error, parsed.message].find((m) => isString(m) && m.trim());
-      if (isString(said)) {
+      // The first that is text with something in it.
+      const said = [parsed.error, parsed.message].find((m) => isString(m) && m.trim()) as
+        | string
+        | undefined;
+      if (said) {
         throw new KeypadApiError(said, res.status, {
           failedPins: count(parsed.failedPins),
           maxPins: count(parsed.maxPins),

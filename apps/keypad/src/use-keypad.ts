@@ -27,7 +27,7 @@ export interface KeypadOptions {
 
 const newId = () =>
   globalThis.crypto?.randomUUID?.().replaceAll('-', '') ??
-  `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
+  `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -135,12 +135,14 @@ export function useKeypad(api: KeypadApi, options: KeypadOptions = {}) {
           dispatch({ type: 'login-succeeded', balances: res.balances, locked: res.locked });
           void flush();
         } catch (err) {
+          // What the server counted (KeypadApiError's; nothing for other errors, whose counts
+          // are undefined: the machine keeps its own then).
+          const counted = err as Partial<KeypadApiError> | undefined;
           dispatch({
             type: 'login-failed',
             message: messageOf(err),
-            ...(err instanceof KeypadApiError
-              ? { failedPins: err.failedPins, maxPins: err.maxPins }
-              : {}),
+            failedPins: counted?.failedPins,
+            maxPins: counted?.maxPins,
           });
         }
         return;

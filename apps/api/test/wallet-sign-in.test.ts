@@ -127,7 +127,28 @@ describeEachDatabase('wallet sign-in', (database) => {
     expect((await login(await otp(), '2468')).statusCode).toBe(200);
     const code = await otp();
     const guesses = ['1000', '1001', '1002', '1003', '1004', '1005', '1006', '1007'];
-    const answers = await Promise.all(guesses.map((pin) => login(code, pin)));
+    let answered = 0;
+    const calls = guesses.map((pin) => login(code, pin).finally(() => answered++));
+    if (database.name === 'PostgreSQL') {
+      // Each guess has a connection of its own, and one queued for a connection could claim the
+      // code only after the first guess's check had put it back: a later guess, not a parallel
+      // one (CI saw two checks so). The wallet's row is held, so the guess holding the code
+      // waits at its PIN try until every other guess has been answered.
+      await t.app.database.db.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('wallets')
+          .select('phone')
+          .where('phone', '=', '+27821234567')
+          .forUpdate()
+          .execute();
+        // Bounded: were several guesses checked at once, they would all wait here.
+        const until = Date.now() + 20_000;
+        while (answered < guesses.length - 1 && Date.now() < until) {
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      });
+    }
+    const answers = await Promise.all(calls);
     const wrongPin = answers.filter((a) => /^Wrong PIN/.test(a.json().message));
     expect(wrongPin).toHaveLength(1);
     expect(answers.every((a) => a.statusCode < 500)).toBe(true);

@@ -388,6 +388,33 @@ describeEachDatabase('admin console', (database) => {
     expect((await get('/api/messages/unread-count')).json().unread).toBe(3);
   });
 
+  it.runIf(database.name === 'PostgreSQL')(
+    'counts an announcement saved after a later one was read as unread: ids are seen in their order',
+    async () => {
+      const reader = await sessionFor(t.app, (await createUser(t.app, 'reader')).id);
+      const unread = async () => (await get('/api/messages/unread-count', reader)).json().unread;
+      let later: Promise<unknown> | undefined;
+      const seen: number[] = [];
+      // One announcement's save still open (another instance's, or billing's notice) while a
+      // later one is published and the reader's bell reads the list and marks it.
+      await t.app.database.db.transaction().execute(async (trx) => {
+        const first = { title: 'First', content: '1', authorId: adminId, at: t.now() };
+        await t.app.repos.announcements.create(first, trx);
+        later = postForm('/api/messages', { title: 'Later', content: '2' });
+        await Promise.race([later, new Promise((r) => setTimeout(r, 500))]);
+        const listed: Array<{ id: number }> = (await get('/api/messages', reader)).json();
+        seen.push(...listed.map((a) => a.id));
+        if (seen.length > 0)
+          await post('/api/messages/read', { lastId: Math.max(...seen) }, reader);
+      });
+      await later;
+      const all: Array<{ id: number }> = (await get('/api/messages', reader)).json();
+      expect(all).toHaveLength(2);
+      // Whatever the reader had not seen when it marked is still unread.
+      expect(await unread()).toBe(all.filter((a) => !seen.includes(a.id)).length);
+    },
+  );
+
   it('marks read only what exists: a mark past the newest announcement hides none sent later', async () => {
     const reader = await sessionFor(t.app, (await createUser(t.app, 'reader')).id);
     const unread = async () => (await get('/api/messages/unread-count', reader)).json().unread;

@@ -1,5 +1,5 @@
 // Announcements and each user's read mark (the newest announcement id they have seen).
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { AnnouncementRow, Database } from '../db/schema.js';
 
 export interface NewAnnouncement {
@@ -11,10 +11,24 @@ export interface NewAnnouncement {
   recipientId?: number;
 }
 
+/** The transaction-scoped advisory lock that takes announcements' creations one at a time. */
+const CREATION_LOCK = 770_261_202;
+
 export class AnnouncementsRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(a: NewAnnouncement, db = this.db): Promise<AnnouncementRow> {
+  /**
+   * Adds one, inside the caller's transaction. Read marks are ids (`markRead`), so an id must not
+   * be seen before a smaller one: on PostgreSQL an id is handed out when its insert starts and
+   * seen when its transaction commits, and one saved slowly (billing's notice in a batch, another
+   * instance's) appeared after a later one had been read, under the mark, never counted unread.
+   * Creations there take a lock held to their transaction's end, so ids are seen in their order.
+   * SQLite's one writer already does that.
+   */
+  async create(a: NewAnnouncement, db: Kysely<Database>): Promise<AnnouncementRow> {
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      await sql`select pg_advisory_xact_lock(${CREATION_LOCK})`.execute(db);
+    }
     return db
       .insertInto('announcements')
       .values({

@@ -106,6 +106,7 @@ describeEachDatabase('admin console', (database) => {
       { level: 'WARNING', source: 'http', message: 'slow request: 2.3 s' },
       { level: 'ERROR', source: 'database', message: 'connection reset' },
       { level: 'INFO', source: 'rate-limit', message: '100% of tries used' },
+      { level: 'WARNING', source: 'auth', message: 'sign-in refused for 😀xyz' },
     ]);
     const messages = async (query: string) =>
       (await get(`/api/admin/logs${query}`)).json().logs.map((l: { message: string }) => l.message);
@@ -120,6 +121,13 @@ describeEachDatabase('admin console', (database) => {
     expect(await messages('?search=100%25')).toEqual(['100% of tries used']);
     expect(await messages('?search=0%25')).toEqual(['100% of tries used']);
     expect(await messages('?search=nothing-like-this')).toEqual([]);
+    // Two characters, though the emoji is two UTF-16 units: found as any short search is.
+    expect(await messages(`?search=${encodeURIComponent('😀x')}`)).toEqual([
+      'sign-in refused for 😀xyz',
+    ]);
+    expect(await messages(`?search=${encodeURIComponent('😀xy')}`)).toEqual([
+      'sign-in refused for 😀xyz',
+    ]);
   });
 
   it('pages newest first with a cursor until the last page says so', async () => {

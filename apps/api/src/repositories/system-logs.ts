@@ -70,9 +70,10 @@ export class SystemLogsRepository {
 
   page(filter: LogFilter, db = this.db): Promise<SystemLogRow[]> {
     const search = filter.search?.trim() ?? '';
-    // The trigram index needs three characters; shorter searches match so much that
-    // walking the newest rows finds a page quickly anyway.
-    if (this.dialect === 'sqlite' && search.length >= TRIGRAM) {
+    // The trigram index needs three characters (code points: an emoji is one, though two UTF-16
+    // units); shorter searches match so much that walking the newest rows finds a page quickly
+    // anyway.
+    if (this.dialect === 'sqlite' && [...search].length >= TRIGRAM) {
       return this.searchIndexed({ ...filter, search }, db);
     }
     let query = db.selectFrom('system_logs').selectAll();

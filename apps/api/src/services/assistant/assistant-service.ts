@@ -77,12 +77,9 @@ export class AssistantService {
 
   /**
    * Answers `query` (already trimmed, 1..500 characters) for a user of `role`. `requestId`, the
-   * asking request, goes on the warning logged when the LLM's phrasing is given up.
-   */
-  /**
-   * `keep: false` answers without keeping a declined question: an admin viewing as a user asks
-   * with the user's role, and the question is the admin's, not the user's (view-as keeps
-   * nothing, decision 021).
+   * asking request, goes on the warning logged when the LLM's phrasing is given up. `keep:
+   * false` answers without keeping a declined question: an admin viewing as a user asks with
+   * the user's role, and the question is the admin's, not the user's (decision 021).
    */
   async ask(
     role: Role,

@@ -120,6 +120,18 @@ describeEachDatabase('session calls', (database) => {
     expect(actions.filter((a) => a === 'login_failed')).toHaveLength(2);
   });
 
+  it('finds no account under a name that only lower-cases to its name (the Kelvin sign)', async () => {
+    // 'K' (U+212A, KELVIN SIGN) lower-cases to an ASCII 'k'; registration takes ASCII names only,
+    // so no account is named with it, and none may be reached by a look-alike.
+    await createUser(t.app, 'kate');
+    const lookAlike = await post('/api/login', { username: '\u212Aate', password: TEST_PASSWORD });
+    expect(lookAlike.statusCode).toBe(401);
+    expect(lookAlike.json()).toEqual({ message: 'Invalid username or password' });
+    expect(
+      (await post('/api/login', { username: 'KATE', password: TEST_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+
   it('writes activity rows for register, login and logout', async () => {
     const reg = await post('/api/register', { username: 'dave', password: 'secret1' });
     const out = await post('/api/logout', {}, sessionCookie(reg));

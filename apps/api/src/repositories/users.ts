@@ -70,12 +70,18 @@ export class UsersRepository {
     return ids.filter((id) => !found.has(id));
   }
 
-  findByUsername(username: string, db = this.db): Promise<UserRow | undefined> {
-    return db
-      .selectFrom('users')
-      .selectAll()
-      .where('username_key', '=', username.toLowerCase())
-      .executeTakeFirst();
+  /**
+   * The account named `username`, ignoring case. A name that is not printable ASCII but
+   * lower-cases to it (the Kelvin sign 'K' lower-cases to 'k') names none: registration takes
+   * ASCII names only, and such a look-alike must not reach the account it resembles (sign-in,
+   * the supergod terminal). Names an older release stored with other letters keep them in their
+   * key.
+   */
+  async findByUsername(username: string, db = this.db): Promise<UserRow | undefined> {
+    const key = username.toLowerCase();
+    const notAscii = /[^ -~]/;
+    if (notAscii.test(username) && !notAscii.test(key)) return undefined;
+    return db.selectFrom('users').selectAll().where('username_key', '=', key).executeTakeFirst();
   }
 
   /** Inserts the user, or answers undefined when the name is taken (ignoring case). */

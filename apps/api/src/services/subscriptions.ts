@@ -652,6 +652,22 @@ export class SubscriptionService {
     await inTransaction(this.db, (trx) => this.overrideIn(trx, adminId, userId, planId, requestId));
   }
 
+  /**
+   * The user's subscription row, locked for `trx` on PostgreSQL (SQLite's write transaction is
+   * the lock). A user with none yet is started on Free first, or there would be nothing to lock:
+   * changes that waited on the insert then read the same version, and all but one failed.
+   */
+  private async lockedRow(userId: number, plans: PlanBook, now: number, trx: Kysely<Database>) {
+    const row = await this.repo.findLocked(userId, trx);
+    if (row) return { row, existed: true };
+    const free = plans.get(FREE_PLAN_ID);
+    if (!free) throw new Error('The free plan is missing from the plans table');
+    await this.repo.insert(userId, startSubscription(free, 'month', now), now, trx);
+    const started = await this.repo.findLocked(userId, trx);
+    if (!started) throw new Error(`Subscription of user ${userId} vanished`);
+    return { row: started, existed: false };
+  }
+
   /** `override` inside the caller's transaction (a bulk change is one transaction). */
   async overrideIn(
     trx: Kysely<Database>,
@@ -662,15 +678,11 @@ export class SubscriptionService {
   ) {
     const plans = await this.book(trx);
     const now = this.clock();
-    // Locked before it is read: another override or a bulk change meanwhile makes this wait,
-    // not fail with 409. A user with no row yet is given one first (as `current` does), or
-    // there would be nothing to lock: on PostgreSQL the overrides that waited on its insert
-    // then read the same version, and all but one failed.
-    if (!(await this.repo.findLocked(userId, trx))) {
-      await this.current(userId, trx);
-      await this.repo.findLocked(userId, trx);
-    }
-    const { subscription, version } = await this.current(userId, trx);
+    // Locked as it is read: another override or a bulk change meanwhile makes this wait, not
+    // fail with 409.
+    const { row } = await this.lockedRow(userId, plans, now, trx);
+    const subscription = toSubscription(row);
+    const version = row.version;
     const result = overridePlan(subscription, plans, planId, now);
     if (!result.ok) throw new HttpError(404, result.error);
     if (!(await this.write(userId, version, subscription, result.subscription, plans, now, trx))) {
@@ -760,19 +772,12 @@ export class SubscriptionService {
     const plans = await this.book(trx);
     const now = this.clock();
     const ids = [...new Set(userIds)].sort((a, b) => a - b);
-    const free = plans.get(FREE_PLAN_ID);
-    if (!free) throw new Error('The free plan is missing from the plans table');
     /** What the dry run's token names: each user's version as found, or none yet. */
     const found: Array<{ id: number; subscription: { version: number } | null }> = [];
     const current = [];
     for (const userId of ids) {
-      let row = await this.repo.findLocked(userId, trx);
-      found.push({ id: userId, subscription: row ? { version: row.version } : null });
-      if (!row) {
-        await this.repo.insert(userId, startSubscription(free, 'month', now), now, trx);
-        row = await this.repo.findLocked(userId, trx);
-        if (!row) throw new Error(`Subscription of user ${userId} vanished`);
-      }
+      const { row, existed } = await this.lockedRow(userId, plans, now, trx);
+      found.push({ id: userId, subscription: existed ? { version: row.version } : null });
       current.push({ userId, subscription: toSubscription(row), version: row.version });
     }
     if (

@@ -36,6 +36,27 @@ const toClaimed = (r: {
   firstFailedAt: r.first_failed_at === null ? null : Number(r.first_failed_at),
 });
 
+/**
+ * What claiming an invoice writes: the attempt's key (a new attempt, counted, unless one is still
+ * in flight, whose key stays so that its outcome can be asked for) and how long the claim holds.
+ */
+const claim = (now: number, claimUntil: number) => ({
+  attempts: sql<number>`case when charging_key is null then attempts + 1 else attempts end`,
+  charging_key: sql<string>`coalesce(charging_key, 'invoice:' || cast(id as varchar(20)) || ':' || cast(attempts + 1 as varchar(20)))`,
+  claimed_until: claimUntil,
+  last_attempt_at: now,
+});
+
+const CLAIMED_COLUMNS = [
+  'id',
+  'user_id',
+  'amount',
+  'description',
+  'charging_key',
+  'attempts',
+  'first_failed_at',
+] as const;
+
 /** Unpaid: not paid yet, and still to be collected (a retry or the move to Free is planned). */
 const UNPAID = ['open', 'failed'] as const;
 
@@ -174,22 +195,9 @@ export class PaymentsRepository {
     if (ids.length === 0) return [];
     const rows = await db
       .updateTable('invoices')
-      .set({
-        attempts: sql`case when charging_key is null then attempts + 1 else attempts end`,
-        charging_key: sql`coalesce(charging_key, 'invoice:' || cast(id as varchar(20)) || ':' || cast(attempts + 1 as varchar(20)))`,
-        claimed_until: claimUntil,
-        last_attempt_at: now,
-      })
+      .set(claim(now, claimUntil))
       .where('id', 'in', ids)
-      .returning([
-        'id',
-        'user_id',
-        'amount',
-        'description',
-        'charging_key',
-        'attempts',
-        'first_failed_at',
-      ])
+      .returning(CLAIMED_COLUMNS)
       .execute();
     return rows.map(toClaimed);
   }
@@ -255,24 +263,11 @@ export class PaymentsRepository {
   async claimOne(invoiceId: number, now: number, claimUntil: number, db: Kysely<Database>) {
     const row = await db
       .updateTable('invoices')
-      .set({
-        attempts: sql`case when charging_key is null then attempts + 1 else attempts end`,
-        charging_key: sql`coalesce(charging_key, 'invoice:' || cast(id as varchar(20)) || ':' || cast(attempts + 1 as varchar(20)))`,
-        claimed_until: claimUntil,
-        last_attempt_at: now,
-      })
+      .set(claim(now, claimUntil))
       .where('id', '=', invoiceId)
       .where('status', 'in', [...UNPAID])
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', now)]))
-      .returning([
-        'id',
-        'user_id',
-        'amount',
-        'description',
-        'charging_key',
-        'attempts',
-        'first_failed_at',
-      ])
+      .returning(CLAIMED_COLUMNS)
       .executeTakeFirst();
     return row && toClaimed(row);
   }

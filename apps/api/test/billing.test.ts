@@ -588,6 +588,50 @@ function billingSuite(database: TestDatabase) {
     expect((await call('POST', '/api/billing/pay-now')).statusCode).toBe(409);
   });
 
+  it('keeps a past-due subscription past due until it is paid: no change of plan turns the unpaid period into credit', async () => {
+    // A card that saves but declines every charge, and a yearly plan whose trial ends unpaid.
+    expect((await save(CARDS.insufficient)).statusCode).toBe(200);
+    const trial = await call('POST', '/api/subscription/change-plan', {
+      planId: 'enterprise',
+      interval: 'year',
+    });
+    expect(trial.statusCode, trial.body).toBe(200);
+    t.advance(14 * DAY);
+    await renewAndCollect(t.app);
+    const owed = await current();
+    expect(owed).toMatchObject({ planId: 'enterprise', status: 'past_due', creditBalance: 0 });
+    const before = await snapshot(t, userId);
+    // A cheaper plan or the same plan in another interval: each would start a new period, with
+    // the unused part of a year that was never paid for as credit.
+    for (const target of [
+      { planId: 'starter', interval: 'month' },
+      { planId: 'enterprise', interval: 'month' },
+    ]) {
+      for (const url of ['/api/subscription/preview-change', '/api/subscription/change-plan']) {
+        const res = await call('POST', url, target);
+        expect(res.statusCode, `${url} ${JSON.stringify(target)}: ${res.body}`).toBe(409);
+        expect(res.json().message).toBe('Pay the unpaid invoice first (Pay now), then change plan');
+      }
+    }
+    expect(await snapshot(t, userId)).toEqual(before);
+    // Through the grace period with the card still declining: Free, and no credit from the year.
+    t.advance(8 * DAY);
+    await renewAndCollect(t.app);
+    expect(await current()).toMatchObject({ planId: 'free', creditBalance: 0, pastDue: null });
+  });
+
+  it('takes a past-due move to Free at the period end, and keeps what is owed owed', async () => {
+    await renewalFailedWith(CARDS.declined);
+    const res = await call('POST', '/api/subscription/change-plan', { planId: 'free' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().subscription).toMatchObject({
+      planId: 'starter',
+      status: 'past_due',
+      scheduledChange: { planId: 'free', interval: 'month' },
+      pastDue: { amountDue: 900 },
+    });
+  });
+
   it('refuses to cancel a past-due subscription, or to set its plan, while a charge for it is being settled', async () => {
     await renewalFailedWith(CARDS.insufficient);
     // A retry asked the provider and its answer is not in yet (in flight, or lost until the

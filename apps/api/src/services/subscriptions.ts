@@ -454,9 +454,6 @@ export class SubscriptionService {
     const toPlan = plans.get(wanted.planId);
     const paidPlan = toPlan !== undefined && (priceFor(toPlan, wanted.interval) ?? 0) > 0;
     const charged = result.invoice !== null && result.invoice.amount > 0;
-    if (subscription.status === 'past_due' && charged) {
-      throw new HttpError(409, 'Pay the unpaid invoice first (Pay now), then change plan');
-    }
     let providerRef: string | null = null;
     let chargeKey = changeKey;
     let amount = result.invoice?.amount ?? 0;

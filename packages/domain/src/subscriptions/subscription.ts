@@ -220,6 +220,12 @@ export function changePlan(
     };
   }
 
+  // A past-due period was never paid for: nothing new starts from it (its unused part is no
+  // credit), and nothing is charged on top of what is owed. Dunning collects that first.
+  if (sub.status === 'past_due') {
+    return { ok: false, error: 'Pay the unpaid invoice first (Pay now), then change plan' };
+  }
+
   // From a free or complimentary plan, or to another interval: a new period starts now, with a
   // credit for the unused part of what was paid for the old one.
   if (paidPrice === 0 || sub.interval !== target.interval) {

@@ -129,6 +129,28 @@ describe('plan changes', () => {
     expect(r.invoice).toBeNull();
   });
 
+  it('starts nothing new from a past-due period, which was never paid: it schedules, or refuses', () => {
+    const owed: Subscription = { ...active('pro', 'year'), status: 'past_due', creditBalance: 500 };
+    const at = owed.currentPeriodStart + DAY;
+    for (const target of [
+      { planId: 'starter', interval: 'month' },
+      { planId: 'pro', interval: 'month' },
+      { planId: 'enterprise', interval: 'month' },
+    ] as const) {
+      expect(changePlan(owed, book, target, at)).toEqual({
+        ok: false,
+        error: 'Pay the unpaid invoice first (Pay now), then change plan',
+      });
+    }
+    // What waits for the period end stays open to it, and leaves the amount owed as it was.
+    for (const target of [MONTH, { planId: 'free', interval: 'month' }] as const) {
+      const r = changePlan({ ...owed, interval: 'month', currentPeriodEnd: at + DAY }, book, target, at);
+      if (!r.ok) throw new Error(r.error);
+      expect(r.preview.kind).toBe('scheduled');
+      expect(r.subscription).toMatchObject({ status: 'past_due', creditBalance: 500 });
+    }
+  });
+
   it('charges nothing for a change during a trial', () => {
     const trial = startSubscription(PLANS[2] as Plan, 'month', T0);
     expect(trial.status).toBe('trialing');

@@ -114,6 +114,48 @@ describeEachDatabase('changing one’s own password', (database) => {
     );
   });
 
+  // Found by an audit: sign-ins with the old password sent while the owner changed it kept
+  // working sessions (a quarter of them), because each checked the password before the change
+  // and stored its session after the change had ended the others. Someone who knows the old
+  // password and signs in in a loop kept the account through the owner's change.
+  it('ends a session begun with the old password whose row was stored after the change', async () => {
+    const sessions = t.app.repos.sessions;
+    const insert = sessions.insert.bind(sessions);
+    let stored!: () => void;
+    const checked = new Promise<void>((resolve) => {
+      stored = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The next session row waits: its sign-in has checked the password, its row is not in yet.
+    sessions.insert = async (...args: Parameters<typeof insert>) => {
+      sessions.insert = insert;
+      stored();
+      await held;
+      return insert(...args);
+    };
+    const late = login(TEST_PASSWORD);
+    await checked;
+    const res = await change({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    release();
+    const answered = await late;
+    expect(answered.statusCode, answered.body).toBe(200);
+    const lateCookie = sessionCookie(answered) as string;
+    expect(await me(lateCookie)).toBe(401);
+    expect(await me(lateCookie)).toBe(401);
+    // The caller's own session, with its new id, goes on; so does a sign-in with the new password.
+    expect(await me(sessionCookie(res) as string)).toBe(200);
+    expect(await me(await signIn('ann', NEW_PASSWORD))).toBe(200);
+  });
+
+  it('keeps a session an older release began, which does not say which password it began with', async () => {
+    // sessionFor stores `{ userId }` alone, as sessions were stored before this check.
+    expect(await me(await sessionFor(t.app, ann.id))).toBe(200);
+  });
+
   // A double click, or two windows: each change was checked against the password before any of
   // them was written, so all three answered 'Password changed' and two new passwords were lost.
   it('changes the password once when several changes arrive at once, refusing the others', async () => {

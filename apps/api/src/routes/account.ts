@@ -22,7 +22,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.changePassword, async (request) => {
     const user = signedIn(request);
-    await app.accounts.changePassword(
+    const changed = await app.accounts.changePassword(
       user,
       request.body,
       {
@@ -32,8 +32,9 @@ export default async function accountRoutes(app: FastifyInstance) {
       },
       request.id,
     );
-    // A new id for this session too: a copy of the old cookie opens nothing.
-    await beginSession(app, request, user.id);
+    // A new id for this session too, under the new password: a copy of the old cookie opens
+    // nothing.
+    await beginSession(app, request, changed.user);
     return { ok: true as const, message: accountMessages.passwordChanged };
   });
 

@@ -36,7 +36,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
     user: UserRow,
     message: string,
   ) {
-    await beginSession(app, request, user.id);
+    await beginSession(app, request, user);
     // This browser is now known to the account: its sign-ins keep their own throttle budget.
     reply.setCookie(
       DEVICE_COOKIE,

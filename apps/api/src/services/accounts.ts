@@ -242,14 +242,15 @@ export class AccountService {
    * wait), and a wrong one is a 400 with a 'password_change_failed' entry. On success the new
    * hash, the end of every other session of the account (all but `keepSession`, the stored hash
    * of the caller's session id) and the 'password_change' entry are one transaction; the caller
-   * then replaces its own session's id. Answers how many other sessions ended.
+   * then replaces its own session's id. Answers the account with its new password, and how many
+   * other sessions ended.
    */
   async changePassword(
     user: UserRow,
     change: { currentPassword: string; newPassword: string },
     client: { ip: string; knownDevice: string | null; keepSession: string },
     requestId: string | null,
-  ): Promise<number> {
+  ): Promise<{ user: UserRow; sessionsEnded: number }> {
     const { db, users, sessions, activity, throttle, clock } = this.deps;
     const problem = passwordProblem(change.newPassword);
     if (problem) throw new HttpError(400, problem);
@@ -314,7 +315,7 @@ export class AccountService {
       return others;
     });
     users.forget(user.id);
-    return ended;
+    return { user: { ...stored, password_hash: passwordHash }, sessionsEnded: ended };
   }
 
   /** Sets a new password and signs the account out everywhere; answers how many sessions ended. */

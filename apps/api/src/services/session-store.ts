@@ -42,6 +42,13 @@ declare module 'fastify' {
   interface Session {
     /** The signed-in account; absent in an anonymous session. */
     userId?: number;
+    /**
+     * Which of the account's passwords the session was begun under (two-factor.ts
+     * `passwordMark`): once the password changes, the session is signed out, even one whose
+     * sign-in checked the old password just before the change and stored its row just after.
+     * Absent in a session an older release began, which the change itself ended.
+     */
+    password?: string;
   }
 }
 

@@ -344,7 +344,8 @@ export class TwoFactorService {
 
 /**
  * Names the account's current password without revealing anything of it (a digest of its hash),
- * so a sign-in waiting for its second factor knows whether the password changed since it began.
+ * so a session, or a sign-in waiting for its second factor, knows whether the password changed
+ * since it began.
  */
 export function passwordMark(user: { password_hash: string }): string {
   return sha256Hex(`pending-sign-in\n${user.password_hash}`).slice(0, 32);

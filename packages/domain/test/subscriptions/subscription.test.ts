@@ -144,7 +144,12 @@ describe('plan changes', () => {
     }
     // What waits for the period end stays open to it, and leaves the amount owed as it was.
     for (const target of [MONTH, { planId: 'free', interval: 'month' }] as const) {
-      const r = changePlan({ ...owed, interval: 'month', currentPeriodEnd: at + DAY }, book, target, at);
+      const r = changePlan(
+        { ...owed, interval: 'month', currentPeriodEnd: at + DAY },
+        book,
+        target,
+        at,
+      );
       if (!r.ok) throw new Error(r.error);
       expect(r.preview.kind).toBe('scheduled');
       expect(r.subscription).toMatchObject({ status: 'past_due', creditBalance: 500 });

@@ -21,6 +21,7 @@ import type { UserRow } from '../../db/schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { bearerAccessToken } from '../../services/access-tokens.js';
 import { SessionEndedError } from '../../services/session-store.js';
+import { passwordMark } from '../../services/two-factor.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -69,14 +70,34 @@ export function isAccountLevel(access: Access): access is 'user' | 'admin' | 'su
   return ACCOUNT_LEVELS.has(access);
 }
 
+/**
+ * The password mark of an account row, worked out once per row read: a signed-in request
+ * compares it with its session's, and the users' cache hands the same row to a second's requests.
+ */
+const marks = new WeakMap<UserRow, string>();
+function markOf(row: UserRow): string {
+  let mark = marks.get(row);
+  if (mark === undefined) {
+    mark = passwordMark(row);
+    marks.set(row, mark);
+  }
+  return mark;
+}
+
 export default fp(
   async (app) => {
     app.decorateRequest('user', undefined);
     app.decorateRequest('wallet', null);
     app.decorateRequest('accessToken', null);
-    /** A session's account row that may act: it exists and is not disabled. */
-    const active = (row: UserRow | undefined): UserRow | undefined =>
-      row && row.disabled === 0 ? row : undefined;
+    /**
+     * A session's account row that may act: it exists, is not disabled, and has the password
+     * the session was begun under (a session an older release began does not say).
+     */
+    const active = (request: FastifyRequest, row: UserRow | undefined): UserRow | undefined => {
+      if (!row || row.disabled !== 0) return undefined;
+      const begunUnder = request.session.password;
+      return begunUnder === undefined || begunUnder === markOf(row) ? row : undefined;
+    };
 
     app.decorate('currentUser', async (request: FastifyRequest, fresh = false) => {
       if (request.user !== undefined) return request.user;
@@ -84,9 +105,12 @@ export default fp(
       let user: UserRow | null = null;
       if (typeof userId === 'number') {
         const users = app.repos.users;
-        const row = active(await (fresh ? users.findFresh(userId) : users.findForSession(userId)));
+        const row = active(
+          request,
+          await (fresh ? users.findFresh(userId) : users.findForSession(userId)),
+        );
         if (row) user = row;
-        // A deleted or disabled account ends the session it had.
+        // A deleted or disabled account, or a changed password, ends the session it had.
         else await request.session.destroy();
       }
       request.user = user;
@@ -228,7 +252,7 @@ export default fp(
     const cachedUser = (request: FastifyRequest): UserRow | undefined => {
       const userId = request.session?.userId;
       if (typeof userId !== 'number') return undefined;
-      return active(app.repos.users.cachedForSession(userId));
+      return active(request, app.repos.users.cachedForSession(userId));
     };
 
     // A callback hook: public calls (and everything outside the API) pass without a promise,

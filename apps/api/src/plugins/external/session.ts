@@ -4,9 +4,11 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { UserRow } from '../../db/schema.js';
 import { CachingSigner } from '../../lib/caching-signer.js';
 import type { PasskeyChallenge } from '../../services/passkeys.js';
 import { DatabaseSessionStore, DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
+import { passwordMark } from '../../services/two-factor.js';
 
 /** A sign-in whose password was right, awaiting its second factor until `until`. */
 export interface PendingSignIn {
@@ -42,10 +44,11 @@ export const SESSION_COOKIE = 'omega.sid';
 export async function beginSession(
   app: FastifyInstance,
   request: FastifyRequest,
-  userId: number,
+  user: Pick<UserRow, 'id' | 'password_hash'>,
 ): Promise<void> {
   await request.session.regenerate();
-  request.session.userId = userId;
+  request.session.userId = user.id;
+  request.session.password = passwordMark(user);
   await storeBegun(app, request);
 }
 

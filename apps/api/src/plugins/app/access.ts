@@ -94,7 +94,7 @@ export default fp(
      * the session was begun under (a session an older release began does not say).
      */
     const active = (request: FastifyRequest, row: UserRow | undefined): UserRow | undefined => {
-      if (!row || row.disabled !== 0) return undefined;
+      if (row?.disabled !== 0) return undefined;
       const begunUnder = request.session.password;
       return begunUnder === undefined || begunUnder === markOf(row) ? row : undefined;
     };

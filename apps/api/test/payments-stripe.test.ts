@@ -500,6 +500,96 @@ describeEachDatabase('stripe payments', (database) => {
       expect(res.json().message).toContain('ignored');
     });
 
+    // Found by a payments audit: a Pay now the bank asked about was retried off-session by the
+    // next dunning run with the same key, which answered requires_action again and marked the
+    // attempt failed. The PaymentIntent stayed open at Stripe: the user finished the bank's step
+    // and the money was taken, but the webhook and the confirmation found no invoice for the old
+    // key (ignored; 404). The invoice stayed failed, and a second Pay now charged it again.
+    async function payNowLeftOpenByARetry() {
+      await starterRenewedWith('pm_card_visa');
+      await saveCard('pm_card_authenticationRequired');
+      await advance(Date.parse((await current()).currentPeriodEnd) - t.now());
+      await renewAndCollect(t.app);
+      expect((await current()).status).toBe('past_due');
+      const asked = await post('/api/billing/pay-now');
+      expect(asked.statusCode, asked.body).toBe(402);
+      const paymentId: string = asked.json().requiresAction.paymentId;
+      // The first retry, a day later: the attempt is failed again, its PaymentIntent still open.
+      await advance(DAY);
+      await renewAndCollect(t.app);
+      expect((await history())[0]).toMatchObject({ status: 'failed', attempts: 2 });
+      expect(fake.paymentIntents.get(paymentId)?.status).toBe('requires_action');
+      return paymentId;
+    }
+
+    it('records a payment the user finished after a retry gave up on its attempt: paid once', async () => {
+      const paymentId = await payNowLeftOpenByARetry();
+      fake.authenticate(paymentId, true);
+      const hook = await deliver(fake.event('payment_intent.succeeded', paymentId));
+      expect(hook.statusCode, hook.body).toBe(200);
+      expect((await history())[0]).toMatchObject({ status: 'paid', nextAttemptAt: null });
+      expect(await current()).toMatchObject({ status: 'active', pastDue: null });
+      // The confirmation the web app sends after Stripe.js's step answers the same.
+      const confirmed = await post('/api/billing/confirm', { paymentId });
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      // Nothing is owed, so nothing more is charged: the invoice was paid by that one payment.
+      expect((await post('/api/billing/pay-now')).statusCode).toBe(409);
+      await renewAndCollect(t.app);
+      const invoiceId = String((await history())[0].id);
+      const charged = (await intents()).filter(
+        (pi) => pi.status === 'succeeded' && pi.metadata.invoice_id === invoiceId,
+      );
+      expect(charged.map((pi) => pi.id)).toEqual([paymentId]);
+      expect(await activities('payment_received')).toHaveLength(1);
+    });
+
+    it('keeps as credit a payment finished after another charge paid its invoice, once', async () => {
+      const paymentId = await payNowLeftOpenByARetry();
+      await saveCard('pm_card_visa');
+      const paid = await post('/api/billing/pay-now');
+      expect(paid.statusCode, paid.body).toBe(200);
+      // The bank's step for the first attempt is finished afterwards: a second charge.
+      fake.authenticate(paymentId, true);
+      const confirmed = await post('/api/billing/confirm', { paymentId });
+      expect(confirmed.statusCode, confirmed.body).toBe(409);
+      expect(confirmed.json().message).toBe(
+        'This invoice was paid already: the amount charged was added to your credit',
+      );
+      for (let i = 0; i < 2; i++) {
+        expect((await deliver(fake.event('payment_intent.succeeded', paymentId))).statusCode).toBe(
+          200,
+        );
+      }
+      expect((await current()).creditBalance).toBe(900);
+      const kept = (await history()).filter((i: { description: string }) =>
+        i.description.includes('added to your credit'),
+      );
+      expect(kept).toEqual([expect.objectContaining({ status: 'paid', amount: 900 })]);
+    });
+
+    it('answers Pay now paid when the webhook recorded its charge first', async () => {
+      await starterRenewedWith('pm_card_visa');
+      await saveCard('pm_card_chargeDeclined');
+      await advance(Date.parse((await current()).currentPeriodEnd) - t.now());
+      await renewAndCollect(t.app);
+      await saveCard('pm_card_visa');
+      const provider = t.app.billing.provider;
+      const charge = provider.charge.bind(provider);
+      provider.charge = async (request) => {
+        const outcome = await charge(request);
+        provider.charge = charge;
+        if (outcome.status === 'succeeded') {
+          const hook = await deliver(fake.event('payment_intent.succeeded', outcome.ref));
+          expect(hook.statusCode, hook.body).toBe(200);
+        }
+        return outcome;
+      };
+      const paid = await post('/api/billing/pay-now');
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(paid.json().message).toBe('Payment received: your subscription is active');
+      expect(await activities('payment_received')).toHaveLength(1);
+    });
+
     it('refuses a wrong or missing signature with 400 and changes nothing', async () => {
       const pi = await renewalAwaitingWebhook();
       const event = fake.event('payment_intent.succeeded', pi.id);

@@ -247,12 +247,39 @@ export class PaymentsRepository {
       .execute();
   }
 
-  /** The invoice whose charge in flight has this key, locked for the caller's transaction. */
-  invoiceCharging(key: string, db: Kysely<Database>) {
-    const query = db.selectFrom('invoices').selectAll().where('charging_key', '=', key);
+  /**
+   * The invoice, locked for the caller's transaction: whatever attempt is in flight, or none
+   * (a payment for an attempt given up on may still arrive).
+   */
+  invoiceLocked(invoiceId: number, db: Kysely<Database>) {
+    const query = db.selectFrom('invoices').selectAll().where('id', '=', invoiceId);
     return (
       db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query
     ).executeTakeFirst();
+  }
+
+  /**
+   * Writes a payment that arrived for an attempt no longer in flight (given up on as failed, or
+   * replaced) while the invoice is still to be collected: paid by it, any attempt in flight
+   * forgotten (its outcome then finds nothing to write). Answers whether it was written.
+   */
+  async markPaidLate(invoiceId: number, providerRef: string, at: number, db: Kysely<Database>) {
+    const result = await db
+      .updateTable('invoices')
+      .set({
+        status: 'paid',
+        paid_at: at,
+        provider_ref: providerRef,
+        charging_key: null,
+        claimed_until: null,
+        next_attempt_at: null,
+        failure_message: null,
+      })
+      .where('id', '=', invoiceId)
+      .where('status', 'in', [...UNPAID])
+      .where('next_attempt_at', 'is not', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   /**

@@ -51,12 +51,15 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** What an attempt's outcome did to its invoice. */
 type Settled =
-  | { kind: 'paid'; restored: boolean }
+  /** `again`: this payment had been written before (its webhook, or its confirmation). */
+  | { kind: 'paid'; restored: boolean; again?: true }
   | { kind: 'failed'; message: string; code: string }
   | { kind: 'awaiting-action'; ref: string; clientSecret: string | null; amount: number }
   | { kind: 'unknown' }
   /** The attempt was settled before (a webhook, or another instance): nothing written. */
-  | { kind: 'stale' };
+  | { kind: 'stale' }
+  /** Money taken after the invoice was settled otherwise (paid by another charge, voided). */
+  | { kind: 'credited' };
 
 export interface BillingDeps {
   db: Kysely<Database>;
@@ -245,9 +248,7 @@ export class BillingService {
       );
       return { message: done.message, subscription: done.subscription };
     }
-    const invoice = await inTransaction(this.deps.db, (trx) =>
-      this.deps.payments.invoiceCharging(found.idempotencyKey, trx),
-    );
+    const invoice = await this.invoiceOf(purpose.invoiceId);
     if (!invoice || invoice.user_id !== user.id) {
       throw new HttpError(404, 'There is no such payment to confirm');
     }
@@ -269,10 +270,15 @@ export class BillingService {
     const purpose = purposeOf(key);
     if (!purpose) return false;
     if (purpose.kind === 'change') return purpose.userId === userId;
-    const invoice = await inTransaction(this.deps.db, (trx) =>
-      this.deps.payments.invoiceCharging(key, trx),
-    );
-    return invoice?.user_id === userId;
+    return (await this.invoiceOf(purpose.invoiceId))?.user_id === userId;
+  }
+
+  /**
+   * The invoice a payment was for, by the id its key names: the attempt may no longer be the
+   * one in flight (a retry gave up on it, or replaced it), and its money must still be written.
+   */
+  private invoiceOf(invoiceId: number) {
+    return inTransaction(this.deps.db, (trx) => this.deps.payments.invoiceLocked(invoiceId, trx));
   }
 
   /**
@@ -299,12 +305,14 @@ export class BillingService {
         throw err;
       }
     }
-    const invoice = await inTransaction(this.deps.db, (trx) =>
-      this.deps.payments.invoiceCharging(found.idempotencyKey, trx),
-    );
+    const invoice = await this.invoiceOf(purpose.invoiceId);
     if (!invoice) return 'ignored';
     const settled = await this.settle(toClaimed(invoice, found.idempotencyKey), found, true, null);
-    return settled.kind === 'stale' || settled.kind === 'unknown' ? 'ignored' : 'settled';
+    const nothingWritten =
+      settled.kind === 'stale' ||
+      settled.kind === 'unknown' ||
+      (settled.kind === 'paid' && settled.again);
+    return nothingWritten ? 'ignored' : 'settled';
   }
 
   /**
@@ -494,7 +502,7 @@ export class BillingService {
           now,
           trx,
         );
-        if (written.length === 0) return { kind: 'stale' } as const;
+        if (written.length === 0) return this.settleLate(invoice, outcome, now, requestId, trx);
         const restored = await payments.restoreActive([invoice.userId], now, trx);
         await activity.record(
           {
@@ -512,6 +520,60 @@ export class BillingService {
       if (other?.activity) await activity.record({ ...other.activity, requestId }, trx);
       return other?.settled ?? ({ kind: 'stale' } as const);
     });
+  }
+
+  /**
+   * A payment that succeeded for an attempt no longer in flight: written already (the webhook
+   * and the confirmation both report it), the invoice's payment if it is still owed, else kept
+   * as credit (paid by another charge meanwhile, or voided): money taken is never dropped.
+   */
+  private async settleLate(
+    invoice: ClaimedInvoice,
+    outcome: Extract<ChargeOutcome, { status: 'succeeded' }>,
+    now: number,
+    requestId: string | null,
+    trx: Kysely<Database>,
+  ): Promise<Settled> {
+    const { payments, activity, subscriptions } = this.deps;
+    const row = await payments.invoiceLocked(invoice.id, trx);
+    if (!row) return { kind: 'stale' };
+    if (row.status === 'paid' && row.provider_ref === outcome.ref) {
+      return { kind: 'paid', restored: false, again: true };
+    }
+    if (await payments.markPaidLate(invoice.id, outcome.ref, now, trx)) {
+      const restored = await payments.restoreActive([invoice.userId], now, trx);
+      await activity.record(
+        {
+          userId: invoice.userId,
+          action: 'payment_received',
+          details: `invoice ${invoice.id} paid (${money(outcome.amountCents)}) by attempt ${invoice.key}, finished after it was given up on${restored.length > 0 ? ': the subscription is active again' : ''}`,
+          at: now,
+          requestId,
+        },
+        trx,
+      );
+      return { kind: 'paid', restored: restored.length > 0 };
+    }
+    const kept = await subscriptions.keepAsCredit(
+      invoice.userId,
+      { idempotencyKey: invoice.key, ref: outcome.ref, amountCents: outcome.amountCents },
+      `Late payment for invoice ${invoice.id} (added to your credit)`,
+      null,
+      trx,
+    );
+    if (kept) {
+      await activity.record(
+        {
+          userId: invoice.userId,
+          action: 'payment_received',
+          details: `invoice ${invoice.id} was settled before attempt ${invoice.key} was paid: ${money(outcome.amountCents)} added to the credit`,
+          at: now,
+          requestId,
+        },
+        trx,
+      );
+    }
+    return { kind: 'credited' };
   }
 
   /** A declined, unanswered or waiting attempt. */
@@ -679,6 +741,11 @@ function throwUnlessPaid(settled: Settled): void {
       );
     case 'stale':
       throw new HttpError(409, 'This payment was already settled: reload the page');
+    case 'credited':
+      throw new HttpError(
+        409,
+        'This invoice was paid already: the amount charged was added to your credit',
+      );
   }
 }
 

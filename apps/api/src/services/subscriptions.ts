@@ -304,30 +304,52 @@ export class SubscriptionService {
    * longer allows — another tab cancelled or changed plan meanwhile: the money was taken, so it
    * is kept as credit with its paid invoice, once per charge. Answers whether this call kept it.
    */
-  private async creditConfirmed(
+  private creditConfirmed(
     userId: number,
     charge: ConfirmedCharge,
     subscription: Subscription,
     description: string,
   ): Promise<boolean> {
-    const now = this.clock();
-    return inTransaction(this.db, async (trx) => {
-      const invoiced = await this.repo.addInvoice(
-        {
-          userId,
-          description: `${description} (not applied: added to your credit)`,
-          amount: charge.amountCents,
-          periodStart: subscription.currentPeriodStart,
-          periodEnd: subscription.currentPeriodEnd,
-          dedupeKey: charge.idempotencyKey,
-          createdAt: now,
-          charge: { status: 'paid', providerRef: charge.ref },
-        },
+    return inTransaction(this.db, (trx) =>
+      this.keepAsCredit(
+        userId,
+        charge,
+        `${description} (not applied: added to your credit)`,
+        subscription,
         trx,
-      );
-      if (invoiced) await this.repo.addCredit(userId, charge.amountCents, now, trx);
-      return invoiced;
-    });
+      ),
+    );
+  }
+
+  /**
+   * Money taken for nothing the user still owes (a payment that arrived after its invoice was
+   * settled otherwise): kept as credit with a paid invoice that says so, once per charge (its
+   * idempotency key). Answers whether this call kept it; in the caller's transaction.
+   */
+  async keepAsCredit(
+    userId: number,
+    charge: ConfirmedCharge,
+    description: string,
+    subscription: Subscription | null,
+    db: Kysely<Database>,
+  ): Promise<boolean> {
+    const now = this.clock();
+    const period = subscription ?? (await this.current(userId, db)).subscription;
+    const invoiced = await this.repo.addInvoice(
+      {
+        userId,
+        description,
+        amount: charge.amountCents,
+        periodStart: period.currentPeriodStart,
+        periodEnd: period.currentPeriodEnd,
+        dedupeKey: charge.idempotencyKey,
+        createdAt: now,
+        charge: { status: 'paid', providerRef: charge.ref },
+      },
+      db,
+    );
+    if (invoiced) await this.repo.addCredit(userId, charge.amountCents, now, db);
+    return invoiced;
   }
 
   /** The user's subscription, starting them on the free plan the first time. */

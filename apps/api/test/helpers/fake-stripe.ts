@@ -576,5 +576,10 @@ export function signedWebhook(
   secret = FAKE_WEBHOOK_SECRET,
 ): { payload: string; signature: string } {
   const payload = JSON.stringify(event, null, 2);
-  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+  return { payload, signature: signatureFor(payload, secret) };
+}
+
+/** A Stripe-Signature header for this very body, whatever it holds. */
+export function signatureFor(payload: string, secret = FAKE_WEBHOOK_SECRET): string {
+  return Stripe.webhooks.generateTestHeaderString({ payload, secret });
 }

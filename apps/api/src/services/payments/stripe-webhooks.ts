@@ -69,8 +69,9 @@ export class StripeWebhooks {
     if (!signature) {
       throw new HttpError(400, 'Missing Stripe-Signature header: only Stripe can send events here');
     }
+    let event: unknown;
     try {
-      return this.deps.provider.client.webhooks.constructEvent(
+      event = this.deps.provider.client.webhooks.constructEvent(
         payload,
         signature,
         this.deps.webhookSecret,
@@ -82,8 +83,11 @@ export class StripeWebhooks {
           'Invalid Stripe-Signature: the event was not signed with STRIPE_WEBHOOK_SECRET (or is older than 5 minutes)',
         );
       }
+      // Signed, but not JSON: the package parses the body once the signature holds.
+      if (err instanceof SyntaxError) throw new HttpError(400, 'The event is not JSON');
       throw err;
     }
+    return eventShape(event);
   }
 
   private async handle(event: Stripe.Event): Promise<string> {
@@ -91,8 +95,8 @@ export class StripeWebhooks {
     const intent = event.data.object as Stripe.PaymentIntent;
     // Every endpoint of a Stripe account gets every event: only a charge this server sent, to
     // its own customer, is settled here (another deployment's keys may look the same).
-    const key = intent.metadata?.idempotency_key;
-    const kept = key ? await this.deps.records.charge(key) : undefined;
+    const key: unknown = intent.metadata?.idempotency_key;
+    const kept = typeof key === 'string' && key ? await this.deps.records.charge(key) : undefined;
     if (!kept || kept.customerRef !== intent.customer) {
       return `PaymentIntent ${intent.id} was not made by this server: ignored`;
     }
@@ -111,4 +115,21 @@ export class StripeWebhooks {
       ? `PaymentIntent ${intent.id} ${found.status}: settled`
       : `PaymentIntent ${intent.id} ${found.status}: already settled`;
   }
+}
+
+/** A signed body that is an event in the fields read here; else a 400 naming what is missing. */
+function eventShape(event: unknown): Stripe.Event {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (!isObject(event)) throw new HttpError(400, 'The event must be an object');
+  if (typeof event.id !== 'string' || event.id === '' || event.id.length > 255) {
+    throw new HttpError(400, 'The event needs an id: a string of at most 255 characters');
+  }
+  if (typeof event.type !== 'string' || event.type === '') {
+    throw new HttpError(400, 'The event needs a type');
+  }
+  if (!isObject(event.data) || !isObject(event.data.object)) {
+    throw new HttpError(400, 'The event needs data.object, an object');
+  }
+  return event as unknown as Stripe.Event;
 }

@@ -278,6 +278,39 @@ describeEachDatabase('session calls', (database) => {
     expect((await me(sessionCookie(right))).json().role).toBe('admin');
   });
 
+  // Found by an account-security audit: wrong keys counted under one account for every caller,
+  // so one wrong key from each of a few addresses made everyone wait, the right key included.
+  it('counts wrong registration keys per address: guesses from elsewhere block no one here', async () => {
+    const register = (path: string, secretKey: string, ip: string, username: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: path,
+        payload: { username, password: 'secret1', secretKey },
+        remoteAddress: ip,
+      });
+    for (let i = 0; i < 8; i++) {
+      const guess = await register(
+        '/api/register-admin',
+        'not-the-key',
+        `198.51.100.${i}`,
+        'xavier',
+      );
+      expect(guess.statusCode, guess.body).toBe(403);
+    }
+    const admin = await register('/api/register-admin', ADMIN_KEY, '203.0.113.9', 'ivy');
+    expect(admin.statusCode, admin.body).toBe(200);
+    const god = await register('/api/register-supergod', SUPERGOD_KEY, '203.0.113.10', 'zed');
+    expect(god.statusCode, god.body).toBe(200);
+    // One address that keeps guessing still waits.
+    const codes = [];
+    for (let i = 0; i < 7; i++) {
+      codes.push(
+        (await register('/api/register-admin', 'wrong-key', '198.51.100.200', 'yara')).statusCode,
+      );
+    }
+    expect(codes).toContain(429);
+  });
+
   it('registers a supergod only with the supergod key, with the spec messages', async () => {
     const short = await post('/api/register-supergod', {
       username: 'zed',

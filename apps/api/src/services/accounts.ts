@@ -24,8 +24,12 @@ import { type LoginThrottle, PASSWORD_SIGN_IN } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { KeyKind, RegistrationKeys } from './registration-keys.js';
 
-/** Wrong registration keys share the sign-in throttle, under one pseudo-account. */
-const KEY_GUESS_ACCOUNT = '#registration-key';
+/**
+ * Wrong registration keys count in the sign-in throttle under a pseudo-account of the caller's
+ * address: one shared by every caller let a few guesses from anywhere make everyone wait, the
+ * holder of the right key included.
+ */
+const keyGuessAccount = (ip: string) => `#registration-key@${ip}`;
 
 /**
  * The sign-in throttle's account for tries at `username`'s password: the account's shared budget,
@@ -115,7 +119,7 @@ export class AccountService {
     const attempt = await this.deps.throttle.begin(
       PASSWORD_SIGN_IN,
       ip,
-      KEY_GUESS_ACCOUNT,
+      keyGuessAccount(ip),
       requestId,
     );
     if (!this.deps.keys.verify(kind, key)) {

@@ -562,6 +562,23 @@ describeEachDatabase('passkeys', (database) => {
     });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json().message).toMatch(/^The passkey could not be added: /);
+    // Found by an audit: bytes that are no attestation at all came back with the library's
+    // internal failure ('decodedAttestationObject.get is not a function').
+    const notAttestation = new SoftwareAuthenticator().register(
+      (await call('POST', '/api/account/passkeys/registration-options', {}, cookie)).json(),
+    );
+    const internal = await add({
+      response: {
+        ...notAttestation,
+        response: {
+          ...notAttestation.response,
+          attestationObject: Buffer.from('garbage-bytes').toString('base64url'),
+        },
+      },
+    });
+    expect(internal.json()).toEqual({
+      message: 'The passkey could not be added: its answer could not be read',
+    });
     // The refused answer spent the challenge: the genuine one now needs a new one.
     expect((await add({ response: answer })).json()).toEqual({
       message: passkeyMessages.noChallenge,

@@ -115,6 +115,11 @@ const refusal = (status: 400 | 401, what: string, err: unknown) => {
   // The client data is the one JSON in an answer (the rest is CBOR): JSON.parse's message would
   // quote the bytes it met, NULs and all.
   if (err instanceof SyntaxError) return new HttpError(status, `${what}: ${m.clientDataNotJson}`);
+  // A JavaScript failure inside the library (bytes that decode to no attestation at all) says
+  // how the library is written, not what was wrong with the answer.
+  if (err instanceof TypeError || err instanceof RangeError || err instanceof ReferenceError) {
+    return new HttpError(status, `${what}: its answer could not be read`);
+  }
   const why = err instanceof Error ? err.message : String(err);
   // The library's messages quote what it was sent: no control characters go back with them.
   return new HttpError(status, `${what}: ${why.replace(/\p{Cc}/gu, '')}`);

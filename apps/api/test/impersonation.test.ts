@@ -10,6 +10,7 @@ import {
   createUser,
   saveCard,
   sessionFor,
+  TEST_PASSWORD,
   type TestApp,
 } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
@@ -184,6 +185,27 @@ describeEachDatabase('view as user', (database) => {
       expect([401, 403], `${route.method} ${route.url}: ${res.body}`).not.toContain(res.statusCode);
       expect(res.statusCode).toBeLessThan(500);
     }
+  });
+
+  // Found by an audit: decision 033 shows a session's address and browser to its owner only,
+  // but the view answered the account page's session list with the user's.
+  it("shows the user's sessions during a view without their addresses or browsers", async () => {
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'ann', password: TEST_PASSWORD },
+      remoteAddress: '203.0.113.77',
+      headers: { 'user-agent': 'AnnPhone/1.0 (home)' },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect((await start()).statusCode).toBe(200);
+    const listed = await call('GET', '/api/account/sessions');
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual([
+      expect.objectContaining({ current: false, ip: null, userAgent: null }),
+    ]);
+    expect(listed.body).not.toContain('203.0.113.77');
+    expect(listed.body).not.toContain('AnnPhone');
   });
 
   it("answers the assistant during a view but keeps nothing: a question it declines is not put down as the user's", async () => {

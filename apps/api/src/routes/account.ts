@@ -39,10 +39,17 @@ export default async function accountRoutes(app: FastifyInstance) {
   });
 
   // Under an administrator's read-only view these answer the viewed user's sessions, none of
-  // them current (the session is the administrator's); ending any is a write, refused there.
-  defineRoute(app, routes.accountSessions, async (request) =>
-    app.accountSessions.list(signedIn(request).id, hashSessionId(request.session.sessionId)),
-  );
+  // them current (the session is the administrator's), without where they signed in from: an
+  // address and a browser are shown to the account's owner only (decision 033). Ending any is a
+  // write, refused there.
+  defineRoute(app, routes.accountSessions, async (request) => {
+    const sessions = await app.accountSessions.list(
+      signedIn(request).id,
+      hashSessionId(request.session.sessionId),
+    );
+    if (!request.impersonation) return sessions;
+    return sessions.map((s) => ({ ...s, ip: null, userAgent: null }));
+  });
 
   defineRoute(app, routes.endAccountSession, async (request, reply) => {
     const { current, ...answer } = await app.accountSessions.end(

@@ -399,6 +399,69 @@ describeEachDatabase('two-factor reset by a supergod (2fa reset)', (database) =>
   });
 });
 
+// Found by an account-security audit: the console reset the caller's own two-factor without the
+// code that turning it off asks for, and did so for an access token, which may not change the
+// account's two-factor (tokens: false on every account-security route).
+describeEachDatabase('2fa reset keeps to the two-factor rules', (database) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+  });
+  afterEach(() => t.close());
+
+  async function withTotp(cookie: string) {
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    const { secret } = (await post('/api/account/2fa/totp/setup', {})).json();
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: t.now() });
+    expect((await post('/api/account/2fa/totp/enable', { code })).statusCode).toBe(200);
+  }
+  const status = async (cookie: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/account/2fa', headers: { cookie } })).json()
+      .enabled;
+
+  it("refuses a supergod's own reset, and any reset through an access token", async () => {
+    const god = await createUser(t.app, 'zeus', 'supergod');
+    const godCookie = await sessionFor(t.app, god.id);
+    const ann = await createUser(t.app, 'ann');
+    const annCookie = await sessionFor(t.app, ann.id);
+    await withTotp(godCookie);
+    await withTotp(annCookie);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      headers: { cookie: godCookie },
+      payload: { name: 'automation', scopes: ['write', 'admin'] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const run = (command: string, auth: Record<string, string>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/supergod/execute',
+        headers: auth,
+        payload: { command, confirmation: CONFIRMATION_PHRASE },
+      });
+    const token = { authorization: `Bearer ${created.json().token}` };
+    const own = await run('2fa reset zeus', { cookie: godCookie });
+    expect(own.statusCode, own.body).toBe(403);
+    expect(own.json()).toEqual({
+      message: 'Turn your own two-factor sign-in off in your account settings: it asks for a code',
+    });
+    for (const target of ['zeus', 'ann']) {
+      const viaToken = await run(`2fa reset ${target}`, token);
+      expect(viaToken.statusCode, viaToken.body).toBe(403);
+      expect(viaToken.json()).toEqual({
+        message: '2fa reset needs a signed-in session: an access token may not reset two-factor',
+      });
+    }
+    expect(await status(godCookie)).toBe(true);
+    expect(await status(annCookie)).toBe(true);
+    // With a session, another account's reset is still the console's to make.
+    expect((await run('2fa reset ann', { cookie: godCookie })).statusCode).toBe(200);
+    expect(await status(annCookie)).toBe(false);
+  });
+});
+
 describeEachDatabase(
   'two-factor required of admins and supergods (OMEGA_REQUIRE_2FA)',
   (database) => {

@@ -40,7 +40,9 @@ export default async function supergodRoutes(app: FastifyInstance) {
       reachedConsole.add(request);
       const actor = signedIn(request);
       const { command, confirmation } = request.body;
-      return terminal.execute(actor, command, confirmation, request.id);
+      return terminal.execute(actor, command, confirmation, request.id, {
+        viaToken: request.accessToken !== null,
+      });
     });
   });
 }

@@ -82,11 +82,13 @@ export interface ConsoleDeps {
 export class SupergodConsole {
   constructor(private readonly deps: ConsoleDeps) {}
 
+  /** `viaToken`: the call came with a personal access token, not a signed-in session. */
   async execute(
     actor: UserRow,
     text: string,
     confirmation: string,
     requestId: string | null,
+    { viaToken = false }: { viaToken?: boolean } = {},
   ): Promise<ExecuteCommandResponse> {
     const typed = text.trim();
     if (confirmation !== CONFIRMATION_PHRASE) {
@@ -113,7 +115,7 @@ export class SupergodConsole {
     };
     let output: string;
     try {
-      output = await this.run(parsed.command, actor, audit, requestId);
+      output = await this.run(parsed.command, actor, audit, requestId, viaToken);
     } catch (err) {
       if (err instanceof HttpError) await this.refuse(actor, typed, err.message, requestId);
       throw err;
@@ -163,6 +165,7 @@ export class SupergodConsole {
     actor: UserRow,
     audit: Audit,
     requestId: string | null,
+    viaToken: boolean,
   ): Promise<string> {
     switch (command.name) {
       case 'help':
@@ -180,7 +183,7 @@ export class SupergodConsole {
       case 'sessions revoke':
         return this.revokeSessions(command.username, audit);
       case '2fa reset':
-        return this.resetTwoFactor(actor, command.username, audit, requestId);
+        return this.resetTwoFactor(actor, command.username, audit, requestId, viaToken);
       case 'logs clear':
         return this.clearLogs(actor, audit, requestId);
       case 'maintenance':
@@ -316,15 +319,32 @@ export class SupergodConsole {
     });
   }
 
-  /** Two-factor off for a user who lost every factor; their next sign-in takes the password. */
+  /**
+   * Two-factor off for a user who lost every factor; their next sign-in takes the password. Not
+   * through an access token, which may not change two-factor (the account routes refuse tokens),
+   * and not on oneself: turning one's own off asks for a code (POST /api/account/2fa/disable).
+   */
   private resetTwoFactor(
     actor: UserRow,
     username: string,
     audit: Audit,
     requestId: string | null,
+    viaToken: boolean,
   ): Promise<string> {
+    if (viaToken) {
+      throw new HttpError(
+        403,
+        '2fa reset needs a signed-in session: an access token may not reset two-factor',
+      );
+    }
     return this.transaction(async (trx) => {
       const user = await this.target(username, trx);
+      if (user.id === actor.id) {
+        throw new HttpError(
+          403,
+          'Turn your own two-factor sign-in off in your account settings: it asks for a code',
+        );
+      }
       await this.deps.twoFactor.reset(user, `${actor.username} (supergod console)`, requestId, trx);
       const output = `Two-factor sign-in of ${user.username} is off; they sign in with their password and can set it up again.`;
       await audit(output, trx);

@@ -259,6 +259,16 @@ function billingSuite(database: TestDatabase) {
       approve: true,
     });
     expect(stolen.statusCode).toBe(404);
+    // A confirmation that gives no answer (approve is optional) finds it still waiting; it used
+    // to decline the payment (found by a payments audit).
+    const unanswered = await call('POST', '/api/billing/confirm', {
+      paymentId: body.requiresAction.paymentId,
+    });
+    expect(unanswered.statusCode, unanswered.body).toBe(402);
+    expect(unanswered.json()).toMatchObject({
+      code: 'authentication_required',
+      message: 'The payment is still waiting for your confirmation',
+    });
     const done = await call('POST', '/api/billing/confirm', {
       paymentId: body.requiresAction.paymentId,
       approve: true,

@@ -213,6 +213,8 @@ export class DemoPaymentProvider implements PaymentProvider {
 
   /** The demo dialog's answer: approved succeeds, refused fails; an answered payment stays. */
   async completeAction(ref: string, answer: { approve?: boolean }): Promise<FoundCharge | null> {
+    // No answer given: the bank still waits, and the payment is read as it is.
+    if (answer.approve === undefined) return this.retrieveCharge({ ref });
     const now = this.clock();
     await this.db
       .updateTable('demo_charges')

@@ -131,8 +131,9 @@ export interface PaymentProvider {
 
   /**
    * After the user answered an authentication step for the payment `ref`: the demo provider
-   * applies `approve` (true succeeds, false fails it, absent leaves it waiting); Stripe ignores it (Stripe.js confirmed
-   * the payment) and reads the payment. Null when the provider has no such payment.
+   * applies `approve` (true succeeds, false fails it, absent leaves it waiting); Stripe ignores
+   * it (Stripe.js confirmed the payment) and reads the payment. Null when the provider has no
+   * such payment.
    */
   completeAction(
     ref: string,

@@ -293,6 +293,49 @@ describeEachDatabase('stripe payments', (database) => {
       expect((await current()).planId).toBe('pro');
       expect((await intents()).filter((pi) => pi.status === 'succeeded')).toHaveLength(2);
     });
+
+    // Found by a payments audit: the upgrade was made and paid once, but the request that the
+    // webhook (or a first confirmation) beat to it answered 409 'changed meanwhile': a user who
+    // did as told would pay again.
+    it('answers an upgrade paid once as made, whichever of the webhook and the confirmation writes it first', async () => {
+      const { before, res } = await upgradeWith('pm_card_authenticationRequired');
+      const paymentId = res.json().requiresAction.paymentId;
+      fake.authenticate(paymentId, true);
+      expect((await deliver(fake.event('payment_intent.succeeded', paymentId))).statusCode).toBe(
+        200,
+      );
+      for (let i = 0; i < 2; i++) {
+        const confirmed = await post('/api/billing/confirm', { paymentId });
+        expect(confirmed.statusCode, confirmed.body).toBe(200);
+        expect(confirmed.json()).toMatchObject({
+          message: 'You are now on the Pro plan',
+          subscription: { planId: 'pro', creditBalance: 0 },
+        });
+      }
+      expect(await current()).toMatchObject({ planId: 'pro', creditBalance: 0 });
+      // One invoice for the one payment.
+      expect((await history()).length).toBe(before.history.length + 1);
+    });
+
+    it('answers an upgrade as made when its webhook writes it while the request is still running', async () => {
+      await starterRenewedWith('pm_card_visa');
+      await advance(10 * DAY);
+      const provider = t.app.billing.provider;
+      const charge = provider.charge.bind(provider);
+      provider.charge = async (request) => {
+        const outcome = await charge(request);
+        provider.charge = charge;
+        if (outcome.status === 'succeeded') {
+          const hook = await deliver(fake.event('payment_intent.succeeded', outcome.ref));
+          expect(hook.statusCode, hook.body).toBe(200);
+        }
+        return outcome;
+      };
+      const res = await post('/api/subscription/change-plan', { planId: 'pro' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().message).toBe('You are now on the Pro plan');
+      expect(await current()).toMatchObject({ planId: 'pro', creditBalance: 0 });
+    });
   });
 
   describe('lost answers', () => {

@@ -747,6 +747,16 @@ export class SubscriptionsRepository {
       .execute();
   }
 
+  /** The description of the invoice recorded under this dedupe key, if any. */
+  async invoiceDescription(dedupeKey: string, db = this.db): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('invoices')
+      .select('description')
+      .where('dedupe_key', '=', dedupeKey)
+      .executeTakeFirst();
+    return row?.description;
+  }
+
   /** Records an invoice; a second one with the same dedupe key is ignored. */
   async addInvoice(i: NewInvoice, db = this.db): Promise<boolean> {
     const inserted = await this.invoiceQuery(i, db).returning('id').executeTakeFirst();

@@ -240,6 +240,12 @@ export class BillingService {
           },
         );
       }
+      // Written already by its webhook (or a first confirmation): answered as made.
+      const written = await this.deps.subscriptions.chargeWritten(found.idempotencyKey);
+      if (written === 'applied') {
+        const subscription = await this.deps.subscriptions.view(user.id);
+        return { message: `You are now on the ${subscription.planName} plan`, subscription };
+      }
       const done = await this.deps.subscriptions.change(
         user.id,
         { planId: purpose.planId, interval: purpose.interval },

@@ -60,6 +60,9 @@ import {
 import { chargeSafely, paymentRequired } from './payments/charges.js';
 import type { PaymentProvider } from './payments/provider.js';
 
+/** How the invoice of a charge whose change was not applied says so: its money became credit. */
+const NOT_APPLIED = ' (not applied: added to your credit)';
+
 /** A payment the user confirmed after an authentication step, as the provider reports it. */
 export interface ConfirmedCharge {
   idempotencyKey: string;
@@ -277,9 +280,7 @@ export class SubscriptionService {
             userId,
             ...invoice,
             amount,
-            description: written
-              ? invoice.description
-              : `${invoice.description} (not applied: added to your credit)`,
+            description: written ? invoice.description : `${invoice.description}${NOT_APPLIED}`,
             dedupeKey: change.chargeKey,
             createdAt: now,
             charge: { status: 'paid', providerRef },
@@ -311,14 +312,19 @@ export class SubscriptionService {
     description: string,
   ): Promise<boolean> {
     return inTransaction(this.db, (trx) =>
-      this.keepAsCredit(
-        userId,
-        charge,
-        `${description} (not applied: added to your credit)`,
-        subscription,
-        trx,
-      ),
+      this.keepAsCredit(userId, charge, `${description}${NOT_APPLIED}`, subscription, trx),
     );
+  }
+
+  /**
+   * What became of a plan change's charge, written by whichever request or webhook came first:
+   * 'applied' (the change was made with it), 'credited' (another change overtook it), or null
+   * (not written yet).
+   */
+  async chargeWritten(key: string): Promise<'applied' | 'credited' | null> {
+    const description = await this.repo.invoiceDescription(key);
+    if (description === undefined) return null;
+    return description.endsWith(NOT_APPLIED) ? 'credited' : 'applied';
   }
 
   /**
@@ -571,6 +577,15 @@ export class SubscriptionService {
             chargeKey,
             entry,
           });
+    // This very charge written first by another handler of it (its webhook, a copy of the
+    // request): the change was made, and paid once.
+    if (outcome === 'overtaken' && (await this.chargeWritten(chargeKey)) === 'applied') {
+      return {
+        message: `You are now on the ${plans.get(target.planId)?.name ?? target.planId} plan`,
+        subscription: await this.view(userId),
+        preview: toPreview(result.preview),
+      };
+    }
     // writeChange answers whether it applied; nothing was charged when it did not.
     if (outcome !== true && outcome !== 'applied') {
       throw new HttpError(

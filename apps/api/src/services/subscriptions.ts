@@ -42,6 +42,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, PostgresAdapter } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { retryOnContention } from '../lib/contention.js';
 import { HttpError } from '../lib/http-error.js';
 import { inTransaction } from '../lib/transaction.js';
 import { unavailable } from '../lib/unavailable.js';
@@ -268,36 +269,41 @@ export class SubscriptionService {
     entry: ActivityEntry;
   }): Promise<'applied' | 'credited' | 'overtaken'> {
     const { userId, version, before, after, plans, now, invoice, amount, providerRef } = change;
-    return inTransaction(this.db, async (trx) => {
-      const written = await this.write(userId, version, before, after, plans, now, trx);
-      // The charge's invoice, once per charge: keyed by the charge's own key, which requests
-      // repeating one change share, and two different changes (Pro and Enterprise at once)
-      // do not — each one's money is in an invoice.
-      let invoiced = false;
-      if (invoice) {
-        invoiced = await this.repo.addInvoice(
-          {
-            userId,
-            ...invoice,
-            amount,
-            description: written ? invoice.description : `${invoice.description}${NOT_APPLIED}`,
-            dedupeKey: change.chargeKey,
-            createdAt: now,
-            charge: { status: 'paid', providerRef },
-          },
-          trx,
-        );
-      }
-      if (!written) {
-        // Money taken for a change another request overtook: kept as credit, not lost — once,
-        // by the request that wrote its invoice.
-        if (!invoiced) return 'overtaken';
-        await this.repo.addCredit(userId, amount, now, trx);
-        return 'credited';
-      }
-      await this.activity.record(change.entry, trx);
-      return 'applied';
-    });
+    // The money is taken: a deadlock with another change of the same subscription (several
+    // plans chosen at once, each charged) must not leave it unwritten. PostgreSQL rolled the
+    // transaction back whole, so it is run again.
+    return retryOnContention(() =>
+      inTransaction(this.db, async (trx): Promise<'applied' | 'credited' | 'overtaken'> => {
+        const written = await this.write(userId, version, before, after, plans, now, trx);
+        // The charge's invoice, once per charge: keyed by the charge's own key, which requests
+        // repeating one change share, and two different changes (Pro and Enterprise at once)
+        // do not — each one's money is in an invoice.
+        let invoiced = false;
+        if (invoice) {
+          invoiced = await this.repo.addInvoice(
+            {
+              userId,
+              ...invoice,
+              amount,
+              description: written ? invoice.description : `${invoice.description}${NOT_APPLIED}`,
+              dedupeKey: change.chargeKey,
+              createdAt: now,
+              charge: { status: 'paid', providerRef },
+            },
+            trx,
+          );
+        }
+        if (!written) {
+          // Money taken for a change another request overtook: kept as credit, not lost — once,
+          // by the request that wrote its invoice.
+          if (!invoiced) return 'overtaken';
+          await this.repo.addCredit(userId, amount, now, trx);
+          return 'credited';
+        }
+        await this.activity.record(change.entry, trx);
+        return 'applied';
+      }),
+    );
   }
 
   /**

@@ -636,6 +636,28 @@ function billingSuite(database: TestDatabase) {
     expect(await current()).toMatchObject({ planId: 'free', creditBalance: 0, pastDue: null });
   });
 
+  // Found by a payments audit: after a Pay now the bank asked about, a new card could not pay
+  // for 30 minutes (409 'in progress'), and then Pay now answered the old payment's 402 again.
+  it('pays with a card saved after Pay now asked for the bank, and keeps the first payment as credit if it is finished too', async () => {
+    await renewalFailedWith(CARDS.declined);
+    expect((await save(CARDS.authenticate)).statusCode).toBe(200);
+    const asked = await call('POST', '/api/billing/pay-now');
+    expect(asked.statusCode, asked.body).toBe(402);
+    const first = asked.json().requiresAction.paymentId;
+    expect((await save(CARDS.succeeds)).statusCode).toBe(200);
+    t.advance(5 * 60_000);
+    const paid = await call('POST', '/api/billing/pay-now');
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().subscription).toMatchObject({ status: 'active', pastDue: null });
+    // The bank's step for the first payment is finished afterwards: its money becomes credit.
+    const late = await call('POST', '/api/billing/confirm', { paymentId: first, approve: true });
+    expect(late.statusCode, late.body).toBe(409);
+    expect(late.json().message).toBe(
+      'This invoice was paid already: the amount charged was added to your credit',
+    );
+    expect(await current()).toMatchObject({ status: 'active', creditBalance: 900 });
+  });
+
   it('takes a past-due move to Free at the period end, and keeps what is owed owed', async () => {
     await renewalFailedWith(CARDS.declined);
     const res = await call('POST', '/api/subscription/change-plan', { planId: 'free' });

@@ -372,6 +372,22 @@ export class PaymentsRepository {
       .execute();
   }
 
+  /**
+   * Gives up an attempt in flight (one waiting for the bank's step that the user replaces by
+   * paying again): the invoice is claimable at once, with a new key. Answers whether `key` was
+   * still the attempt in flight; its payment, if it is finished later, is written by the invoice
+   * its key names (services/billing.ts `settleLate`).
+   */
+  async releaseAttempt(invoiceId: number, key: string, db: Kysely<Database>) {
+    const result = await db
+      .updateTable('invoices')
+      .set({ charging_key: null, claimed_until: null })
+      .where('id', '=', invoiceId)
+      .where('charging_key', '=', key)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
   /** Keeps an attempt whose outcome is not known in flight, asked about again after `until`. */
   async holdInFlight(invoiceId: number, key: string, until: number, db = this.db) {
     await db

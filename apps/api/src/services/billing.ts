@@ -184,9 +184,10 @@ export class BillingService {
     const unpaid = await payments.unpaidInvoices(userId);
     for (const invoice of unpaid) {
       const now = clock();
-      const claimed = await inTransaction(db, (trx) =>
-        payments.claimOne(invoice.id, now, now + CHARGE_LEASE_MS, trx),
-      );
+      const claimed =
+        (await inTransaction(db, (trx) =>
+          payments.claimOne(invoice.id, now, now + CHARGE_LEASE_MS, trx),
+        )) ?? (await this.replaceAwaitingAttempt(invoice.id, now));
       if (!claimed) {
         throw new HttpError(409, 'A payment of this invoice is in progress: try again in a minute');
       }
@@ -201,6 +202,28 @@ export class BillingService {
       message: 'Payment received: your subscription is active',
       subscription: await subscriptions.view(userId),
     };
+  }
+
+  /**
+   * The user pays again while an earlier Pay now waits for the bank's step (held for half an
+   * hour): that attempt is given up and the invoice claimed with a new key, so the card saved
+   * since is charged. The earlier payment, if the user finishes it too, is written by its invoice
+   * (`settleLate`): as credit once this one paid. Undefined when the attempt in flight is
+   * anything else (a charge whose answer is awaited).
+   */
+  private async replaceAwaitingAttempt(
+    invoiceId: number,
+    now: number,
+  ): Promise<ClaimedInvoice | undefined> {
+    const { db, payments, provider } = this.deps;
+    const key = (await this.invoiceOf(invoiceId))?.charging_key;
+    if (!key) return undefined;
+    const found = await provider.retrieveCharge({ idempotencyKey: key });
+    if (found?.status !== 'requires_action') return undefined;
+    return inTransaction(db, async (trx) => {
+      if (!(await payments.releaseAttempt(invoiceId, key, trx))) return undefined;
+      return payments.claimOne(invoiceId, now, now + CHARGE_LEASE_MS, trx);
+    });
   }
 
   /**

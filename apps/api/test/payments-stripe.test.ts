@@ -119,6 +119,24 @@ describeEachDatabase('stripe payments', (database) => {
     });
   }
 
+  /**
+   * The next charge's succeeded webhook is delivered and handled after Stripe answered it, before
+   * the answer reaches the request that made it.
+   */
+  function webhookBeforeTheNextChargeAnswers() {
+    const provider = t.app.billing.provider;
+    const charge = provider.charge.bind(provider);
+    provider.charge = async (request) => {
+      const outcome = await charge(request);
+      provider.charge = charge;
+      if (outcome.status === 'succeeded') {
+        const hook = await deliver(fake.event('payment_intent.succeeded', outcome.ref));
+        expect(hook.statusCode, hook.body).toBe(200);
+      }
+      return outcome;
+    };
+  }
+
   const handledEvents = () =>
     t.app.database.db
       .selectFrom('payment_events')
@@ -320,17 +338,7 @@ describeEachDatabase('stripe payments', (database) => {
     it('answers an upgrade as made when its webhook writes it while the request is still running', async () => {
       await starterRenewedWith('pm_card_visa');
       await advance(10 * DAY);
-      const provider = t.app.billing.provider;
-      const charge = provider.charge.bind(provider);
-      provider.charge = async (request) => {
-        const outcome = await charge(request);
-        provider.charge = charge;
-        if (outcome.status === 'succeeded') {
-          const hook = await deliver(fake.event('payment_intent.succeeded', outcome.ref));
-          expect(hook.statusCode, hook.body).toBe(200);
-        }
-        return outcome;
-      };
+      webhookBeforeTheNextChargeAnswers();
       const res = await post('/api/subscription/change-plan', { planId: 'pro' });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json().message).toBe('You are now on the Pro plan');
@@ -617,17 +625,7 @@ describeEachDatabase('stripe payments', (database) => {
       await advance(Date.parse((await current()).currentPeriodEnd) - t.now());
       await renewAndCollect(t.app);
       await saveCard('pm_card_visa');
-      const provider = t.app.billing.provider;
-      const charge = provider.charge.bind(provider);
-      provider.charge = async (request) => {
-        const outcome = await charge(request);
-        provider.charge = charge;
-        if (outcome.status === 'succeeded') {
-          const hook = await deliver(fake.event('payment_intent.succeeded', outcome.ref));
-          expect(hook.statusCode, hook.body).toBe(200);
-        }
-        return outcome;
-      };
+      webhookBeforeTheNextChargeAnswers();
       const paid = await post('/api/billing/pay-now');
       expect(paid.statusCode, paid.body).toBe(200);
       expect(paid.json().message).toBe('Payment received: your subscription is active');

@@ -13,6 +13,8 @@ export const accountMessages = {
   passwordChanged: 'Password changed. Your other sessions have been signed out.',
   passwordChangedMeanwhile:
     'Your password was changed by another request just now: use the new password',
+  recentSignInRequired:
+    'For your security, sign in again to do this: your last sign-in was more than 10 minutes ago',
 } as const;
 
 export const ChangePasswordBody = Type.Object({

@@ -10,6 +10,7 @@ import { signedIn } from '../plugins/app/access.js';
 import {
   beginSession,
   keepPasskeyChallenge,
+  requireRecentSignIn,
   SESSION_COOKIE,
   takePasskeyChallenge,
 } from '../plugins/external/session.js';
@@ -73,6 +74,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   defineRoute(app, routes.totpSetup, async (request) => app.twoFactor.setup(signedIn(request)));
 
   defineRoute(app, routes.totpEnable, async (request) => {
+    requireRecentSignIn(app, request);
     const recoveryCodes = await app.twoFactor.enable(
       signedIn(request),
       request.body.code,
@@ -112,9 +114,10 @@ export default async function accountRoutes(app: FastifyInstance) {
     app.accessTokens.list(signedIn(request).id),
   );
 
-  defineRoute(app, routes.createAccessToken, async (request) =>
-    app.accessTokens.create(signedIn(request), request.body, request.id),
-  );
+  defineRoute(app, routes.createAccessToken, async (request) => {
+    requireRecentSignIn(app, request);
+    return app.accessTokens.create(signedIn(request), request.body, request.id);
+  });
 
   defineRoute(app, routes.revokeAccessToken, async (request) => {
     await app.accessTokens.revoke(signedIn(request), request.params.id, request.id);
@@ -126,6 +129,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   defineRoute(app, routes.passkeys, async (request) => app.passkeys.list(signedIn(request).id));
 
   defineRoute(app, routes.passkeyRegistrationOptions, async (request) => {
+    requireRecentSignIn(app, request);
     const { options, challenge } = await app.passkeys.registrationOptions(
       signedIn(request),
       relyingParty(app.config.webauthn, request),

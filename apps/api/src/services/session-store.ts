@@ -49,6 +49,13 @@ declare module 'fastify' {
      * Absent in a session an older release began, which the change itself ended.
      */
     password?: string;
+    /**
+     * When the session was signed in (a password, a passkey, a second factor, a registration or
+     * a password change): changes that add a way into the account ask for a recent one
+     * (plugins/external/session.ts `requireRecentSignIn`). Absent in a session an older release
+     * began.
+     */
+    signedInAt?: number;
   }
 }
 

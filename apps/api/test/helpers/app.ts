@@ -172,11 +172,21 @@ export async function createUser(app: FastifyInstance, username: string, role: R
   return row;
 }
 
-/** A signed-in session cookie for the user, written straight to the store. */
-export async function sessionFor(app: FastifyInstance, userId: number): Promise<string> {
+/**
+ * A session cookie for the user, written straight to the store: signed in now, as a sign-in
+ * leaves it; `olderRelease`: only the account, as a release before these fields stored it.
+ */
+export async function sessionFor(
+  app: FastifyInstance,
+  userId: number,
+  { olderRelease = false }: { olderRelease?: boolean } = {},
+): Promise<string> {
   const id = randomBytes(24).toString('base64url');
   const store = new DatabaseSessionStore(app.repos.sessions, app.clock);
-  await store.create(id, { userId } as never);
+  await store.create(
+    id,
+    (olderRelease ? { userId } : { userId, signedInAt: app.clock() }) as never,
+  );
   const signed = new Signer(SESSION_SECRET, 'sha256').sign(id);
   return `${SESSION_COOKIE}=${encodeURIComponent(signed)}`;
 }

@@ -98,10 +98,17 @@ export const accountRoutes = {
     access: 'user',
     tokens: false,
     summary: "Turn two-factor on with the app's first code; answers ten recovery codes, once",
+    description:
+      'Asks for a sign-in in the last 10 minutes (403 otherwise): a copied session cookie alone must not add a way in.',
     tags: ['account'],
     schema: {
       body: TotpEnableBody,
-      response: { 200: TotpEnableResponse, 400: ErrorResponse, 409: ErrorResponse },
+      response: {
+        200: TotpEnableResponse,
+        400: ErrorResponse,
+        403: ErrorResponse,
+        409: ErrorResponse,
+      },
     },
   }),
   twoFactorDisable: route({
@@ -132,9 +139,11 @@ export const accountRoutes = {
     tokens: false,
     summary: 'Start adding a passkey: the options for navigator.credentials.create',
     description:
-      "The challenge is kept in the caller's session for 5 minutes; POST /api/account/passkeys answers it once. The account's passkeys are excluded, so one authenticator is not registered twice. A discoverable credential with user verification is asked for, so every passkey can sign in alone.",
+      "The challenge is kept in the caller's session for 5 minutes; POST /api/account/passkeys answers it once. The account's passkeys are excluded, so one authenticator is not registered twice. A discoverable credential with user verification is asked for, so every passkey can sign in alone. Asks for a sign-in in the last 10 minutes (403 otherwise): a copied session cookie alone must not add a way in.",
     tags: ['account'],
-    schema: { response: { 200: PasskeyRegistrationOptions, 409: ErrorResponse } },
+    schema: {
+      response: { 200: PasskeyRegistrationOptions, 403: ErrorResponse, 409: ErrorResponse },
+    },
   }),
   addPasskey: route({
     method: 'POST',

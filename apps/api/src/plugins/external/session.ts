@@ -2,10 +2,12 @@
 // (saveUninitialized off) and reads never rewrite the cookie or the row (rolling off).
 import fastifyCookie from '@fastify/cookie';
 import fastifySession from '@fastify/session';
+import { accountMessages } from '@omega/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserRow } from '../../db/schema.js';
 import { CachingSigner } from '../../lib/caching-signer.js';
+import { HttpError } from '../../lib/http-error.js';
 import type { PasskeyChallenge } from '../../services/passkeys.js';
 import { DatabaseSessionStore, DEFAULT_SESSION_POLICY } from '../../services/session-store.js';
 import { passwordMark } from '../../services/two-factor.js';
@@ -49,7 +51,23 @@ export async function beginSession(
   await request.session.regenerate();
   request.session.userId = user.id;
   request.session.password = passwordMark(user);
+  request.session.signedInAt = app.clock();
   await storeBegun(app, request);
+}
+
+/** How recent a sign-in the changes that add a way into an account ask for. */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+/**
+ * Refuses (403) a change that adds a way into the account (two-factor with a new authenticator,
+ * a passkey, an access token) unless the session signed in within RECENT_SIGN_IN_MS: a copied
+ * session cookie alone must not buy access that outlives the owner's password change.
+ */
+export function requireRecentSignIn(app: FastifyInstance, request: FastifyRequest): void {
+  const at = request.session.signedInAt;
+  if (typeof at !== 'number' || app.clock() - at > RECENT_SIGN_IN_MS) {
+    throw new HttpError(403, accountMessages.recentSignInRequired);
+  }
 }
 
 /**

@@ -316,6 +316,7 @@ describeEachDatabase('changes that add a way in ask for a recent sign-in', (data
   const ways = (cookie: string) =>
     Promise.all([
       post(cookie, '/api/account/tokens', { name: 'ci', scopes: ['read'] }),
+      post(cookie, '/api/account/2fa/totp/setup'),
       post(cookie, '/api/account/2fa/totp/enable', { code: '123456' }),
       post(cookie, '/api/account/passkeys/registration-options'),
     ]);
@@ -335,7 +336,8 @@ describeEachDatabase('changes that add a way in ask for a recent sign-in', (data
         .statusCode,
     ).toBe(200);
     const fresh = await signIn();
-    const [token, , options] = await ways(fresh);
+    const [token, setup, , options] = await ways(fresh);
+    expect(setup.statusCode, setup.body).toBe(200);
     expect(token.statusCode, token.body).toBe(200);
     expect(options.statusCode, options.body).toBe(200);
   });

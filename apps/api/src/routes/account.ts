@@ -71,7 +71,11 @@ export default async function accountRoutes(app: FastifyInstance) {
     app.twoFactor.status(signedIn(request).id),
   );
 
-  defineRoute(app, routes.totpSetup, async (request) => app.twoFactor.setup(signedIn(request)));
+  // Asked before the secret is shown too, so nobody scans a code the next step will refuse.
+  defineRoute(app, routes.totpSetup, async (request) => {
+    requireRecentSignIn(app, request);
+    return app.twoFactor.setup(signedIn(request));
+  });
 
   defineRoute(app, routes.totpEnable, async (request) => {
     requireRecentSignIn(app, request);

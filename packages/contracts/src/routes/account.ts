@@ -88,9 +88,9 @@ export const accountRoutes = {
     summary:
       'Start setting up an authenticator app: a new secret, pending until a code confirms it',
     description:
-      'Answers the secret (base32), its otpauth URL and a QR code of it. Nothing is on until POST /api/account/2fa/totp/enable confirms a code; a second setup replaces a pending secret. The secret is never answered again.',
+      'Answers the secret (base32), its otpauth URL and a QR code of it. Nothing is on until POST /api/account/2fa/totp/enable confirms a code; a second setup replaces a pending secret. The secret is never answered again. Asks for a sign-in in the last 10 minutes (403 otherwise), as enabling does.',
     tags: ['account'],
-    schema: { response: { 200: TotpSetupResponse, 409: ErrorResponse } },
+    schema: { response: { 200: TotpSetupResponse, 403: ErrorResponse, 409: ErrorResponse } },
   }),
   totpEnable: route({
     method: 'POST',

@@ -8,8 +8,10 @@ import {
   accountMessages,
   CONFIRMATION_PHRASE,
   routeList,
+  twoFactorMessages,
 } from '@omega/contracts';
 import type { Role } from '@omega/domain';
+import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { hashSessionId, SESSION_CACHE_MS, SESSION_ENDED } from '../src/services/session-store.js';
@@ -346,6 +348,154 @@ describeEachDatabase('changes that add a way in ask for a recent sign-in', (data
     const user = await t.app.repos.users.findByUsername('ann');
     const cookie = await sessionFor(t.app, user?.id ?? 0, { olderRelease: true });
     for (const res of await ways(cookie)) expect(res.statusCode, res.body).toBe(403);
+  });
+});
+
+// A user whose sign-in is older than 10 minutes confirms it is them where they are, rather than
+// signing out and in again and losing their place: the password, and the second factor when
+// two-factor is on, checked and counted as a sign-in's are.
+describeEachDatabase('signing in again on the same session', (database) => {
+  let t: TestApp;
+  let ann: { id: number; username: string };
+  let cookie: string;
+  beforeEach(async () => {
+    t = await createTestApp(database);
+    ann = await createUser(t.app, 'ann');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: 'ann', password: TEST_PASSWORD },
+    });
+    cookie = sessionCookie(res) as string;
+    t.advance(10 * MINUTE + 1);
+  });
+  afterEach(() => t.close());
+
+  const again = (payload: object, as = cookie) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-in-again',
+      payload,
+      headers: { cookie: as },
+    });
+  const makeToken = () =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/account/tokens',
+      payload: { name: 'ci', scopes: ['read'] },
+      headers: { cookie },
+    });
+  const actions = async () =>
+    (
+      await t.app.database.db
+        .selectFrom('activity_logs')
+        .select('action')
+        .where('user_id', '=', ann.id)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.action);
+
+  it('takes the password, audited, and the changes that ask for a recent sign-in go through for 10 minutes', async () => {
+    expect((await makeToken()).statusCode).toBe(403);
+    const res = await again({ password: TEST_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, message: accountMessages.signedInAgain });
+    // The same session (the cookie, when re-sent, names the same one), kept in the database.
+    expect(sessionCookie(res) ?? cookie).toBe(cookie);
+    expect((await makeToken()).statusCode).toBe(200);
+    expect((await actions()).slice(-2)).toEqual(['sign_in_again', 'token_created']);
+    t.advance(10 * MINUTE + 1);
+    expect((await makeToken()).statusCode).toBe(403);
+  });
+
+  it('refuses a wrong password with 400, counted toward the sign-in throttle, and confirms nothing', async () => {
+    for (let i = 0; i < 5; i++) {
+      const res = await again({ password: `wrong ${i}` });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ message: 'Password is incorrect' });
+    }
+    expect((await makeToken()).statusCode).toBe(403);
+    const waits = await again({ password: TEST_PASSWORD });
+    expect(waits.statusCode).toBe(429);
+    expect((await makeToken()).statusCode).toBe(403);
+    expect((await actions()).filter((a) => a === 'sign_in_again_failed')).toHaveLength(5);
+    t.advance(1000);
+    expect((await again({ password: TEST_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('names what is wrong with a body that is not a password', async () => {
+    for (const [payload, message] of [
+      [{}, 'password is required'],
+      [{ password: '' }, 'Password is required'],
+      [
+        { password: TEST_PASSWORD, code: '12' },
+        'code must be the 6 digits your authenticator app shows',
+      ],
+    ] as const) {
+      const res = await again(payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it('asks for the second factor too when two-factor is on, and takes each code once', async () => {
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/sign-in-again',
+      payload: { password: TEST_PASSWORD },
+      headers: { cookie },
+    });
+    expect(fresh.statusCode).toBe(200);
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/2fa/totp/setup',
+      headers: { cookie },
+    });
+    const secret = Secret.fromBase32(setup.json().secret);
+    const codeAt = (at = t.now()) => new TOTP({ secret }).generate({ timestamp: at });
+    const enable = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/2fa/totp/enable',
+      payload: { code: codeAt() },
+      headers: { cookie },
+    });
+    expect(enable.statusCode, enable.body).toBe(200);
+    t.advance(10 * MINUTE + 1);
+
+    const passwordOnly = await again({ password: TEST_PASSWORD });
+    expect(passwordOnly.statusCode).toBe(400);
+    expect(passwordOnly.json()).toEqual({ message: twoFactorMessages.factorRequired });
+    const wrongCode = await again({ password: TEST_PASSWORD, code: codeAt(t.now() - 5 * MINUTE) });
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json()).toEqual({ message: twoFactorMessages.codeIncorrect });
+    const wrongPassword = await again({ password: 'not it', code: codeAt() });
+    expect(wrongPassword.statusCode).toBe(400);
+    expect((await makeToken()).statusCode).toBe(403);
+
+    const ok = await again({ password: TEST_PASSWORD, code: codeAt() });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await makeToken()).statusCode).toBe(200);
+    const replay = await again({ password: TEST_PASSWORD, code: codeAt() });
+    expect(replay.json()).toEqual({ message: twoFactorMessages.codeUsed });
+    const recovery = await again({
+      password: TEST_PASSWORD,
+      recoveryCode: enable.json().recoveryCodes[0],
+    });
+    expect(recovery.statusCode, recovery.body).toBe(200);
+  });
+
+  it('is refused to a signed-out caller, and to a session that signed out', async () => {
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/account/sign-in-again',
+          payload: { password: TEST_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(401);
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect((await again({ password: TEST_PASSWORD })).statusCode).toBe(401);
   });
 });
 

@@ -3,6 +3,8 @@
 // its field, the success said once); the sessions with loading, error and empty states, ending
 // one and signing out the others, each after confirming; personal access tokens (the secret
 // shown once, the admin scope offered to administrators only, revoking after confirming).
+
+import { accountMessages } from '@omega/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -539,5 +541,114 @@ describe('personal access tokens on the account security page', () => {
     await revoke('backup');
     const ci = await screen.findByRole('button', { name: 'Revoke token ci' });
     await waitFor(() => expect(document.activeElement).toBe(ci));
+  });
+});
+
+// A sign-in older than 10 minutes: the change that adds a way in asks to sign in again where the
+// user is, then goes on; nothing typed before is lost.
+describe('signing in again for a change that asks for a recent sign-in', () => {
+  const RECENT = { status: 403, body: { message: accountMessages.recentSignInRequired } };
+  const CREATED = {
+    id: 7,
+    name: 'ci',
+    scopes: ['read'],
+    hint: 'A1b2',
+    createdAt: '2026-11-20T08:00:00.000Z',
+    expiresAt: '2026-12-20T08:00:00.000Z',
+    lastUsedAt: null,
+    expired: false,
+    token: `omega_pat_${'A1b2'.repeat(10)}`,
+    message: 'Copy the token now.',
+  };
+
+  /** A server whose first token creation asks for a recent sign-in. */
+  function server(twoFactor: boolean, signInAgain: AdminRoute) {
+    let signedInAgain = false;
+    return fakeAdminServer({
+      ...base,
+      'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+      'GET /api/account/2fa': () => ({
+        body: { enabled: twoFactor, pending: false, recoveryCodesLeft: twoFactor ? 10 : 0 },
+      }),
+      'POST /api/account/sign-in-again': (req) => {
+        const answer = signInAgain(req);
+        if (!answer.status || answer.status === 200) signedInAgain = true;
+        return answer;
+      },
+      'POST /api/account/tokens': () => (signedInAgain ? { body: CREATED } : RECENT),
+    });
+  }
+  async function createToken() {
+    const form = await screen.findByRole('form', { name: 'Create a token' });
+    await userEvent.type(within(form).getByLabelText('Token name'), 'ci');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create token' }));
+  }
+
+  it('asks for the password, says when it is wrong, and then makes the change', async () => {
+    const s = server(false, (req) =>
+      JSON.parse(req.body ?? '{}').password === 'right one'
+        ? { body: { ok: true, message: accountMessages.signedInAgain } }
+        : { status: 400, body: { message: 'Password is incorrect' } },
+    );
+    renderAt('/account/security');
+    await createToken();
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    expect(within(dialog).queryByLabelText('Authentication code')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and go on' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Enter your password');
+    expect(s.to('POST /api/account/sign-in-again')).toHaveLength(0);
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'wrong one');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and go on' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Password is incorrect');
+    await userEvent.clear(within(dialog).getByLabelText('Password'));
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'right one');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and go on' }));
+
+    const secret = (await screen.findByLabelText('Your new token')) as HTMLInputElement;
+    expect(secret.value).toBe(CREATED.token);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(s.to('POST /api/account/tokens')).toHaveLength(2);
+    expect(JSON.parse(s.to('POST /api/account/sign-in-again')[1]?.body ?? '{}')).toEqual({
+      password: 'right one',
+    });
+  });
+
+  it('asks for a code too when two-factor is on, or a recovery code', async () => {
+    const s = server(true, () => ({ body: { ok: true, message: accountMessages.signedInAgain } }));
+    renderAt('/account/security');
+    await createToken();
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'right one');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and go on' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(
+      'Enter the code your authenticator app shows',
+    );
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: 'Use a recovery code instead' }),
+    );
+    await userEvent.type(within(dialog).getByLabelText('Recovery code'), ' abcd0-efgh0 ');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and go on' }));
+    expect(await screen.findByLabelText('Your new token')).toBeTruthy();
+    expect(JSON.parse(s.to('POST /api/account/sign-in-again')[0]?.body ?? '{}')).toEqual({
+      password: 'right one',
+      recoveryCode: 'abcd0-efgh0',
+    });
+  });
+
+  it('makes no change when the user cancels, and says why', async () => {
+    const s = server(false, () => ({ body: { ok: true, message: accountMessages.signedInAgain } }));
+    renderAt('/account/security');
+    await createToken();
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(
+      (await screen.findAllByText(accountMessages.recentSignInRequired)).length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(s.to('POST /api/account/sign-in-again')).toHaveLength(0);
+    expect(s.to('POST /api/account/tokens')).toHaveLength(1);
+    // What was typed in the form is still there.
+    const form = screen.getByRole('form', { name: 'Create a token' });
+    expect((within(form).getByLabelText('Token name') as HTMLInputElement).value).toBe('ci');
   });
 });

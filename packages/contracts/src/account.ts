@@ -15,6 +15,7 @@ export const accountMessages = {
     'Your password was changed by another request just now: use the new password',
   recentSignInRequired:
     'For your security, sign in again to do this: your last sign-in was more than 10 minutes ago',
+  signedInAgain: 'Signed in again: for the next 10 minutes you can add ways into your account',
 } as const;
 
 export const ChangePasswordBody = Type.Object({
@@ -137,6 +138,13 @@ export const TwoFactorDisableBody = Type.Object({
   ...SecondFactor,
 });
 export type TwoFactorDisableBody = Static<typeof TwoFactorDisableBody>;
+
+/**
+ * Signing in again on the session one has (POST /api/account/sign-in-again): the password, and
+ * a code or a recovery code when two-factor is on.
+ */
+export const SignInAgainBody = TwoFactorDisableBody;
+export type SignInAgainBody = Static<typeof SignInAgainBody>;
 
 /** The second step of a sign-in: a code, a recovery code, or a passkey's answer (issue 37). */
 export const LoginTwoFactorBody = Type.Object({

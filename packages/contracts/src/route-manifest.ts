@@ -38,6 +38,7 @@ export const routeManifest = {
   passkeySignInOptions: { method: 'POST', url: '/api/login/passkey/options' },
   passkeySignIn: { method: 'POST', url: '/api/login/passkey' },
   changePassword: { method: 'POST', url: '/api/account/password' },
+  signInAgain: { method: 'POST', url: '/api/account/sign-in-again' },
   accountSessions: { method: 'GET', url: '/api/account/sessions' },
   endAccountSession: { method: 'DELETE', url: '/api/account/sessions/:id' },
   signOutOtherSessions: { method: 'POST', url: '/api/account/sessions/sign-out-others' },

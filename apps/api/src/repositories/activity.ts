@@ -12,6 +12,8 @@ export type ActivityAction =
   | 'password_reset'
   | 'password_change'
   | 'password_change_failed'
+  | 'sign_in_again'
+  | 'sign_in_again_failed'
   | 'user_created'
   | 'plan_change'
   | 'subscription_cancel'

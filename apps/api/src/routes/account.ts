@@ -39,6 +39,22 @@ export default async function accountRoutes(app: FastifyInstance) {
     return { ok: true as const, message: accountMessages.passwordChanged };
   });
 
+  // The same session, signed in now: the changes that ask for a recent sign-in go through.
+  defineRoute(app, routes.signInAgain, async (request) => {
+    const user = signedIn(request);
+    await app.twoFactor.signInAgain(
+      user,
+      request.body,
+      {
+        ip: request.ip,
+        knownDevice: devices.knownDevice(request.cookies[DEVICE_COOKIE], user.username),
+      },
+      request.id,
+    );
+    request.session.signedInAt = app.clock();
+    return { ok: true as const, message: accountMessages.signedInAgain };
+  });
+
   // Under an administrator's read-only view these answer the viewed user's sessions, none of
   // them current (the session is the administrator's), without where they signed in from: an
   // address and a browser are shown to the account's owner only (decision 033). Ending any is a

@@ -198,28 +198,10 @@ export class TwoFactorService {
     client: TwoFactorClient,
     requestId: string | null,
   ): Promise<void> {
-    const { db, users, twoFactor, activity, clock } = this.deps;
+    const { db, twoFactor, activity, clock } = this.deps;
     const row = await twoFactor.find(user.id);
     if (row?.enabled !== 1) throw new HttpError(400, m.notOn);
-    this.factorGiven(body);
-    const attempt = await this.deps.throttle.begin(
-      PASSWORD_SIGN_IN,
-      client.ip,
-      throttleAccount(user.username, client.knownDevice),
-      requestId,
-    );
-    const stored = await users.findById(user.id);
-    if (!stored || !(await verifyPassword(stored.password_hash, body.password))) {
-      attempt.keep();
-      throw new HttpError(400, 'Password is incorrect');
-    }
-    try {
-      await this.spend(user, row, body, requestId);
-    } catch (err) {
-      attempt.keep();
-      throw err;
-    }
-    await attempt.succeeded();
+    await this.checkCredentials(user, row, body, client, requestId);
     await inTransaction(db, async (trx) => {
       await twoFactor.remove(user.id, trx);
       await activity.record(
@@ -233,6 +215,85 @@ export class TwoFactorService {
         trx,
       );
     });
+  }
+
+  /**
+   * The signed-in user signs in again on the session they have, for the changes that ask for a
+   * recent sign-in: the password, and the second factor when two-factor is on, checked and
+   * counted as a sign-in's. A wrong one is a 400 with a 'sign_in_again_failed' entry; success is
+   * a 'sign_in_again' entry, and the caller marks its session signed in now.
+   */
+  async signInAgain(
+    user: UserRow,
+    body: Factor & { password: string },
+    client: TwoFactorClient,
+    requestId: string | null,
+  ): Promise<void> {
+    const { activity, clock } = this.deps;
+    const row = await this.deps.twoFactor.find(user.id);
+    try {
+      await this.checkCredentials(user, row?.enabled === 1 ? row : null, body, client, requestId);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 400) {
+        await activity.record({
+          userId: user.id,
+          action: 'sign_in_again_failed',
+          details: `${user.username} failed to sign in again from ${client.ip}: ${err.message}`,
+          at: clock(),
+          requestId,
+        });
+      }
+      throw err;
+    }
+    await activity.record({
+      userId: user.id,
+      action: 'sign_in_again',
+      details: `${user.username} signed in again from ${client.ip}`,
+      at: clock(),
+      requestId,
+    });
+  }
+
+  /**
+   * The password, then the second factor of `row` when given one (two-factor on), counted in
+   * the sign-in throttle as a sign-in's are (429 before any check once it must wait); a wrong
+   * one is a 400 and stays counted.
+   */
+  private async checkCredentials(
+    user: UserRow,
+    row: TotpRow | null,
+    body: Factor & { password: string },
+    client: TwoFactorClient,
+    requestId: string | null,
+  ): Promise<void> {
+    if (row) this.factorGiven(body);
+    const attempt = await this.deps.throttle.begin(
+      PASSWORD_SIGN_IN,
+      client.ip,
+      throttleAccount(user.username, client.knownDevice),
+      requestId,
+    );
+    let stored: UserRow | undefined;
+    try {
+      // The row as it is now, not the request's cached copy.
+      stored = await this.deps.users.findById(user.id);
+    } catch (err) {
+      await attempt.withdraw();
+      throw err;
+    }
+    if (!stored || !(await verifyPassword(stored.password_hash, body.password))) {
+      attempt.keep();
+      throw new HttpError(400, 'Password is incorrect');
+    }
+    if (row) {
+      try {
+        await this.spend(user, row, body, requestId);
+      } catch (err) {
+        attempt.keep();
+        throw err;
+      }
+    }
+    await attempt.succeeded();
   }
 
   /**

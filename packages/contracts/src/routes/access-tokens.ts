@@ -17,7 +17,7 @@ export const accessTokenRoutes = {
     tokens: false,
     summary: 'Create a personal access token (the secret is answered this once)',
     description:
-      "Send it as `Authorization: Bearer omega_pat_…` to call the API as this account, within its scopes: `read` for reads, `write` for writes and reads, `admin` (administrators only) for the admin and supergod routes. Tokens never open the keypad wallet's routes or the account's own security routes. Only a hash is stored. Asks for a sign-in in the last 10 minutes (403 otherwise): a copied session cookie alone must not add a way in.",
+      "Send it as `Authorization: Bearer omega_pat_…` to call the API as this account, within its scopes: `read` for reads, `write` for writes and reads, `admin` (administrators only) for the admin and supergod routes. Tokens never open the keypad wallet's routes or the account's own security routes. Only a hash is stored. Asks for a sign-in in the last 10 minutes (403 otherwise; POST /api/account/sign-in-again gives one on this session): a copied session cookie alone must not add a way in.",
     tags: ['account'],
     schema: {
       body: CreateAccessTokenBody,

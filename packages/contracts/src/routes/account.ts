@@ -5,6 +5,7 @@ import {
   AccountSessionsResponse,
   ChangePasswordBody,
   EndSessionsResponse,
+  SignInAgainBody,
   TotpEnableBody,
   TotpEnableResponse,
   TotpSetupResponse,
@@ -34,6 +35,21 @@ export const accountRoutes = {
     tags: ['account'],
     schema: {
       body: ChangePasswordBody,
+      response: { 200: OkResponse, 400: ErrorResponse, 429: ErrorResponse },
+    },
+  }),
+  signInAgain: route({
+    method: 'POST',
+    url: '/api/account/sign-in-again',
+    access: 'user',
+    tokens: false,
+    summary:
+      'Sign in again on this session: the password, and a code or a recovery code when two-factor is on',
+    description:
+      "For the changes that ask for a sign-in in the last 10 minutes (two-factor setup, a passkey, an access token), without signing out and losing one's place. The password and the code are checked and counted as a sign-in's: a wrong one is a 400 and counts toward the sign-in throttle (429 once it must wait); a code is taken once. The session keeps its id.",
+    tags: ['account'],
+    schema: {
+      body: SignInAgainBody,
       response: { 200: OkResponse, 400: ErrorResponse, 429: ErrorResponse },
     },
   }),
@@ -88,7 +104,7 @@ export const accountRoutes = {
     summary:
       'Start setting up an authenticator app: a new secret, pending until a code confirms it',
     description:
-      'Answers the secret (base32), its otpauth URL and a QR code of it. Nothing is on until POST /api/account/2fa/totp/enable confirms a code; a second setup replaces a pending secret. The secret is never answered again. Asks for a sign-in in the last 10 minutes (403 otherwise), as enabling does.',
+      'Answers the secret (base32), its otpauth URL and a QR code of it. Nothing is on until POST /api/account/2fa/totp/enable confirms a code; a second setup replaces a pending secret. The secret is never answered again. Asks for a sign-in in the last 10 minutes (403 otherwise; POST /api/account/sign-in-again gives one on this session), as enabling does.',
     tags: ['account'],
     schema: { response: { 200: TotpSetupResponse, 403: ErrorResponse, 409: ErrorResponse } },
   }),
@@ -99,7 +115,7 @@ export const accountRoutes = {
     tokens: false,
     summary: "Turn two-factor on with the app's first code; answers ten recovery codes, once",
     description:
-      'Asks for a sign-in in the last 10 minutes (403 otherwise): a copied session cookie alone must not add a way in.',
+      'Asks for a sign-in in the last 10 minutes (403 otherwise; POST /api/account/sign-in-again gives one on this session): a copied session cookie alone must not add a way in.',
     tags: ['account'],
     schema: {
       body: TotpEnableBody,
@@ -139,7 +155,7 @@ export const accountRoutes = {
     tokens: false,
     summary: 'Start adding a passkey: the options for navigator.credentials.create',
     description:
-      "The challenge is kept in the caller's session for 5 minutes; POST /api/account/passkeys answers it once. The account's passkeys are excluded, so one authenticator is not registered twice. A discoverable credential with user verification is asked for, so every passkey can sign in alone. Asks for a sign-in in the last 10 minutes (403 otherwise): a copied session cookie alone must not add a way in.",
+      "The challenge is kept in the caller's session for 5 minutes; POST /api/account/passkeys answers it once. The account's passkeys are excluded, so one authenticator is not registered twice. A discoverable credential with user verification is asked for, so every passkey can sign in alone. Asks for a sign-in in the last 10 minutes (403 otherwise; POST /api/account/sign-in-again gives one on this session): a copied session cookie alone must not add a way in.",
     tags: ['account'],
     schema: {
       response: { 200: PasskeyRegistrationOptions, 403: ErrorResponse, 409: ErrorResponse },

@@ -1,10 +1,12 @@
 // The signed-in user's own security: the password, the account's sessions, two-factor sign-in,
-// passkeys and personal access tokens. A change reads the list it changed again.
+// passkeys and personal access tokens. A change reads the list it changed again; one that adds a
+// way in asks the user to sign in again first when their sign-in is older than 10 minutes.
 import type { RouteAnswer } from '@omega/contracts/client';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.js';
 import { createPasskey, requirePasskeys } from '../../../lib/passkeys.js';
 import { SESSION_KEY } from '../../../lib/session.js';
+import { withRecentSignIn } from '../stores/sign-in-again.js';
 
 const SESSIONS_KEY = api.url('accountSessions');
 const TWO_FACTOR_KEY = api.url('twoFactorStatus');
@@ -18,7 +20,7 @@ export function useTwoFactorActions() {
   const reread = () => mutate(TWO_FACTOR_KEY);
   return {
     async setup() {
-      const result = await api.call('totpSetup');
+      const result = await withRecentSignIn(() => api.call('totpSetup'));
       await reread();
       return result;
     },
@@ -28,7 +30,7 @@ export function useTwoFactorActions() {
      * console.
      */
     async enable(code: string) {
-      const result = await api.call('totpEnable', { body: { code } });
+      const result = await withRecentSignIn(() => api.call('totpEnable', { body: { code } }));
       await mutate(SESSION_KEY);
       return result;
     },
@@ -77,7 +79,7 @@ export function useAccessTokenActions() {
       scopes: ('read' | 'write' | 'admin')[];
       expiresInDays: 7 | 30 | 90 | 365 | null;
     }) {
-      const result = await api.call('createAccessToken', { body });
+      const result = await withRecentSignIn(() => api.call('createAccessToken', { body }));
       await reread();
       return result;
     },
@@ -98,7 +100,7 @@ export function usePasskeyActions() {
     /** Options from the server, the authenticator's new passkey, then the server keeps it. */
     async add() {
       requirePasskeys();
-      const options = await api.call('passkeyRegistrationOptions');
+      const options = await withRecentSignIn(() => api.call('passkeyRegistrationOptions'));
       const response = await createPasskey(options);
       const result = await api.call('addPasskey', { body: { response } });
       await reread();

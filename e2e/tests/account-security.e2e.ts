@@ -2,7 +2,8 @@
 // /account/security from the username in the top bar, ends the session of another browser
 // signed in to the account, then changes the password — the other browser is signed out, this
 // one goes on, and only the new password signs in; and turns on two-factor with an
-// authenticator app (codes computed here with the library the server uses), then signs in with it.
+// authenticator app (codes computed here with the library the server uses), then signs in with it;
+// and, 10 minutes after signing in, makes an access token after signing in again in a dialog.
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
@@ -149,6 +150,36 @@ describeWithBrowser('account security', () => {
     h.advance(30_000);
     await fill('Authentication code', app.generate({ timestamp: Date.now() + 30_000 }));
     await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByTestId('current-username').filter({ hasText: username }).waitFor();
+  });
+
+  // Last in the file: it moves the server's clock by 11 minutes, which the codes above would feel.
+  it('asks a sign-in older than 10 minutes for the password in a dialog, then makes the token', async () => {
+    const username = uniqueName('again');
+    await page.goto(`${h.baseUrl}/auth`);
+    expect(await postFromPage(page, '/api/register', { username, password: 'e2e-password' })).toBe(
+      200,
+    );
+    h.advance(11 * 60_000);
+    await page.goto(`${h.baseUrl}/account/security`);
+    const form = page.getByRole('form', { name: 'Create a token' });
+    await form.getByLabel('Token name').fill('ci');
+    await form.getByRole('button', { name: 'Create token' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.waitFor();
+    await expectAccessible(page);
+    await dialog.getByLabel('Password', { exact: true }).fill('not the password');
+    await dialog.getByRole('button', { name: 'Sign in and go on' }).click();
+    await dialog.getByText('Password is incorrect').waitFor();
+    await dialog.getByLabel('Password', { exact: true }).fill('e2e-password');
+    await dialog.getByRole('button', { name: 'Sign in and go on' }).click();
+
+    const token = page.getByLabel('Your new token');
+    await token.waitFor();
+    expect(await token.inputValue()).toMatch(/^omega_pat_/);
+    expect(await dialog.count()).toBe(0);
+    // The same session goes on: still signed in, as the same user.
     await page.getByTestId('current-username').filter({ hasText: username }).waitFor();
   });
 });

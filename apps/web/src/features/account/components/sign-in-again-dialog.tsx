@@ -16,30 +16,37 @@ import { api } from '../../../lib/api.js';
 import { errorMessage } from '../../../lib/error-message.js';
 import { useTwoFactorStatus } from '../api/account-api.js';
 import { useSignInAgainStore } from '../stores/sign-in-again.js';
-import { TextField } from './text-field.js';
+import {
+  FactorField,
+  factorBody,
+  type OwnerCheck,
+  PasswordField,
+  useOwnerCheck,
+} from './owner-check.js';
 
 function SignInAgainForm(props: { twoFactor: boolean; onDone(): void }) {
   const id = useId();
-  const [password, setPassword] = useState('');
-  const [factor, setFactor] = useState('');
-  const [recovery, setRecovery] = useState(false);
+  const [check, setCheck] = useOwnerCheck();
   const [error, setError] = useState<{ field: 'password' | 'factor'; message: string }>();
   const [busy, setBusy] = useState(false);
+  const change = (next: OwnerCheck) => {
+    setCheck(next);
+    setError(undefined);
+  };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!password) return setError({ field: 'password', message: 'Enter your password' });
-    if (props.twoFactor && !factor.trim()) {
-      const what = recovery
+    if (!check.password) return setError({ field: 'password', message: 'Enter your password' });
+    if (props.twoFactor && !check.factor.trim()) {
+      const what = check.recovery
         ? 'one of your recovery codes'
         : 'the code your authenticator app shows';
       return setError({ field: 'factor', message: `Enter ${what}` });
     }
     setBusy(true);
     try {
-      const f = factor.trim();
       await api.call('signInAgain', {
-        body: { password, ...(props.twoFactor && (recovery ? { recoveryCode: f } : { code: f })) },
+        body: { password: check.password, ...(props.twoFactor && factorBody(check)) },
       });
       props.onDone();
     } catch (err) {
@@ -50,38 +57,13 @@ function SignInAgainForm(props: { twoFactor: boolean; onDone(): void }) {
     }
   }
 
+  const errorOf = (field: 'password' | 'factor') =>
+    error?.field === field ? error.message : undefined;
   return (
     <form className="omega-stack" onSubmit={submit} noValidate aria-label="Sign in again">
-      <TextField
-        id={`${id}-password`}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        error={error?.field === 'password' ? error.message : undefined}
-        onChange={(v) => {
-          setPassword(v);
-          setError(undefined);
-        }}
-      />
+      <PasswordField id={id} check={check} error={errorOf('password')} onChange={change} />
       {props.twoFactor && (
-        <>
-          <TextField
-            id={`${id}-factor`}
-            label={recovery ? 'Recovery code' : 'Authentication code'}
-            numeric={!recovery}
-            autoComplete="one-time-code"
-            value={factor}
-            error={error?.field === 'factor' ? error.message : undefined}
-            onChange={(v) => {
-              setFactor(v);
-              setError(undefined);
-            }}
-          />
-          <Button type="button" variant="link" onClick={() => setRecovery(!recovery)}>
-            {recovery ? 'Use the authenticator app instead' : 'Use a recovery code instead'}
-          </Button>
-        </>
+        <FactorField id={id} check={check} error={errorOf('factor')} onChange={change} />
       )}
       <DialogFooter>
         <DialogClose asChild>

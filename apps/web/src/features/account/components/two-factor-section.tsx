@@ -8,6 +8,13 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
 import { LoadFailed } from '../../../lib/load-failed.js';
 import { useTwoFactorActions, useTwoFactorStatus } from '../api/account-api.js';
+import {
+  FactorField,
+  factorBody,
+  type OwnerCheck,
+  PasswordField,
+  useOwnerCheck,
+} from './owner-check.js';
 import { TextField } from './text-field.js';
 
 function Setup(props: {
@@ -96,23 +103,22 @@ function RecoveryCodes(props: { codes: string[]; onDone(): void }) {
 function TurnOff() {
   const id = useId();
   const actions = useTwoFactorActions();
-  const [password, setPassword] = useState('');
-  const [factor, setFactor] = useState('');
-  const [recovery, setRecovery] = useState(false);
+  const [check, setCheck] = useOwnerCheck();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const change = (next: OwnerCheck) => {
+    setCheck(next);
+    setError(undefined);
+  };
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (!password || !factor.trim()) {
+    if (!check.password || !check.factor.trim()) {
       setError('Give your password and a code');
       return;
     }
     setBusy(true);
     try {
-      const result = await actions.disable({
-        password,
-        ...(recovery ? { recoveryCode: factor.trim() } : { code: factor.trim() }),
-      });
+      const result = await actions.disable({ password: check.password, ...factorBody(check) });
       toast({ title: 'Two-factor is off', description: result.message });
     } catch (err) {
       setError(errorMessage(err));
@@ -121,35 +127,11 @@ function TurnOff() {
   }
   return (
     <form className="omega-form" onSubmit={submit} noValidate aria-label="Turn off two-factor">
-      <TextField
-        id={`${id}-password`}
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={(v) => {
-          setPassword(v);
-          setError(undefined);
-        }}
-      />
-      <TextField
-        id={`${id}-factor`}
-        label={recovery ? 'Recovery code' : 'Authentication code'}
-        numeric={!recovery}
-        autoComplete="one-time-code"
-        value={factor}
-        error={error}
-        onChange={(v) => {
-          setFactor(v);
-          setError(undefined);
-        }}
-      />
+      <PasswordField id={id} check={check} onChange={change} />
+      <FactorField id={id} check={check} error={error} onChange={change} />
       <div className="omega-actions">
         <Button type="submit" variant="destructive" loading={busy}>
           Turn off two-factor
-        </Button>
-        <Button type="button" variant="link" onClick={() => setRecovery(!recovery)}>
-          {recovery ? 'Use the authenticator app instead' : 'Use a recovery code instead'}
         </Button>
       </div>
     </form>

@@ -1,7 +1,8 @@
 // Passkeys (issue 37) in Chromium against the production build, with a virtual authenticator
 // from the DevTools protocol (a platform authenticator that verifies its user): a phone-sized
 // page (390 px) adds a passkey on /account/security and renames it by keyboard, signs out, and
-// signs in again from /auth with the passkey alone — axe-clean throughout. WebAuthn refuses an
+// signs in again from /auth with the passkey alone — axe-clean throughout; and confirms a change
+// that asks for a recent sign-in with the passkey in the sign-in-again dialog. WebAuthn refuses an
 // IP address as relying party, so the pages are opened at localhost (a secure context) rather
 // than at the 127.0.0.1 the harness listens on.
 import type { CDPSession, Page } from 'playwright-core';
@@ -100,5 +101,31 @@ describeWithBrowser('passkeys', () => {
     await page.goto(`${base}/account/security`);
     await list.getByText(/^Last used /).waitFor();
     await expectAccessible(page);
+  });
+
+  it('signs in again with the passkey when a change asks for a recent sign-in', async () => {
+    await virtualAuthenticator();
+    const username = uniqueName('pkagain');
+    await page.goto(`${base}/auth`);
+    expect(await postFromPage(page, '/api/register', { username, password: 'e2e-password' })).toBe(
+      200,
+    );
+    await page.goto(`${base}/account/security`);
+    const card = page.getByRole('region', { name: 'Passkeys' });
+    await card.getByText('No passkeys yet.').waitFor();
+    await card.getByRole('button', { name: 'Add a passkey' }).click();
+    await toast('Passkey added: you can sign in with it.');
+
+    h.advance(11 * 60_000);
+    const form = page.getByRole('form', { name: 'Create a token' });
+    await form.getByLabel('Token name').fill('ci');
+    await form.getByRole('button', { name: 'Create token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in again' });
+    await dialog.getByRole('button', { name: 'Use a passkey' }).click();
+    const token = page.getByLabel('Your new token');
+    await token.waitFor();
+    expect(await token.inputValue()).toMatch(/^omega_pat_/);
+    expect(await dialog.count()).toBe(0);
+    await card.getByText(/^Last used /).waitFor();
   });
 });

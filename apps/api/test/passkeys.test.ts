@@ -5,7 +5,7 @@
 // challenge answered once and for 5 minutes, a counter that went backwards refused and
 // recorded, another account's passkey refused everywhere, bad input a 400 naming the problem,
 // refusals counted in the sign-in throttle, the read-only view, and every change audited.
-import { messages, passkeyMessages } from '@omega/contracts';
+import { accountMessages, messages, passkeyMessages } from '@omega/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -711,6 +711,78 @@ describeEachDatabase('passkeys', (database) => {
     const full = await call('POST', '/api/account/passkeys/registration-options', {}, cookie);
     expect(full.statusCode).toBe(409);
     expect(full.json()).toEqual({ message: passkeyMessages.tooMany });
+  });
+
+  it('signs in again on the same session with a passkey of the account, verified, once', async () => {
+    const annKey = new SoftwareAuthenticator();
+    expect((await register(annKey)).statusCode).toBe(200);
+    const bob = await createUser(t.app, 'bob');
+    const bobKey = new SoftwareAuthenticator();
+    expect((await register(bobKey, await sessionFor(t.app, bob.id))).statusCode).toBe(200);
+    t.advance(10 * MINUTE + 1);
+    const makeToken = () =>
+      call('POST', '/api/account/tokens', { name: 'ci', scopes: ['read'] }, cookie);
+    expect((await makeToken()).statusCode).toBe(403);
+    const againOptions = async () => {
+      const res = await call('POST', '/api/account/sign-in-again/passkey/options', {}, cookie);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    const answer = (response: object) =>
+      call('POST', '/api/account/sign-in-again/passkey', { response }, cookie);
+
+    // Nothing asked for: nothing to answer.
+    const unasked = await answer(annKey.assert({ challenge: 'AAAA', rpId: 'localhost' }));
+    expect(unasked.statusCode).toBe(400);
+    expect(unasked.json()).toEqual({ message: passkeyMessages.noChallenge });
+
+    // Only the account's own passkeys are offered, and user verification is asked for.
+    const options = await againOptions();
+    expect(options).toMatchObject({
+      rpId: 'localhost',
+      userVerification: 'required',
+      allowCredentials: [
+        { id: annKey.credentials[0]?.id, type: 'public-key', transports: ['internal'] },
+      ],
+    });
+    const bobs = await answer(bobKey.assert(options, bobKey.credentials[0]?.id));
+    expect(bobs.statusCode).toBe(400);
+    expect(bobs.json()).toEqual({ message: passkeyMessages.notThisAccount });
+    annKey.userVerified = false;
+    const unverified = await answer(annKey.assert(await againOptions()));
+    expect(unverified.statusCode).toBe(400);
+    expect(unverified.json().message).toMatch(/^The passkey's answer could not be verified/);
+    annKey.userVerified = true;
+    expect((await makeToken()).statusCode).toBe(403);
+
+    const options2 = await againOptions();
+    const done = await answer(annKey.assert(options2));
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toEqual({ ok: true, message: accountMessages.signedInAgain });
+    // The same session (a cookie, when re-sent, names the same one).
+    const named = decodeURIComponent(sessionCookie(done) ?? cookie);
+    expect(named).toBe(decodeURIComponent(cookie));
+    // The challenge was taken: the same answer again is refused.
+    expect((await answer(annKey.assert(options2))).json()).toEqual({
+      message: passkeyMessages.noChallenge,
+    });
+    expect((await makeToken()).statusCode).toBe(200);
+    expect((await actions()).filter((a) => a.startsWith('sign_in_again'))).toEqual([
+      'sign_in_again_failed',
+      'sign_in_again_failed',
+      'sign_in_again',
+    ]);
+
+    // An account without a passkey is told to use its password.
+    const carl = await createUser(t.app, 'carl');
+    const none = await call(
+      'POST',
+      '/api/account/sign-in-again/passkey/options',
+      {},
+      await sessionFor(t.app, carl.id),
+    );
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toEqual({ message: passkeyMessages.noneToSignInAgain });
   });
 });
 

@@ -1,8 +1,11 @@
 // Passkeys in the web app (issue 37) against a fake server, with the WebAuthn library replaced
 // by a stand-in whose answers each test chooses: the Passkeys card on /account/security (list,
 // loading, error and empty states, add, rename in place by keyboard, remove after confirming)
-// and /auth (sign in with a passkey alone, or at the two-factor step), with plain words when
+// and /auth (sign in with a passkey alone, or at the two-factor step), and signing in again
+// with one in the dialog a change that asks for a recent sign-in opens, with plain words when
 // the browser has no passkeys or the person cancels.
+
+import { accountMessages } from '@omega/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -359,5 +362,97 @@ describe('signing in with a passkey on /auth', () => {
     expect(JSON.parse(server.to('POST /api/login/2fa')[0]?.body ?? '{}')).toEqual({
       passkey: ASSERTION,
     });
+  });
+});
+
+describe('signing in again with a passkey on /account/security', () => {
+  const RECENT = { status: 403, body: { message: accountMessages.recentSignInRequired } };
+  beforeEach(() => {
+    webauthn.startAuthentication.mockReset();
+  });
+
+  /** A server whose token creation asks for a recent sign-in until one is made. */
+  function server(passkeys: object[], answer: AdminRoute) {
+    let signedInAgain = false;
+    return fakeAdminServer({
+      ...page,
+      'GET /api/account/passkeys': () => ({ body: passkeys }),
+      'POST /api/account/sign-in-again/passkey/options': () => ({
+        body: { ...ASSERTION_OPTIONS, allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }] },
+      }),
+      'POST /api/account/sign-in-again/passkey': (req) => {
+        const answered = answer(req);
+        if (!answered.status || answered.status === 200) signedInAgain = true;
+        return answered;
+      },
+      'POST /api/account/tokens': () =>
+        signedInAgain
+          ? {
+              body: {
+                id: 7,
+                name: 'ci',
+                scopes: ['read'],
+                hint: 'A1b2',
+                createdAt: '2026-11-20T08:00:00.000Z',
+                expiresAt: '2026-12-20T08:00:00.000Z',
+                lastUsedAt: null,
+                expired: false,
+                token: `omega_pat_${'A1b2'.repeat(10)}`,
+                message: 'Copy the token now.',
+              },
+            }
+          : RECENT,
+    });
+  }
+  async function createToken() {
+    const form = await screen.findByRole('form', { name: 'Create a token' });
+    await userEvent.type(within(form).getByLabelText('Token name'), 'ci');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create token' }));
+    return screen.findByRole('dialog', { name: 'Sign in again' });
+  }
+
+  it('offers the passkey, says why when it did not work, and then makes the change', async () => {
+    withWebAuthn();
+    let refuse = true;
+    const s = server([LAPTOP], () =>
+      refuse
+        ? { status: 400, body: { message: 'This passkey does not belong to the account' } }
+        : { body: { ok: true, message: accountMessages.signedInAgain } },
+    );
+    renderAt('/account/security');
+    const dialog = await createToken();
+    expect(dialog.textContent).toContain('confirm it is you with a passkey or your password');
+    const use = await within(dialog).findByRole('button', { name: 'Use a passkey' });
+
+    webauthn.startAuthentication.mockRejectedValueOnce(cancelled());
+    await userEvent.click(use);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(passkeyText.cancelled);
+    expect(s.to('POST /api/account/sign-in-again/passkey')).toHaveLength(0);
+
+    webauthn.startAuthentication.mockResolvedValue(ASSERTION);
+    await userEvent.click(use);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'This passkey does not belong to the account',
+    );
+    refuse = false;
+    await userEvent.click(use);
+    expect(await screen.findByLabelText('Your new token')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(JSON.parse(s.to('POST /api/account/sign-in-again/passkey')[1]?.body ?? '{}')).toEqual({
+      response: ASSERTION,
+    });
+    expect(webauthn.startAuthentication.mock.calls[2]?.[0]).toMatchObject({
+      optionsJSON: { challenge: ASSERTION_OPTIONS.challenge, userVerification: 'required' },
+    });
+  });
+
+  it('asks for the password alone when the account has no passkey or the browser cannot', async () => {
+    server([], () => ({ body: { ok: true, message: accountMessages.signedInAgain } }));
+    withWebAuthn();
+    renderAt('/account/security');
+    const dialog = await createToken();
+    await within(dialog).findByLabelText('Password', { exact: true });
+    expect(within(dialog).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+    expect(dialog.textContent).toContain('confirm it is you with your password.');
   });
 });

@@ -21,6 +21,7 @@ export const passkeyMessages = {
   noneOnAccount:
     'This account has no passkey: give the code from your authenticator app or a recovery code',
   oneFactor: 'Give one second factor: a code, a recovery code or a passkey',
+  noneToSignInAgain: 'This account has no passkey: sign in again with your password',
   added: 'Passkey added: you can sign in with it.',
   renamed: 'Passkey renamed.',
   removed: 'Passkey removed: it no longer signs in to your account.',

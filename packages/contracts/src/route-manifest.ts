@@ -39,6 +39,8 @@ export const routeManifest = {
   passkeySignIn: { method: 'POST', url: '/api/login/passkey' },
   changePassword: { method: 'POST', url: '/api/account/password' },
   signInAgain: { method: 'POST', url: '/api/account/sign-in-again' },
+  signInAgainPasskeyOptions: { method: 'POST', url: '/api/account/sign-in-again/passkey/options' },
+  signInAgainPasskey: { method: 'POST', url: '/api/account/sign-in-again/passkey' },
   accountSessions: { method: 'GET', url: '/api/account/sessions' },
   endAccountSession: { method: 'DELETE', url: '/api/account/sessions/:id' },
   signOutOtherSessions: { method: 'POST', url: '/api/account/sessions/sign-out-others' },

@@ -55,6 +55,32 @@ export default async function accountRoutes(app: FastifyInstance) {
     return { ok: true as const, message: accountMessages.signedInAgain };
   });
 
+  defineRoute(app, routes.signInAgainPasskeyOptions, async (request) => {
+    const { options, challenge } = await app.passkeys.signInAgainOptions(
+      signedIn(request),
+      relyingParty(app.config.webauthn, request),
+    );
+    await keepPasskeyChallenge(app, request, challenge);
+    return options;
+  });
+
+  defineRoute(app, routes.signInAgainPasskey, async (request) => {
+    const user = signedIn(request);
+    await app.passkeys.signInAgain(
+      user,
+      request.body.response,
+      () => takePasskeyChallenge(app, request),
+      relyingParty(app.config.webauthn, request),
+      {
+        ip: request.ip,
+        knownDevice: (username) => devices.knownDevice(request.cookies[DEVICE_COOKIE], username),
+      },
+      request.id,
+    );
+    request.session.signedInAt = app.clock();
+    return { ok: true as const, message: accountMessages.signedInAgain };
+  });
+
   // Under an administrator's read-only view these answer the viewed user's sessions, none of
   // them current (the session is the administrator's), without where they signed in from: an
   // address and a browser are shown to the account's owner only (decision 033). Ending any is a

@@ -63,8 +63,8 @@ export function relyingParty(
 /** A ceremony waiting for the browser's answer, kept in the session. */
 export interface PasskeyChallenge {
   challenge: string;
-  purpose: 'register' | 'sign-in' | 'second-factor';
-  /** The account it was given to (registration and the second step of a sign-in). */
+  purpose: 'register' | 'sign-in' | 'second-factor' | 'sign-in-again';
+  /** The account it was given to (all but a sign-in, which names none). */
   userId?: number;
   /** Registration: the WebAuthn user id the authenticator is asked to keep. */
   userHandle?: string;
@@ -334,6 +334,74 @@ export class PasskeysService {
   }
 
   /**
+   * The options of signing in again on a session (the changes that ask for a recent sign-in):
+   * the account's own passkeys, user verification required, since nothing else is asked.
+   */
+  async signInAgainOptions(
+    user: UserRow,
+    rp: RelyingParty,
+  ): Promise<{ options: PasskeyAssertionOptions; challenge: PasskeyChallenge }> {
+    const own = await this.deps.passkeys.forUser(user.id);
+    if (own.length === 0) throw new HttpError(400, m.noneToSignInAgain);
+    const { generateAuthenticationOptions } = await webauthn();
+    const options = await generateAuthenticationOptions({
+      rpID: rp.id,
+      allowCredentials: own.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
+      userVerification: 'required',
+      timeout: PASSKEY_CHALLENGE_MS,
+    });
+    return { options, challenge: this.challenge(options.challenge, 'sign-in-again', user.id) };
+  }
+
+  /**
+   * The signed-in user signs in again with one of their passkeys (user verification included):
+   * a 400 when refused, counted in the throttle as a sign-in and recorded as
+   * 'sign_in_again_failed'; 'sign_in_again' once it went through, and the caller marks its
+   * session signed in now.
+   */
+  async signInAgain(
+    user: UserRow,
+    assertion: PasskeyAssertion,
+    take: TakeChallenge,
+    rp: RelyingParty,
+    client: PasskeyClient,
+    requestId: string | null,
+  ): Promise<void> {
+    const challenge = this.fresh(await take(), 'sign-in-again', user.id);
+    const attempt = await this.deps.throttle.begin(
+      PASSWORD_SIGN_IN,
+      client.ip,
+      throttleAccount(user.username, client.knownDevice(user.username)),
+      requestId,
+    );
+    try {
+      const row = await this.deps.passkeys.findByCredentialId(assertion.id);
+      if (!row) throw new HttpError(400, m.notRegistered);
+      if (row.user_id !== user.id) throw new HttpError(400, m.notThisAccount);
+      const verified = await this.verify(row, assertion, challenge, rp, 400, true);
+      await this.used(row, user, verified, 400, 'signed in again with', requestId);
+    } catch (err) {
+      await this.failed(
+        attempt,
+        err,
+        user.id,
+        `${user.username} failed to sign in again with a passkey from ${client.ip}`,
+        requestId,
+        'sign_in_again_failed',
+      );
+      throw err;
+    }
+    await attempt.succeeded();
+    await this.deps.activity.record({
+      userId: user.id,
+      action: 'sign_in_again',
+      details: `${user.username} signed in again with a passkey from ${client.ip}`,
+      at: this.deps.clock(),
+      requestId,
+    });
+  }
+
+  /**
    * A sign-in with a passkey alone: answers the account once the assertion is verified (user
    * verification included) and its counter moved; 401 otherwise, counted in the throttle under
    * the account's key (or the unknown credential's) and recorded as a failed sign-in.
@@ -548,6 +616,7 @@ export class PasskeysService {
     userId: number | null,
     what: string,
     requestId: string | null,
+    action: 'login_failed' | 'sign_in_again_failed' = 'login_failed',
   ): Promise<void> {
     if (!(err instanceof HttpError) || err.statusCode >= 500) {
       await attempt.withdraw();
@@ -556,7 +625,7 @@ export class PasskeysService {
     attempt.keep();
     await this.deps.activity.record({
       userId,
-      action: 'login_failed',
+      action,
       details: `${what}: ${err.message}`,
       at: this.deps.clock(),
       requestId,

@@ -15,10 +15,12 @@ import {
 import { ErrorResponse, OkResponse } from '../common.js';
 import {
   AddPasskeyBody,
+  PasskeyAssertionOptions,
   PasskeyParams,
   PasskeyRegistrationOptions,
   PasskeyResponse,
   PasskeysResponse,
+  PasskeySignInBody,
   RenamePasskeyBody,
 } from '../passkeys.js';
 import { route } from './define.js';
@@ -50,6 +52,31 @@ export const accountRoutes = {
     tags: ['account'],
     schema: {
       body: SignInAgainBody,
+      response: { 200: OkResponse, 400: ErrorResponse, 429: ErrorResponse },
+    },
+  }),
+  signInAgainPasskeyOptions: route({
+    method: 'POST',
+    url: '/api/account/sign-in-again/passkey/options',
+    access: 'user',
+    tokens: false,
+    summary: 'Sign in again with a passkey, step one: options for navigator.credentials.get',
+    description:
+      "The account's own passkeys, with user verification required (a passkey that verified its user is a whole sign-in). The challenge is kept in this session for 5 minutes and answered once by POST /api/account/sign-in-again/passkey. A 400 when the account has no passkey.",
+    tags: ['account'],
+    schema: { response: { 200: PasskeyAssertionOptions, 400: ErrorResponse } },
+  }),
+  signInAgainPasskey: route({
+    method: 'POST',
+    url: '/api/account/sign-in-again/passkey',
+    access: 'user',
+    tokens: false,
+    summary: "Sign in again with a passkey, step two: the authenticator's answer",
+    description:
+      "As POST /api/account/sign-in-again, with one of the account's passkeys instead of the password and code: verified against this session's challenge, the stored key and its signature counter. A refusal is a 400 and counts toward the sign-in throttle (429 once it must wait). The session keeps its id.",
+    tags: ['account'],
+    schema: {
+      body: PasskeySignInBody,
       response: { 200: OkResponse, 400: ErrorResponse, 429: ErrorResponse },
     },
   }),

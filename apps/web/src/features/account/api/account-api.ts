@@ -4,7 +4,7 @@
 import type { RouteAnswer } from '@omega/contracts/client';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.js';
-import { createPasskey, requirePasskeys } from '../../../lib/passkeys.js';
+import { createPasskey, requirePasskeys, signWithPasskey } from '../../../lib/passkeys.js';
 import { SESSION_KEY } from '../../../lib/session.js';
 import { withRecentSignIn } from '../stores/sign-in-again.js';
 
@@ -118,4 +118,15 @@ export function usePasskeyActions() {
     },
     reread,
   };
+}
+
+/**
+ * Signs in again on this session with one of the account's passkeys: the server's options, the
+ * authenticator's answer, then the server checks it (stores/sign-in-again.ts says what for).
+ */
+export async function signInAgainWithPasskey() {
+  requirePasskeys();
+  const options = await api.call('signInAgainPasskeyOptions');
+  const response = await signWithPasskey(options);
+  return api.call('signInAgainPasskey', { body: { response } });
 }

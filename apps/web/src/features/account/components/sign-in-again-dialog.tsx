@@ -1,6 +1,7 @@
-// The dialog a change that asks for a recent sign-in opens (stores/sign-in-again.ts): the
-// password, and a code or a recovery code when two-factor is on. Signed in again, the change is
-// made; cancelled, it is not, and the change's own error says why.
+// The dialog a change that asks for a recent sign-in opens (stores/sign-in-again.ts): one of the
+// account's passkeys, when it has one and the browser can use it; or the password, and a code or
+// a recovery code when two-factor is on. Signed in again, the change is made; cancelled, it is
+// not, and the change's own error says why.
 import {
   Button,
   Dialog,
@@ -14,7 +15,8 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../../lib/api.js';
 import { errorMessage } from '../../../lib/error-message.js';
-import { useTwoFactorStatus } from '../api/account-api.js';
+import { passkeyFailure, passkeysAvailable } from '../../../lib/passkeys.js';
+import { signInAgainWithPasskey, usePasskeys, useTwoFactorStatus } from '../api/account-api.js';
 import { useSignInAgainStore } from '../stores/sign-in-again.js';
 import {
   FactorField,
@@ -24,11 +26,32 @@ import {
   useOwnerCheck,
 } from './owner-check.js';
 
-function SignInAgainForm(props: { twoFactor: boolean; onDone(): void }) {
+function SignInAgainForm(props: {
+  twoFactor: boolean;
+  passkey: boolean;
+  onDone(): void;
+  /** Signed in again with a passkey: its "last used" has changed. */
+  onPasskeyUsed(): void;
+}) {
   const id = useId();
   const [check, setCheck] = useOwnerCheck();
   const [error, setError] = useState<{ field: 'password' | 'factor'; message: string }>();
   const [busy, setBusy] = useState(false);
+  const [passkeyProblem, setPasskeyProblem] = useState<string>();
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+
+  async function signInWithPasskey() {
+    setPasskeyProblem(undefined);
+    setPasskeyBusy(true);
+    try {
+      await signInAgainWithPasskey();
+      props.onPasskeyUsed();
+      props.onDone();
+    } catch (err) {
+      setPasskeyProblem(passkeyFailure(err));
+      setPasskeyBusy(false);
+    }
+  }
   const change = (next: OwnerCheck) => {
     setCheck(next);
     setError(undefined);
@@ -61,6 +84,25 @@ function SignInAgainForm(props: { twoFactor: boolean; onDone(): void }) {
     error?.field === field ? error.message : undefined;
   return (
     <form className="omega-stack" onSubmit={submit} noValidate aria-label="Sign in again">
+      {props.passkey && (
+        <div className="omega-stack">
+          <Button
+            type="button"
+            variant="outline"
+            loading={passkeyBusy}
+            aria-describedby={passkeyProblem ? `${id}-passkey-problem` : undefined}
+            onClick={signInWithPasskey}
+          >
+            Use a passkey
+          </Button>
+          {passkeyProblem && (
+            <p id={`${id}-passkey-problem`} className="omega-field__error" role="alert">
+              {passkeyProblem}
+            </p>
+          )}
+          <p className="omega-muted">Or give your password:</p>
+        </div>
+      )}
       <PasswordField id={id} check={check} error={errorOf('password')} onChange={change} />
       {props.twoFactor && (
         <FactorField id={id} check={check} error={errorOf('factor')} onChange={change} />
@@ -84,6 +126,9 @@ export function SignInAgainDialog() {
   const waiting = useSignInAgainStore((s) => s.waiting);
   const settle = useSignInAgainStore((s) => s.settle);
   const twoFactor = useTwoFactorStatus().data?.enabled === true;
+  const passkeys = usePasskeys();
+  const passkey = (passkeys.data?.length ?? 0) > 0 && passkeysAvailable();
+  const password = twoFactor ? 'your password and a code' : 'your password';
   return (
     <Dialog open={waiting !== null} onOpenChange={(open) => open || settle(false)}>
       <DialogContent>
@@ -91,11 +136,18 @@ export function SignInAgainDialog() {
           <DialogTitle>Sign in again</DialogTitle>
           <DialogDescription>
             Your last sign-in was more than 10 minutes ago. To add a way into your account, confirm
-            it is you{twoFactor ? ' with your password and a code' : ' with your password'}.
+            it is you with {passkey ? `a passkey or ${password}` : password}.
           </DialogDescription>
         </DialogHeader>
         {/* A fresh form each time the dialog opens: nothing typed is kept. */}
-        {waiting && <SignInAgainForm twoFactor={twoFactor} onDone={() => settle(true)} />}
+        {waiting && (
+          <SignInAgainForm
+            twoFactor={twoFactor}
+            passkey={passkey}
+            onDone={() => settle(true)}
+            onPasskeyUsed={() => void passkeys.mutate()}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -10,6 +10,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type AdminRoute, fakeAdminServer, signedInShell, user } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
+import {
+  CREATED_TOKEN,
+  createTokenAskingToSignInAgain,
+  tokensAfterSigningInAgain,
+} from './sign-in-again-routes.js';
 
 const PHONE = {
   id: 'phoneHandle0123456789a',
@@ -547,41 +552,16 @@ describe('personal access tokens on the account security page', () => {
 // A sign-in older than 10 minutes: the change that adds a way in asks to sign in again where the
 // user is, then goes on; nothing typed before is lost.
 describe('signing in again for a change that asks for a recent sign-in', () => {
-  const RECENT = { status: 403, body: { message: accountMessages.recentSignInRequired } };
-  const CREATED = {
-    id: 7,
-    name: 'ci',
-    scopes: ['read'],
-    hint: 'A1b2',
-    createdAt: '2026-11-20T08:00:00.000Z',
-    expiresAt: '2026-12-20T08:00:00.000Z',
-    lastUsedAt: null,
-    expired: false,
-    token: `omega_pat_${'A1b2'.repeat(10)}`,
-    message: 'Copy the token now.',
-  };
-
-  /** A server whose first token creation asks for a recent sign-in. */
+  /** A server whose token creation asks for a recent sign-in until the password route said 200. */
   function server(twoFactor: boolean, signInAgain: AdminRoute) {
-    let signedInAgain = false;
     return fakeAdminServer({
       ...base,
       'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
       'GET /api/account/2fa': () => ({
         body: { enabled: twoFactor, pending: false, recoveryCodesLeft: twoFactor ? 10 : 0 },
       }),
-      'POST /api/account/sign-in-again': (req) => {
-        const answer = signInAgain(req);
-        if (!answer.status || answer.status === 200) signedInAgain = true;
-        return answer;
-      },
-      'POST /api/account/tokens': () => (signedInAgain ? { body: CREATED } : RECENT),
+      ...tokensAfterSigningInAgain('POST /api/account/sign-in-again', signInAgain),
     });
-  }
-  async function createToken() {
-    const form = await screen.findByRole('form', { name: 'Create a token' });
-    await userEvent.type(within(form).getByLabelText('Token name'), 'ci');
-    await userEvent.click(within(form).getByRole('button', { name: 'Create token' }));
   }
 
   it('asks for the password, says when it is wrong, and then makes the change', async () => {
@@ -591,8 +571,7 @@ describe('signing in again for a change that asks for a recent sign-in', () => {
         : { status: 400, body: { message: 'Password is incorrect' } },
     );
     renderAt('/account/security');
-    await createToken();
-    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    const dialog = await createTokenAskingToSignInAgain();
     expect(within(dialog).queryByLabelText('Authentication code')).toBeNull();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and go on' }));
     expect(within(dialog).getByRole('alert').textContent).toBe('Enter your password');
@@ -605,7 +584,7 @@ describe('signing in again for a change that asks for a recent sign-in', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and go on' }));
 
     const secret = (await screen.findByLabelText('Your new token')) as HTMLInputElement;
-    expect(secret.value).toBe(CREATED.token);
+    expect(secret.value).toBe(CREATED_TOKEN.token);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(s.to('POST /api/account/tokens')).toHaveLength(2);
     expect(JSON.parse(s.to('POST /api/account/sign-in-again')[1]?.body ?? '{}')).toEqual({
@@ -616,8 +595,7 @@ describe('signing in again for a change that asks for a recent sign-in', () => {
   it('asks for a code too when two-factor is on, or a recovery code', async () => {
     const s = server(true, () => ({ body: { ok: true, message: accountMessages.signedInAgain } }));
     renderAt('/account/security');
-    await createToken();
-    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    const dialog = await createTokenAskingToSignInAgain();
     await userEvent.type(within(dialog).getByLabelText('Password'), 'right one');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and go on' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(
@@ -638,8 +616,7 @@ describe('signing in again for a change that asks for a recent sign-in', () => {
   it('makes no change when the user cancels, and says why', async () => {
     const s = server(false, () => ({ body: { ok: true, message: accountMessages.signedInAgain } }));
     renderAt('/account/security');
-    await createToken();
-    const dialog = await screen.findByRole('dialog', { name: 'Sign in again' });
+    const dialog = await createTokenAskingToSignInAgain();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(
       (await screen.findAllByText(accountMessages.recentSignInRequired)).length,

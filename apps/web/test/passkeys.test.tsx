@@ -12,6 +12,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { passkeyText } from '../src/lib/passkeys.js';
 import { type AdminRoute, fakeAdminServer, signedInShell, user } from './admin-fake-server.js';
 import { renderAt } from './render-app.js';
+import {
+  createTokenAskingToSignInAgain,
+  tokensAfterSigningInAgain,
+} from './sign-in-again-routes.js';
 
 const webauthn = vi.hoisted(() => ({
   startRegistration: vi.fn(),
@@ -366,49 +370,20 @@ describe('signing in with a passkey on /auth', () => {
 });
 
 describe('signing in again with a passkey on /account/security', () => {
-  const RECENT = { status: 403, body: { message: accountMessages.recentSignInRequired } };
   beforeEach(() => {
     webauthn.startAuthentication.mockReset();
   });
 
-  /** A server whose token creation asks for a recent sign-in until one is made. */
+  /** A server whose token creation asks for a recent sign-in until the passkey route said 200. */
   function server(passkeys: object[], answer: AdminRoute) {
-    let signedInAgain = false;
     return fakeAdminServer({
       ...page,
       'GET /api/account/passkeys': () => ({ body: passkeys }),
       'POST /api/account/sign-in-again/passkey/options': () => ({
         body: { ...ASSERTION_OPTIONS, allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }] },
       }),
-      'POST /api/account/sign-in-again/passkey': (req) => {
-        const answered = answer(req);
-        if (!answered.status || answered.status === 200) signedInAgain = true;
-        return answered;
-      },
-      'POST /api/account/tokens': () =>
-        signedInAgain
-          ? {
-              body: {
-                id: 7,
-                name: 'ci',
-                scopes: ['read'],
-                hint: 'A1b2',
-                createdAt: '2026-11-20T08:00:00.000Z',
-                expiresAt: '2026-12-20T08:00:00.000Z',
-                lastUsedAt: null,
-                expired: false,
-                token: `omega_pat_${'A1b2'.repeat(10)}`,
-                message: 'Copy the token now.',
-              },
-            }
-          : RECENT,
+      ...tokensAfterSigningInAgain('POST /api/account/sign-in-again/passkey', answer),
     });
-  }
-  async function createToken() {
-    const form = await screen.findByRole('form', { name: 'Create a token' });
-    await userEvent.type(within(form).getByLabelText('Token name'), 'ci');
-    await userEvent.click(within(form).getByRole('button', { name: 'Create token' }));
-    return screen.findByRole('dialog', { name: 'Sign in again' });
   }
 
   it('offers the passkey, says why when it did not work, and then makes the change', async () => {
@@ -420,7 +395,7 @@ describe('signing in again with a passkey on /account/security', () => {
         : { body: { ok: true, message: accountMessages.signedInAgain } },
     );
     renderAt('/account/security');
-    const dialog = await createToken();
+    const dialog = await createTokenAskingToSignInAgain();
     expect(dialog.textContent).toContain('confirm it is you with a passkey or your password');
     const use = await within(dialog).findByRole('button', { name: 'Use a passkey' });
 
@@ -450,7 +425,7 @@ describe('signing in again with a passkey on /account/security', () => {
     server([], () => ({ body: { ok: true, message: accountMessages.signedInAgain } }));
     withWebAuthn();
     renderAt('/account/security');
-    const dialog = await createToken();
+    const dialog = await createTokenAskingToSignInAgain();
     await within(dialog).findByLabelText('Password', { exact: true });
     expect(within(dialog).queryByRole('button', { name: 'Use a passkey' })).toBeNull();
     expect(dialog.textContent).toContain('confirm it is you with your password.');

@@ -317,40 +317,36 @@ export class PasskeysService {
    * The options of the second step of a password sign-in: the account's own passkeys. The
    * password was the first factor, so the passkey need only be present ('preferred').
    */
-  async secondFactorOptions(
-    user: UserRow,
-    rp: RelyingParty,
-  ): Promise<{ options: PasskeyAssertionOptions; challenge: PasskeyChallenge }> {
-    const own = await this.deps.passkeys.forUser(user.id);
-    if (own.length === 0) throw new HttpError(400, m.noneOnAccount);
-    const { generateAuthenticationOptions } = await webauthn();
-    const options = await generateAuthenticationOptions({
-      rpID: rp.id,
-      allowCredentials: own.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
-      userVerification: 'preferred',
-      timeout: PASSKEY_CHALLENGE_MS,
-    });
-    return { options, challenge: this.challenge(options.challenge, 'second-factor', user.id) };
+  secondFactorOptions(user: UserRow, rp: RelyingParty) {
+    return this.ownOptions(user, rp, 'second-factor', 'preferred', m.noneOnAccount);
   }
 
   /**
    * The options of signing in again on a session (the changes that ask for a recent sign-in):
    * the account's own passkeys, user verification required, since nothing else is asked.
    */
-  async signInAgainOptions(
+  signInAgainOptions(user: UserRow, rp: RelyingParty) {
+    return this.ownOptions(user, rp, 'sign-in-again', 'required', m.noneToSignInAgain);
+  }
+
+  /** Options naming the account's own passkeys; `none` is the 400 when it has none. */
+  private async ownOptions(
     user: UserRow,
     rp: RelyingParty,
+    purpose: 'second-factor' | 'sign-in-again',
+    userVerification: 'preferred' | 'required',
+    none: string,
   ): Promise<{ options: PasskeyAssertionOptions; challenge: PasskeyChallenge }> {
     const own = await this.deps.passkeys.forUser(user.id);
-    if (own.length === 0) throw new HttpError(400, m.noneToSignInAgain);
+    if (own.length === 0) throw new HttpError(400, none);
     const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: rp.id,
       allowCredentials: own.map((p) => ({ id: p.credential_id, transports: transportsOf(p) })),
-      userVerification: 'required',
+      userVerification,
       timeout: PASSKEY_CHALLENGE_MS,
     });
-    return { options, challenge: this.challenge(options.challenge, 'sign-in-again', user.id) };
+    return { options, challenge: this.challenge(options.challenge, purpose, user.id) };
   }
 
   /**
@@ -367,31 +363,15 @@ export class PasskeysService {
     client: PasskeyClient,
     requestId: string | null,
   ): Promise<void> {
-    const challenge = this.fresh(await take(), 'sign-in-again', user.id);
-    const attempt = await this.deps.throttle.begin(
-      PASSWORD_SIGN_IN,
-      client.ip,
-      throttleAccount(user.username, client.knownDevice(user.username)),
-      requestId,
-    );
-    try {
-      const row = await this.deps.passkeys.findByCredentialId(assertion.id);
-      if (!row) throw new HttpError(400, m.notRegistered);
-      if (row.user_id !== user.id) throw new HttpError(400, m.notThisAccount);
-      const verified = await this.verify(row, assertion, challenge, rp, 400, true);
-      await this.used(row, user, verified, 400, 'signed in again with', requestId);
-    } catch (err) {
-      await this.failed(
-        attempt,
-        err,
-        user.id,
-        `${user.username} failed to sign in again with a passkey from ${client.ip}`,
-        requestId,
-        'sign_in_again_failed',
-      );
-      throw err;
-    }
-    await attempt.succeeded();
+    await this.answeredByOwn(user, assertion, await take(), rp, client, requestId, {
+      purpose: 'sign-in-again',
+      requireUserVerification: true,
+      used: 'signed in again with',
+      failed: {
+        action: 'sign_in_again_failed',
+        what: `${user.username} failed to sign in again with a passkey from ${client.ip}`,
+      },
+    });
     await this.deps.activity.record({
       userId: user.id,
       action: 'sign_in_again',
@@ -460,7 +440,37 @@ export class PasskeysService {
     client: PasskeyClient,
     requestId: string | null,
   ): Promise<void> {
-    const challenge = this.fresh(await take(), 'second-factor', user.id);
+    await this.answeredByOwn(user, assertion, await take(), rp, client, requestId, {
+      purpose: 'second-factor',
+      requireUserVerification: false,
+      used: 'gave as a second factor',
+      failed: {
+        action: 'login_failed',
+        what: `wrong second factor for ${JSON.stringify(user.username)} from ${client.ip}`,
+      },
+    });
+  }
+
+  /**
+   * An answer of one of the account's own passkeys to the session's challenge for `how.purpose`:
+   * verified and its counter moved, counted in the sign-in throttle under the account's key; a
+   * refusal is a 400, kept in the throttle and recorded as `how.failed.action`.
+   */
+  private async answeredByOwn(
+    user: UserRow,
+    assertion: PasskeyAssertion,
+    stored: unknown,
+    rp: RelyingParty,
+    client: PasskeyClient,
+    requestId: string | null,
+    how: {
+      purpose: 'second-factor' | 'sign-in-again';
+      requireUserVerification: boolean;
+      used: string;
+      failed: { action: 'login_failed' | 'sign_in_again_failed'; what: string };
+    },
+  ): Promise<void> {
+    const challenge = this.fresh(stored, how.purpose, user.id);
     const attempt = await this.deps.throttle.begin(
       PASSWORD_SIGN_IN,
       client.ip,
@@ -471,16 +481,17 @@ export class PasskeysService {
       const row = await this.deps.passkeys.findByCredentialId(assertion.id);
       if (!row) throw new HttpError(400, m.notRegistered);
       if (row.user_id !== user.id) throw new HttpError(400, m.notThisAccount);
-      const verified = await this.verify(row, assertion, challenge, rp, 400, false);
-      await this.used(row, user, verified, 400, 'gave as a second factor', requestId);
-    } catch (err) {
-      await this.failed(
-        attempt,
-        err,
-        user.id,
-        `wrong second factor for ${JSON.stringify(user.username)} from ${client.ip}`,
-        requestId,
+      const verified = await this.verify(
+        row,
+        assertion,
+        challenge,
+        rp,
+        400,
+        how.requireUserVerification,
       );
+      await this.used(row, user, verified, 400, how.used, requestId);
+    } catch (err) {
+      await this.failed(attempt, err, user.id, how.failed.what, requestId, how.failed.action);
       throw err;
     }
     await attempt.succeeded();

@@ -19,8 +19,8 @@ import {
   PasskeyParams,
   PasskeyRegistrationOptions,
   PasskeyResponse,
-  PasskeysResponse,
   PasskeySignInBody,
+  PasskeysResponse,
   RenamePasskeyBody,
 } from '../passkeys.js';
 import { route } from './define.js';

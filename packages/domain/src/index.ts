@@ -1,4 +1,5 @@
 export * from './access-tokens/index.js';
+export * from './account/describe-agent.js';
 export * from './commands/index.js';
 export * from './keypad/index.js';
 export * from './passkeys.js';

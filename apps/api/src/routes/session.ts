@@ -15,7 +15,7 @@ import {
   SESSION_COOKIE,
   takePasskeyChallenge,
 } from '../plugins/external/session.js';
-import { toUser } from '../services/accounts.js';
+import { type SignInClient, toUser } from '../services/accounts.js';
 import {
   DEVICE_COOKIE,
   DEVICE_COOKIE_MAX_AGE_S,
@@ -66,6 +66,13 @@ export default async function sessionRoutes(app: FastifyInstance) {
     return user;
   }
 
+  /** Who is signing in to `username`'s account from this request. */
+  const signInClient = (request: FastifyRequest, username: string): SignInClient => ({
+    ip: request.ip,
+    knownDevice: devices.knownDevice(request.cookies[DEVICE_COOKIE], username),
+    userAgent: request.headers['user-agent'] ?? null,
+  });
+
   const passkeyClient = (request: FastifyRequest): PasskeyClient => ({
     ip: request.ip,
     knownDevice: (username) => devices.knownDevice(request.cookies[DEVICE_COOKIE], username),
@@ -82,13 +89,11 @@ export default async function sessionRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.login, async (request, reply) => {
     const { username, password } = request.body;
-    const device = devices.knownDevice(request.cookies[DEVICE_COOKIE], username);
     const { user, secondFactor } = await accounts.signIn(
       username,
       password,
-      request.ip,
+      signInClient(request, username),
       request.id,
-      device,
     );
     if (!secondFactor) return signedInAs(request, reply, user, 'Logged in successfully');
     // Only a pending sign-in until the second factor comes: no account on this session yet.
@@ -126,7 +131,11 @@ export default async function sessionRoutes(app: FastifyInstance) {
         request.id,
       );
     }
-    const signedIn = await accounts.completeSignIn(user, request.id);
+    const signedIn = await accounts.completeSignIn(
+      user,
+      signInClient(request, user.username),
+      request.id,
+    );
     return signedInAs(request, reply, signedIn, 'Logged in successfully');
   });
 
@@ -156,7 +165,11 @@ export default async function sessionRoutes(app: FastifyInstance) {
       passkeyClient(request),
       request.id,
     );
-    const signedIn = await accounts.completeSignIn(user, request.id);
+    const signedIn = await accounts.completeSignIn(
+      user,
+      signInClient(request, user.username),
+      request.id,
+    );
     return signedInAs(request, reply, signedIn, 'Logged in successfully');
   });
 

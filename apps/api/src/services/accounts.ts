@@ -11,13 +11,14 @@ import {
   type User,
   usernameProblem,
 } from '@omega/contracts';
-import { normalizeRole, type Role } from '@omega/domain';
+import { describeAgent, normalizeRole, type Role } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
 import { inTransaction } from '../lib/transaction.js';
 import type { ActivityRepository } from '../repositories/activity.js';
+import type { AnnouncementsRepository, NewAnnouncement } from '../repositories/announcements.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
 import type { UsersRepository } from '../repositories/users.js';
 import { type LoginThrottle, PASSWORD_SIGN_IN } from './login-throttle.js';
@@ -79,11 +80,45 @@ export interface AccountDeps {
   users: UsersRepository;
   sessions: SessionsRepository;
   activity: ActivityRepository;
+  /** Where the new sign-in notice goes: to the account's own announcements. */
+  announcements: AnnouncementsRepository;
   throttle: LoginThrottle;
   keys: RegistrationKeys;
   clock: Clock;
   /** Whether the account signs in with a second factor (services/two-factor.ts). */
   secondFactorOn: (userId: number) => Promise<boolean>;
+}
+
+/** Who is signing in. */
+export interface SignInClient {
+  ip: string;
+  /**
+   * This browser's device token for the account (services/device-trust.ts): null when it has
+   * not signed in to the account before.
+   */
+  knownDevice: string | null;
+  userAgent: string | null;
+}
+
+export const NEW_SIGN_IN_TITLE = 'New sign-in to your account';
+
+/**
+ * The notice an account gets when a browser that had not signed in to it does: where, when and
+ * with what, and what to do if it was not them.
+ */
+export function newSignInNotice(
+  user: { id: number },
+  client: SignInClient,
+  at: number,
+): NewAnnouncement {
+  const when = `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return {
+    title: NEW_SIGN_IN_TITLE,
+    content: `Your account was signed in on ${when} from ${describeAgent(client.userAgent)} at ${client.ip}, a browser that had not signed in to it before. If this was you, there is nothing to do. If not, change your password on Account security: that signs out every other session.`,
+    authorId: null,
+    at,
+    recipientId: user.id,
+  };
 }
 
 export class AccountService {
@@ -157,12 +192,12 @@ export class AccountService {
   async signIn(
     username: string,
     password: string,
-    ip: string,
+    client: SignInClient,
     requestId: string | null,
-    knownDevice: string | null = null,
   ): Promise<{ user: UserRow; secondFactor: boolean }> {
     const { users, activity, throttle, clock } = this.deps;
-    const account = throttleAccount(username, knownDevice);
+    const { ip } = client;
+    const account = throttleAccount(username, client.knownDevice);
     const attempt = await throttle.begin(PASSWORD_SIGN_IN, ip, account, requestId);
     let found: UserRow | undefined;
     try {
@@ -196,7 +231,7 @@ export class AccountService {
     }
     if (!secondFactor) {
       await attempt.succeeded();
-      return { user: await this.completeSignIn(found, requestId), secondFactor: false };
+      return { user: await this.completeSignIn(found, client, requestId), secondFactor: false };
     }
     // The right password alone is not a sign-in: its slot is given back, but the account's
     // streak of failures (wrong codes included) goes on until the second factor is right too,
@@ -213,19 +248,25 @@ export class AccountService {
   }
 
   /**
-   * Records a sign-in whose checks have passed: the sign-in time and the 'login' entry are one
-   * write. Refuses an account disabled since its password was checked.
+   * Records a sign-in whose checks have passed: the sign-in time, the 'login' entry and, from a
+   * browser that had not signed in to the account before, a notice to the account (unless it
+   * never signed in at all: an account made by the CLI or an administrator) are one write.
+   * Refuses an account disabled since its password was checked.
    */
-  async completeSignIn(user: UserRow, requestId: string | null): Promise<UserRow> {
-    const { users, activity, clock } = this.deps;
+  async completeSignIn(
+    user: UserRow,
+    client: SignInClient,
+    requestId: string | null,
+  ): Promise<UserRow> {
+    const { users, activity, announcements, clock } = this.deps;
     if (user.disabled !== 0) throw new HttpError(401, messages.accountDisabled);
     const at = clock();
+    const newBrowser = client.knownDevice === null && user.last_login !== null;
     await inTransaction(this.deps.db, async (trx) => {
       await users.recordLogin(user.id, at, trx);
-      await activity.record(
-        { userId: user.id, action: 'login', details: `${user.username} signed in`, at, requestId },
-        trx,
-      );
+      const details = `${user.username} signed in${newBrowser ? ' from a new browser' : ''}`;
+      await activity.record({ userId: user.id, action: 'login', details, at, requestId }, trx);
+      if (newBrowser) await announcements.create(newSignInNotice(user, client, at), trx);
     });
     return { ...user, last_login: at };
   }

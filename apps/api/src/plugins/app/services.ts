@@ -325,6 +325,7 @@ export default fp(
         users: repos.users,
         sessions: repos.sessions,
         activity: repos.activity,
+        announcements: repos.announcements,
         throttle,
         keys,
         clock: app.clock,

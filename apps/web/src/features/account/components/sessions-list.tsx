@@ -2,11 +2,11 @@
 // other sessions' for all of them at once. A list rather than a table, so a phone's 360 px hold
 // it without scrolling sideways. Each ending is confirmed first, and recorded by the server.
 import type { AccountSession } from '@omega/contracts';
+import { describeAgent } from '@omega/domain';
 import { Badge, Button, toast, useConfirm } from '@omega/ui';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
 import { removalTarget, useFocusAfterRemoval } from '../../../lib/focus-after-removal.js';
-import { describeAgent } from './describe-agent.js';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 

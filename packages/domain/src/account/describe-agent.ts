@@ -1,5 +1,6 @@
 // A browser's User-Agent as a person names their device: 'Firefox on Linux'. The full text is
-// shown beside it; this only picks the first browser and system it recognises.
+// shown beside it (the sessions list) or with it (the new sign-in notice); this only picks the
+// first browser and system it recognises.
 const BROWSERS: ReadonlyArray<[RegExp, string]> = [
   [/Edg(e|A|iOS)?\//, 'Edge'],
   [/OPR\/|Opera/, 'Opera'],

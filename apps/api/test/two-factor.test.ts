@@ -232,6 +232,49 @@ describeEachDatabase('two-factor sign-in', (database) => {
     expect(await actions()).toContain('recovery_code_used');
   });
 
+  it('makes ten new recovery codes in place of the old ones, for a recent sign-in, audited', async () => {
+    const off = await post('/api/account/2fa/recovery-codes', {}, cookie);
+    expect(off.statusCode).toBe(400);
+    expect(off.json()).toEqual({ message: twoFactorMessages.notOn });
+    const { recoveryCodes: old } = await turnOn();
+    const signIn = async (recoveryCode: string) => {
+      const { pending } = await password();
+      return (await post('/api/login/2fa', { recoveryCode }, pending)).statusCode;
+    };
+    expect(await signIn(old[0] as string)).toBe(200);
+    expect((await status()).recoveryCodesLeft).toBe(9);
+
+    // A sign-in older than 10 minutes (a copied cookie) may not make codes that pass the
+    // second factor.
+    t.advance(10 * 60_000);
+    const stale = await post('/api/account/2fa/recovery-codes', {}, cookie);
+    expect(stale.statusCode).toBe(403);
+    expect((await status()).recoveryCodesLeft).toBe(9);
+
+    const fresh = await sessionFor(t.app, ann.id);
+    const res = await post('/api/account/2fa/recovery-codes', {}, fresh);
+    expect(res.statusCode, res.body).toBe(200);
+    const { recoveryCodes, message } = res.json();
+    expect(message).toBe(twoFactorMessages.recoveryCodesReplaced);
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set([...recoveryCodes, ...old]).size).toBe(20);
+    expect((await status()).recoveryCodesLeft).toBe(10);
+    // The old codes, used or not, stop working; a new one signs in.
+    expect(await signIn(old[1] as string)).toBe(400);
+    expect(await signIn(recoveryCodes[0])).toBe(200);
+    expect((await actions()).filter((a) => a.startsWith('recovery_code'))).toEqual([
+      'recovery_code_used',
+      'recovery_codes_replaced',
+      'recovery_code_used',
+    ]);
+    const stored = await t.app.database.db
+      .selectFrom('recovery_codes')
+      .selectAll()
+      .where('user_id', '=', ann.id)
+      .execute();
+    expect(JSON.stringify(stored)).not.toContain(recoveryCodes[1]);
+  });
+
   it('lets the pending sign-in lapse after 5 minutes by the server’s clock', async () => {
     const { secret } = await turnOn();
     const { pending } = await password();

@@ -297,6 +297,48 @@ describe('the account security page', () => {
       expect(server.to('POST /api/account/2fa/totp/enable')).toHaveLength(2);
     });
 
+    it('makes new recovery codes after confirming, says the old ones stopped, shows them once', async () => {
+      let left = 3;
+      const NEW = Array.from({ length: 10 }, (_, i) => `wxyz${i}-stuv${i}`);
+      const server = fakeAdminServer({
+        ...base,
+        'GET /api/account/sessions': () => ({ body: [LAPTOP] }),
+        'GET /api/account/2fa': () => ({
+          body: { enabled: true, pending: false, recoveryCodesLeft: left },
+        }),
+        'POST /api/account/2fa/recovery-codes': () => {
+          left = 10;
+          return { body: { ok: true, message: 'New recovery codes', recoveryCodes: NEW } };
+        },
+      });
+      renderAt('/account/security');
+      const make = await screen.findByRole('button', { name: 'Make new recovery codes' });
+      expect(screen.getByText(/3 recovery codes left/)).toBeTruthy();
+
+      // Cancelled: nothing is sent.
+      await userEvent.click(make);
+      let question = await screen.findByRole('alertdialog', { name: 'Make new recovery codes?' });
+      expect(question.textContent).toContain(
+        'The 3 recovery codes you have now will stop working.',
+      );
+      await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+      expect(server.to('POST /api/account/2fa/recovery-codes')).toHaveLength(0);
+
+      await userEvent.click(make);
+      question = await screen.findByRole('alertdialog', { name: 'Make new recovery codes?' });
+      await userEvent.click(within(question).getByRole('button', { name: 'Make new codes' }));
+      const list = await screen.findByRole('list', { name: 'Your recovery codes' });
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual(NEW);
+      expect(screen.getByText(/^New recovery codes: the old ones no longer work\./)).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'I have kept them' }));
+      expect(await screen.findByText(/10 recovery codes left/)).toBeTruthy();
+      expect(server.to('POST /api/account/2fa/recovery-codes')).toHaveLength(1);
+    });
+
     it('leaves a setup the user does not finish, back at the button that starts it', async () => {
       fakeAdminServer({
         ...base,

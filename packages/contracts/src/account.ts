@@ -80,6 +80,8 @@ export const twoFactorMessages = {
   setupReplaced:
     'Two-factor setup was started again meanwhile: scan the newest QR code and enter its code',
   notOn: 'Two-factor authentication is not on',
+  recoveryCodesReplaced:
+    'New recovery codes: the old ones no longer work. Keep these somewhere safe: each works once, and they are not shown again.',
   noPendingSignIn: 'Sign in with your username and password first (or again: it lasts 5 minutes)',
   required: 'Enter the code from your authenticator app',
 } as const;
@@ -122,6 +124,10 @@ export const TotpEnableResponse = Type.Object({
   recoveryCodes: Type.Array(Type.String(), { minItems: 10, maxItems: 10 }),
 });
 export type TotpEnableResponse = Static<typeof TotpEnableResponse>;
+
+/** New recovery codes in place of the old ones (POST /api/account/2fa/recovery-codes), once. */
+export const NewRecoveryCodesResponse = TotpEnableResponse;
+export type NewRecoveryCodesResponse = Static<typeof NewRecoveryCodesResponse>;
 
 /** The second factor: a code from the app, or one of the recovery codes. */
 const SecondFactor = {

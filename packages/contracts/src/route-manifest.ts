@@ -51,6 +51,7 @@ export const routeManifest = {
   totpSetup: { method: 'POST', url: '/api/account/2fa/totp/setup' },
   totpEnable: { method: 'POST', url: '/api/account/2fa/totp/enable' },
   twoFactorDisable: { method: 'POST', url: '/api/account/2fa/disable' },
+  newRecoveryCodes: { method: 'POST', url: '/api/account/2fa/recovery-codes' },
   passkeys: { method: 'GET', url: '/api/account/passkeys' },
   passkeyRegistrationOptions: { method: 'POST', url: '/api/account/passkeys/registration-options' },
   addPasskey: { method: 'POST', url: '/api/account/passkeys' },

@@ -14,6 +14,7 @@ export type ActivityAction =
   | 'password_change_failed'
   | 'sign_in_again'
   | 'sign_in_again_failed'
+  | 'recovery_codes_replaced'
   | 'user_created'
   | 'plan_change'
   | 'subscription_cancel'

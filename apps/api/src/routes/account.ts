@@ -3,7 +3,13 @@
 // are the services'; this file holds what is HTTP: the device cookie the throttle reads, the
 // caller's own session, and replacing its id once the password has changed. None of these
 // routes takes a personal access token (the route table says `tokens: false`).
-import { accessTokenMessages, accountMessages, passkeyMessages, routes } from '@omega/contracts';
+import {
+  accessTokenMessages,
+  accountMessages,
+  passkeyMessages,
+  routes,
+  twoFactorMessages,
+} from '@omega/contracts';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { signedIn } from '../plugins/app/access.js';
@@ -117,6 +123,16 @@ export default async function accountRoutes(app: FastifyInstance) {
   defineRoute(app, routes.totpSetup, async (request) => {
     requireRecentSignIn(app, request);
     return app.twoFactor.setup(signedIn(request));
+  });
+
+  defineRoute(app, routes.newRecoveryCodes, async (request) => {
+    requireRecentSignIn(app, request);
+    const recoveryCodes = await app.twoFactor.replaceRecoveryCodes(signedIn(request), request.id);
+    return {
+      ok: true as const,
+      message: twoFactorMessages.recoveryCodesReplaced,
+      recoveryCodes,
+    };
   });
 
   defineRoute(app, routes.totpEnable, async (request) => {

@@ -191,6 +191,30 @@ export class TwoFactorService {
     return codes;
   }
 
+  /**
+   * Ten new recovery codes in place of the account's old ones, which stop working in the same
+   * transaction as the 'recovery_codes_replaced' entry; 400 when two-factor is off.
+   */
+  async replaceRecoveryCodes(user: UserRow, requestId: string | null): Promise<string[]> {
+    const { db, twoFactor, activity, clock } = this.deps;
+    const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
+    await inTransaction(db, async (trx) => {
+      if ((await twoFactor.find(user.id, trx))?.enabled !== 1) throw new HttpError(400, m.notOn);
+      await twoFactor.setRecoveryCodes(user.id, codes.map(hashRecoveryCode), trx);
+      await activity.record(
+        {
+          userId: user.id,
+          action: 'recovery_codes_replaced',
+          details: `${user.username} made new recovery codes; the old ones no longer work`,
+          at: clock(),
+          requestId,
+        },
+        trx,
+      );
+    });
+    return codes;
+  }
+
   /** Turns two-factor off, given the password and a second factor. */
   async disable(
     user: UserRow,

@@ -5,6 +5,7 @@ import {
   AccountSessionsResponse,
   ChangePasswordBody,
   EndSessionsResponse,
+  NewRecoveryCodesResponse,
   SignInAgainBody,
   TotpEnableBody,
   TotpEnableResponse,
@@ -152,6 +153,19 @@ export const accountRoutes = {
         403: ErrorResponse,
         409: ErrorResponse,
       },
+    },
+  }),
+  newRecoveryCodes: route({
+    method: 'POST',
+    url: '/api/account/2fa/recovery-codes',
+    access: 'user',
+    tokens: false,
+    summary: 'Ten new recovery codes in place of the old ones, answered once',
+    description:
+      'For an account with two-factor on that used or lost some of its codes: every old code stops working at once. Asks for a sign-in in the last 10 minutes (403 otherwise; POST /api/account/sign-in-again gives one on this session): a copied session cookie alone must not get a way past the second factor. A 400 when two-factor is off.',
+    tags: ['account'],
+    schema: {
+      response: { 200: NewRecoveryCodesResponse, 400: ErrorResponse, 403: ErrorResponse },
     },
   }),
   twoFactorDisable: route({

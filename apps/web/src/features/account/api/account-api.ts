@@ -34,6 +34,10 @@ export function useTwoFactorActions() {
       await mutate(SESSION_KEY);
       return result;
     },
+    /** Ten new recovery codes in place of the old ones; the count is read again once kept. */
+    newRecoveryCodes() {
+      return withRecentSignIn(() => api.call('newRecoveryCodes'));
+    },
     async disable(body: { password: string; code?: string; recoveryCode?: string }) {
       const result = await api.call('twoFactorDisable', { body });
       await Promise.all([reread(), mutate(SESSION_KEY)]);

@@ -3,7 +3,7 @@
 // off with the password and a code or a recovery code. The secret is shown only during setup:
 // the server never answers it again, so a setup left half-way is simply started again.
 import type { TotpSetupResponse } from '@omega/contracts';
-import { Button, Skeleton, toast } from '@omega/ui';
+import { Button, Skeleton, toast, useConfirm } from '@omega/ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/error-message.js';
 import { LoadFailed } from '../../../lib/load-failed.js';
@@ -79,12 +79,15 @@ function Setup(props: {
   );
 }
 
-function RecoveryCodes(props: { codes: string[]; onDone(): void }) {
+function RecoveryCodes(props: { codes: string[]; replaced: boolean; onDone(): void }) {
   return (
     <div className="omega-stack">
       <p role="status">
-        Two-factor sign-in is on. Keep these recovery codes somewhere safe: each signs you in once
-        if you lose your authenticator app, and they are not shown again.
+        {props.replaced
+          ? 'New recovery codes: the old ones no longer work.'
+          : 'Two-factor sign-in is on.'}{' '}
+        Keep these recovery codes somewhere safe: each signs you in once if you lose your
+        authenticator app, and they are not shown again.
       </p>
       <ul className="omega-account__codes" aria-label="Your recovery codes">
         {props.codes.map((c) => (
@@ -142,7 +145,8 @@ export function TwoFactorSection() {
   const { data, error, isLoading, mutate } = useTwoFactorStatus();
   const actions = useTwoFactorActions();
   const [setup, setSetup] = useState<TotpSetupResponse | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
+  const [codes, setCodes] = useState<{ codes: string[]; replaced: boolean } | null>(null);
+  const confirm = useConfirm();
   const [busy, setBusy] = useState(false);
   // A setup left with Cancel puts the focus back on the button that starts one.
   const startButton = useRef<HTMLButtonElement>(null);
@@ -167,10 +171,39 @@ export function TwoFactorSection() {
     }
   }
 
+  async function replaceCodes() {
+    const left = data?.recoveryCodesLeft ?? 0;
+    const now =
+      left === 0
+        ? 'You have no recovery codes left.'
+        : `The ${left} recovery code${left === 1 ? '' : 's'} you have now will stop working.`;
+    const ok = await confirm({
+      title: 'Make new recovery codes?',
+      description: `${now} You get ten new ones, shown once.`,
+      confirmLabel: 'Make new codes',
+      destructive: true,
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const result = await actions.newRecoveryCodes();
+      setCodes({ codes: result.recoveryCodes, replaced: true });
+    } catch (err) {
+      toast({
+        title: 'Could not make new recovery codes',
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   if (codes) {
     return (
       <RecoveryCodes
-        codes={codes}
+        codes={codes.codes}
+        replaced={codes.replaced}
         onDone={() => {
           setCodes(null);
           setSetup(null);
@@ -194,6 +227,11 @@ export function TwoFactorSection() {
           Two-factor sign-in is on: signing in asks for a code from your authenticator app.{' '}
           {data.recoveryCodesLeft} recovery code{data.recoveryCodesLeft === 1 ? '' : 's'} left.
         </p>
+        <div className="omega-actions">
+          <Button variant="outline" loading={busy} onClick={replaceCodes}>
+            Make new recovery codes
+          </Button>
+        </div>
         <TurnOff />
       </div>
     );
@@ -202,7 +240,7 @@ export function TwoFactorSection() {
     return (
       <Setup
         setup={setup}
-        onEnabled={setCodes}
+        onEnabled={(recoveryCodes) => setCodes({ codes: recoveryCodes, replaced: false })}
         onCancel={() => {
           setSetup(null);
           setCancelled(true);

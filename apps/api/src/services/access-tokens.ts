@@ -31,6 +31,8 @@ import { inTransaction } from '../lib/transaction.js';
 import type { AccessTokenRow, AccessTokensRepository } from '../repositories/access-tokens.js';
 import { lockAccount } from '../repositories/account-lock.js';
 import type { ActivityRepository } from '../repositories/activity.js';
+import type { AnnouncementsRepository } from '../repositories/announcements.js';
+import { securityChangeNotice } from './security-notices.js';
 
 const DAY_MS = 86_400_000;
 /** A token's last-used time is moved at most this often. */
@@ -75,6 +77,8 @@ export interface AccessTokensDeps {
   db: Kysely<Database>;
   tokens: AccessTokensRepository;
   activity: ActivityRepository;
+  /** The account's own notice of a token made (services/security-notices.ts). */
+  announcements: AnnouncementsRepository;
   clock: Clock;
 }
 
@@ -139,6 +143,8 @@ export class AccessTokensService {
         },
         trx,
       );
+      const change = `The personal access token '${name}' (${body.scopes.join(', ')}) was made for your account`;
+      await this.deps.announcements.create(securityChangeNotice(user.id, change, now), trx);
       return inserted;
     });
     return { ...this.view(row, now), token, message: m.created };

@@ -11,19 +11,20 @@ import {
   type User,
   usernameProblem,
 } from '@omega/contracts';
-import { describeAgent, normalizeRole, type Role } from '@omega/domain';
+import { normalizeRole, type Role } from '@omega/domain';
 import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { HttpError } from '../lib/http-error.js';
 import { inTransaction } from '../lib/transaction.js';
 import type { ActivityRepository } from '../repositories/activity.js';
-import type { AnnouncementsRepository, NewAnnouncement } from '../repositories/announcements.js';
+import type { AnnouncementsRepository } from '../repositories/announcements.js';
 import type { SessionsRepository } from '../repositories/sessions.js';
 import type { UsersRepository } from '../repositories/users.js';
 import { type LoginThrottle, PASSWORD_SIGN_IN } from './login-throttle.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { KeyKind, RegistrationKeys } from './registration-keys.js';
+import { newSignInNotice } from './security-notices.js';
 
 /**
  * Wrong registration keys count in the sign-in throttle under a pseudo-account of the caller's
@@ -98,27 +99,6 @@ export interface SignInClient {
    */
   knownDevice: string | null;
   userAgent: string | null;
-}
-
-export const NEW_SIGN_IN_TITLE = 'New sign-in to your account';
-
-/**
- * The notice an account gets when a browser that had not signed in to it does: where, when and
- * with what, and what to do if it was not them.
- */
-export function newSignInNotice(
-  user: { id: number },
-  client: SignInClient,
-  at: number,
-): NewAnnouncement {
-  const when = `${new Date(at).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return {
-    title: NEW_SIGN_IN_TITLE,
-    content: `Your account was signed in on ${when} from ${describeAgent(client.userAgent)} at ${client.ip}, a browser that had not signed in to it before. If this was you, there is nothing to do. If not, change your password on Account security: that signs out every other session.`,
-    authorId: null,
-    at,
-    recipientId: user.id,
-  };
 }
 
 export class AccountService {
@@ -266,7 +246,7 @@ export class AccountService {
       await users.recordLogin(user.id, at, trx);
       const details = `${user.username} signed in${newBrowser ? ' from a new browser' : ''}`;
       await activity.record({ userId: user.id, action: 'login', details, at, requestId }, trx);
-      if (newBrowser) await announcements.create(newSignInNotice(user, client, at), trx);
+      if (newBrowser) await announcements.create(newSignInNotice(user.id, client, at), trx);
     });
     return { ...user, last_login: at };
   }

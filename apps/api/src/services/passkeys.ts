@@ -28,10 +28,12 @@ import { HttpError } from '../lib/http-error.js';
 import { inTransaction } from '../lib/transaction.js';
 import { lockAccount } from '../repositories/account-lock.js';
 import type { ActivityRepository } from '../repositories/activity.js';
+import type { AnnouncementsRepository } from '../repositories/announcements.js';
 import type { PasskeysRepository } from '../repositories/passkeys.js';
 import type { UsersRepository } from '../repositories/users.js';
 import { throttleAccount } from './accounts.js';
 import { type LoginThrottle, PASSWORD_SIGN_IN } from './login-throttle.js';
+import { securityChangeNotice } from './security-notices.js';
 import { webauthn } from './webauthn.js';
 
 export const RP_NAME = 'Omega';
@@ -85,6 +87,8 @@ export interface PasskeysDeps {
   users: UsersRepository;
   passkeys: PasskeysRepository;
   activity: ActivityRepository;
+  /** The account's own notice of a passkey added (services/security-notices.ts). */
+  announcements: AnnouncementsRepository;
   throttle: LoginThrottle;
   clock: Clock;
 }
@@ -244,6 +248,8 @@ export class PasskeysService {
         },
         trx,
       );
+      const change = `The passkey ${JSON.stringify(row.name)} was added to your account`;
+      await this.deps.announcements.create(securityChangeNotice(user.id, change, at), trx);
       return toPasskey(row);
     });
   }

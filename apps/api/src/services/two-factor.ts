@@ -21,11 +21,13 @@ import { sha256Hex } from '../lib/digest.js';
 import { HttpError } from '../lib/http-error.js';
 import { inTransaction } from '../lib/transaction.js';
 import type { ActivityRepository } from '../repositories/activity.js';
+import type { AnnouncementsRepository } from '../repositories/announcements.js';
 import type { TotpRow, TwoFactorRepository } from '../repositories/two-factor.js';
 import type { UsersRepository } from '../repositories/users.js';
 import { throttleAccount } from './accounts.js';
 import { type LoginThrottle, PASSWORD_SIGN_IN } from './login-throttle.js';
 import { verifyPassword } from './passwords.js';
+import { securityChangeNotice } from './security-notices.js';
 
 export const TOTP_PERIOD_S = 30;
 export const TOTP_ISSUER = 'Omega';
@@ -49,6 +51,8 @@ export interface TwoFactorDeps {
   users: UsersRepository;
   twoFactor: TwoFactorRepository;
   activity: ActivityRepository;
+  /** The account's own notices of changes to its second factor (services/security-notices.ts). */
+  announcements: AnnouncementsRepository;
   throttle: LoginThrottle;
   clock: Clock;
   /** OMEGA_2FA_KEY, or the session secret when it is unset. */
@@ -107,19 +111,24 @@ export class TwoFactorService {
     requestId: string | null,
     trx: Kysely<Database> = this.deps.db,
   ): Promise<void> {
-    const { twoFactor, activity, clock } = this.deps;
+    const { twoFactor, activity, announcements, clock } = this.deps;
     if (!(await twoFactor.find(user.id, trx))) {
       throw new HttpError(409, `${user.username} has no two-factor sign-in to reset.`);
     }
     await twoFactor.remove(user.id, trx);
+    const at = clock();
     await activity.record(
       {
         userId: user.id,
         action: 'two_factor_reset',
         details: `two-factor sign-in of ${user.username} reset by ${by}`,
-        at: clock(),
+        at,
         requestId,
       },
+      trx,
+    );
+    await announcements.create(
+      securityChangeNotice(user.id, 'Two-factor sign-in was turned off by an administrator', at),
       trx,
     );
   }
@@ -163,7 +172,7 @@ export class TwoFactorService {
 
   /** Turns two-factor on with the pending secret's first code; answers the recovery codes. */
   async enable(user: UserRow, code: string, requestId: string | null): Promise<string[]> {
-    const { db, twoFactor, activity, clock } = this.deps;
+    const { db, twoFactor, activity, announcements, clock } = this.deps;
     const row = await twoFactor.find(user.id);
     if (row?.enabled === 1) throw new HttpError(409, m.alreadyOn);
     if (!row) throw new HttpError(400, m.notPending);
@@ -187,6 +196,8 @@ export class TwoFactorService {
         },
         trx,
       );
+      const change = 'Two-factor sign-in with an authenticator app was turned on';
+      await announcements.create(securityChangeNotice(user.id, change, at), trx);
     });
     return codes;
   }
@@ -196,7 +207,7 @@ export class TwoFactorService {
    * transaction as the 'recovery_codes_replaced' entry; 400 when two-factor is off.
    */
   async replaceRecoveryCodes(user: UserRow, requestId: string | null): Promise<string[]> {
-    const { db, twoFactor, activity, clock } = this.deps;
+    const { db, twoFactor, activity, announcements, clock } = this.deps;
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await inTransaction(db, async (trx) => {
       if ((await twoFactor.find(user.id, trx))?.enabled !== 1) throw new HttpError(400, m.notOn);
@@ -211,6 +222,8 @@ export class TwoFactorService {
         },
         trx,
       );
+      const change = 'New two-factor recovery codes were made (the old ones no longer work)';
+      await announcements.create(securityChangeNotice(user.id, change, clock()), trx);
     });
     return codes;
   }
@@ -222,7 +235,7 @@ export class TwoFactorService {
     client: TwoFactorClient,
     requestId: string | null,
   ): Promise<void> {
-    const { db, twoFactor, activity, clock } = this.deps;
+    const { db, twoFactor, activity, announcements, clock } = this.deps;
     const row = await twoFactor.find(user.id);
     if (row?.enabled !== 1) throw new HttpError(400, m.notOn);
     await this.checkCredentials(user, row, body, client, requestId);
@@ -236,6 +249,10 @@ export class TwoFactorService {
           at: clock(),
           requestId,
         },
+        trx,
+      );
+      await announcements.create(
+        securityChangeNotice(user.id, 'Two-factor sign-in was turned off', clock()),
         trx,
       );
     });

@@ -301,6 +301,7 @@ export default fp(
       users: repos.users,
       twoFactor: repos.twoFactor,
       activity: repos.activity,
+      announcements: repos.announcements,
       throttle,
       clock: app.clock,
       keyMaterial: app.config.twoFactorKey ?? app.config.sessionSecret,
@@ -314,6 +315,7 @@ export default fp(
         users: repos.users,
         passkeys: repos.passkeys,
         activity: repos.activity,
+        announcements: repos.announcements,
         throttle,
         clock: app.clock,
       }),
@@ -349,6 +351,7 @@ export default fp(
         db,
         tokens: repos.accessTokens,
         activity: repos.activity,
+        announcements: repos.announcements,
         clock: app.clock,
       }),
     );

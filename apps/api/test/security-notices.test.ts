@@ -1,12 +1,14 @@
-// The new sign-in notice (decision 033): a sign-in from a browser that had not signed in to the
-// account before leaves the account an announcement saying when, from what and where, and what
-// to do if it was not them — written with the sign-in, whichever way it completed (a password,
-// a password and a code, a passkey). A browser the account knows (its device cookie), an
-// account's very first sign-in, and a password step still waiting for its code leave none.
+// The account's own security notices (decision 033). A sign-in from a browser that had not signed
+// in to the account before leaves the account an announcement saying when, from what and where,
+// and what to do if it was not them — written with the sign-in, whichever way it completed (a
+// password, a password and a code, a passkey). A browser the account knows (its device cookie),
+// an account's very first sign-in, and a password step still waiting for its code leave none.
+// Each change that adds a way past the password or the second factor, or takes the second
+// factor away, leaves one too; changes that take a way in away leave none.
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { NEW_SIGN_IN_TITLE } from '../src/services/accounts.js';
 import { DEVICE_COOKIE } from '../src/services/device-trust.js';
+import { NEW_SIGN_IN_TITLE, SECURITY_CHANGE_TITLE } from '../src/services/security-notices.js';
 import {
   createTestApp,
   createUser,
@@ -56,6 +58,7 @@ describeEachDatabase('the new sign-in notice', (database) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { title: string; content: string }[];
   };
+  const signInNotices = async () => (await notices()).filter((n) => n.title === NEW_SIGN_IN_TITLE);
 
   it('tells the account of a browser that had not signed in to it, once per browser', async () => {
     // The account's first sign-in (made by an administrator or the CLI): nothing to compare.
@@ -120,7 +123,7 @@ describeEachDatabase('the new sign-in notice', (database) => {
 
     const pending = await login({ agent: FIREFOX_ON_WINDOWS });
     expect(pending.json()).toMatchObject({ twoFactorRequired: true });
-    expect(await notices()).toEqual([]);
+    expect(await signInNotices()).toEqual([]);
     const done = await t.app.inject({
       method: 'POST',
       url: '/api/login/2fa',
@@ -128,7 +131,7 @@ describeEachDatabase('the new sign-in notice', (database) => {
       headers: { cookie: sessionCookie(pending) as string, 'user-agent': FIREFOX_ON_WINDOWS },
     });
     expect(done.statusCode, done.body).toBe(200);
-    expect((await notices()).map((n) => n.content)).toEqual([
+    expect((await signInNotices()).map((n) => n.content)).toEqual([
       expect.stringContaining('from Firefox on Windows'),
     ]);
   });
@@ -158,6 +161,87 @@ describeEachDatabase('the new sign-in notice', (database) => {
       headers: { cookie: sessionCookie(asked) as string, 'user-agent': CHROME_ON_LINUX },
     });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    expect((await notices()).map((n) => n.title)).toEqual([NEW_SIGN_IN_TITLE]);
+    expect(await signInNotices()).toHaveLength(1);
+  });
+
+  it('tells the account of each change that adds a way in or takes its second factor away', async () => {
+    const cookie = await sessionFor(t.app, ann.id);
+    const post = (url: string, payload: object = {}) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie }, payload });
+    const changes = async () =>
+      (await notices())
+        .filter((n) => n.title === SECURITY_CHANGE_TITLE)
+        .map((n) => n.content.slice(0, n.content.indexOf(' (20')))
+        .reverse();
+
+    const { secret } = (await post('/api/account/2fa/totp/setup')).json();
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
+    expect(await changes()).toEqual([]);
+    const on = await post('/api/account/2fa/totp/enable', {
+      code: totp.generate({ timestamp: t.now() }),
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect((await post('/api/account/2fa/recovery-codes')).statusCode).toBe(200);
+    const key = new SoftwareAuthenticator();
+    const options = (await post('/api/account/passkeys/registration-options')).json();
+    const added = await post('/api/account/passkeys', {
+      response: key.register(options),
+      name: 'Work laptop',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const token = await post('/api/account/tokens', { name: 'ci', scopes: ['read', 'write'] });
+    expect(token.statusCode, token.body).toBe(200);
+    // Taking a way in away is not announced: renaming or removing a passkey, revoking a token.
+    const passkeyId = added.json().passkey.id;
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/passkeys/${passkeyId}`,
+      headers: { cookie },
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/tokens/${token.json().id}`,
+      headers: { cookie },
+    });
+    t.advance(30_000);
+    const off = await post('/api/account/2fa/disable', {
+      password: TEST_PASSWORD,
+      code: totp.generate({ timestamp: t.now() }),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+
+    expect(await changes()).toEqual([
+      'Two-factor sign-in with an authenticator app was turned on',
+      'New two-factor recovery codes were made (the old ones no longer work)',
+      'The passkey "Work laptop" was added to your account',
+      "The personal access token 'ci' (read, write) was made for your account",
+      'Two-factor sign-in was turned off',
+    ]);
+    const when = new Date(t.now()).toISOString().slice(0, 16).replace('T', ' ');
+    expect((await notices())[0]?.content).toBe(
+      `Two-factor sign-in was turned off (${when} UTC). If this was you, there is nothing to do. If not, someone else can use your account: change your password on Account security (that signs out every other session) and remove there what you do not recognise.`,
+    );
+  });
+
+  it('tells the account when an operator resets its two-factor', async () => {
+    const cookie = await sessionFor(t.app, ann.id);
+    const { secret } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/account/2fa/totp/setup',
+        headers: { cookie },
+      })
+    ).json();
+    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: t.now() });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/account/2fa/totp/enable',
+      headers: { cookie },
+      payload: { code },
+    });
+    await t.app.twoFactor.resetFromCli('ann');
+    expect((await notices())[0]?.content).toMatch(
+      /^Two-factor sign-in was turned off by an administrator \(/,
+    );
   });
 });

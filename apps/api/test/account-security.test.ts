@@ -16,6 +16,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { hashSessionId, SESSION_CACHE_MS, SESSION_ENDED } from '../src/services/session-store.js';
 import {
+  activityActions,
   createTestApp,
   createUser,
   sessionCookie,
@@ -385,15 +386,7 @@ describeEachDatabase('signing in again on the same session', (database) => {
       payload: { name: 'ci', scopes: ['read'] },
       headers: { cookie },
     });
-  const actions = async () =>
-    (
-      await t.app.database.db
-        .selectFrom('activity_logs')
-        .select('action')
-        .where('user_id', '=', ann.id)
-        .orderBy('id')
-        .execute()
-    ).map((r) => r.action);
+  const actions = () => activityActions(t.app, ann.id);
 
   it('takes the password, audited, and the changes that ask for a recent sign-in go through for 10 minutes', async () => {
     expect((await makeToken()).statusCode).toBe(403);

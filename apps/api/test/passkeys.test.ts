@@ -10,6 +10,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import {
+  activityActions,
   createTestApp,
   createUser,
   sessionCookie,
@@ -69,15 +70,7 @@ describeEachDatabase('passkeys', (database) => {
     });
   const list = async (as = cookie) =>
     (await call('GET', '/api/account/passkeys', undefined, as)).json();
-  const actions = async (userId = ann.id) =>
-    (
-      await t.app.database.db
-        .selectFrom('activity_logs')
-        .select('action')
-        .where('user_id', '=', userId)
-        .orderBy('id')
-        .execute()
-    ).map((r) => r.action);
+  const actions = (userId = ann.id) => activityActions(t.app, userId);
 
   /** Registers a passkey of `auth` on the account of `as`: answers the add call's answer. */
   async function register(auth: SoftwareAuthenticator, as = cookie, name?: string) {

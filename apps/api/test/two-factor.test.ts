@@ -7,6 +7,7 @@ import { CONFIRMATION_PHRASE, routeList, twoFactorMessages } from '@omega/contra
 import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import {
+  activityActions,
   createTestApp,
   createUser,
   sessionCookie,
@@ -35,15 +36,7 @@ describeEachDatabase('two-factor sign-in', (database) => {
     (await t.app.inject({ method: 'GET', url: '/api/account/2fa', headers: { cookie } })).json();
   const codeAt = (secret: string, at = t.now()) =>
     new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: at });
-  const actions = async () =>
-    (
-      await t.app.database.db
-        .selectFrom('activity_logs')
-        .select('action')
-        .where('user_id', '=', ann.id)
-        .orderBy('id')
-        .execute()
-    ).map((r) => r.action);
+  const actions = () => activityActions(t.app, ann.id);
   const me = async (as: string) =>
     (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: as } })).statusCode;
 

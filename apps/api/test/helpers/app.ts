@@ -150,6 +150,17 @@ export function buildHelpFirst(): void {
   });
 }
 
+/** The account's activity log, oldest first, as its actions ('login', 'passkey_added', …). */
+export async function activityActions(app: FastifyInstance, userId: number): Promise<string[]> {
+  const rows = await app.database.db
+    .selectFrom('activity_logs')
+    .select('action')
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.action);
+}
+
 /** The `name=value` pair of the session cookie an answer set, if any. */
 export function sessionCookie(res: LightMyRequestResponse): string | undefined {
   const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE);

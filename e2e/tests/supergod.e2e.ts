@@ -1,6 +1,6 @@
 // The supergod console in a real browser against the production build: a supergod runs a
 // command through the dialog and sees its output and the refreshed status; an admin is
-// turned away.
+// turned away; a grant from a sign-in older than 10 minutes asks to sign in again first.
 import type { Page } from 'playwright-core';
 import { beforeEach, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
@@ -9,6 +9,7 @@ import {
   describeWithBrowser,
   type Harness,
   pageHelpers,
+  postFromPage,
   uniqueName,
 } from './harness.js';
 
@@ -100,5 +101,36 @@ describeWithBrowser('supergod console', () => {
     await page.waitForURL(`${h.baseUrl}/`);
     await expectAccessible(page);
     expect(await page.getByRole('heading', { name: 'System Control Panel' }).count()).toBe(0);
+  });
+
+  // Last in the file: it moves the server's clock by 11 minutes.
+  it('asks a sign-in older than 10 minutes to sign in again before granting a role', async () => {
+    const user = unique('grantee');
+    const other = await h.browser.newContext();
+    const visitor = await other.newPage();
+    await visitor.goto(`${h.baseUrl}/auth`);
+    expect(
+      await postFromPage(visitor, '/api/register', { username: user, password: 'e2e-password' }),
+    ).toBe(200);
+    await other.close();
+    const name = unique('god');
+    await registerSupergod(name);
+    h.advance(11 * 60_000);
+    await page.goto(`${h.baseUrl}/supergod`);
+    await page.getByRole('heading', { name: 'System Control Panel' }).waitFor();
+
+    await page.getByRole('button', { name: 'Execute Super-God Command' }).click();
+    const dialog = page.getByRole('dialog', { name: /Super-God Command/ });
+    await dialog.getByLabel('Command', { exact: true }).fill(`user role ${user} admin`);
+    await dialog.getByLabel('Confirmation Code', { exact: true }).fill(PHRASE);
+    await dialog.getByRole('button', { name: 'Execute', exact: true }).click();
+    const again = page.getByRole('dialog', { name: 'Sign in again' });
+    await again.waitFor();
+    await expectAccessible(page);
+    await again.getByLabel('Password', { exact: true }).fill('e2e-password');
+    await again.getByRole('button', { name: 'Sign in and go on' }).click();
+    await toast(`Successfully executed: user role ${user} admin`);
+    const log = page.getByRole('log', { name: 'Command output' });
+    await log.getByText(new RegExp(`${user} is now admin`)).waitFor();
   });
 });

@@ -1,4 +1,4 @@
-import { CONFIRMATION_PHRASE, routes } from '@omega/contracts';
+import { accountMessages, CONFIRMATION_PHRASE, routes } from '@omega/contracts';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { UserRow } from '../src/db/schema.js';
 import { MAINTENANCE_CACHE_MS, MAINTENANCE_MESSAGE } from '../src/plugins/app/maintenance.js';
@@ -362,6 +362,30 @@ describeEachDatabase('supergod console', (database) => {
       action: 'supergod_command',
       details: "root ran 'user role BOB admin': bob is now admin (was user).",
     });
+  });
+
+  it('asks a sign-in older than 10 minutes to sign in again before it grants a role or resets two-factor', async () => {
+    const bob = await createUser(t.app, 'bob');
+    t.advance(10 * 60_000 + 1);
+    for (const command of ['user role bob admin', 'user role bob supergod', '2fa reset bob']) {
+      const res = await run(command);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json()).toEqual({ message: accountMessages.recentSignInRequired });
+    }
+    expect((await t.app.repos.users.findById(bob.id))?.role).toBe('user');
+    expect((await activity())[0]).toEqual({
+      userId: root.id,
+      action: 'supergod_command_refused',
+      details: "root was refused '2fa reset bob': no sign-in in the last 10 minutes",
+    });
+    // What takes a way in away, or grants none, runs as before.
+    expect((await run('user role bob user')).statusCode).toBe(200);
+    expect((await run('sessions revoke bob')).statusCode).toBe(200);
+    // Signed in again on the same session, the promotion goes through.
+    const again = await post('/api/account/sign-in-again', { password: TEST_PASSWORD }, rootCookie);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await run('user role bob admin')).statusCode).toBe(200);
+    expect((await t.app.repos.users.findById(bob.id))?.role).toBe('admin');
   });
 
   it('answers 404 for an unknown username and records the refusal', async () => {

@@ -1,6 +1,7 @@
 // /admin/users/:id against a fake server: the sections with their headings and figures, the
 // empty and not-found states, ending a session, supergod-only actions, 'View as user', the
 // username links from the admin tables, and the red view-as banner with its 'End view'.
+import { accountMessages, CONFIRMATION_PHRASE } from '@omega/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -267,6 +268,47 @@ describe('the user page', () => {
     renderAt('/admin/users/7');
     expect(await screen.findByRole('button', { name: 'Change role' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Disable account' })).toBeTruthy();
+  });
+
+  it('asks a supergod whose sign-in is old to sign in again before changing a role', async () => {
+    let signedInAgain = false;
+    const server = fakeAdminServer({
+      ...base,
+      'GET /api/user': user('supergod'),
+      'GET /api/admin/users/7': () => ({
+        body: page({
+          can: { revokeSessions: true, viewAs: true, changeRole: true, disable: true },
+        }),
+      }),
+      'GET /api/account/2fa': () => ({
+        body: { enabled: false, pending: false, recoveryCodesLeft: 0 },
+      }),
+      'GET /api/account/passkeys': () => ({ body: [] }),
+      'POST /api/account/sign-in-again': () => {
+        signedInAgain = true;
+        return { body: { ok: true, message: accountMessages.signedInAgain } };
+      },
+      'POST /api/supergod/execute': (req) =>
+        signedInAgain
+          ? {
+              body: {
+                command: JSON.parse(req.body ?? '{}').command,
+                output: 'ann is now admin (was user).',
+                executedAt: '2026-11-01T12:00:05.000Z',
+              },
+            }
+          : { status: 403, body: { message: accountMessages.recentSignInRequired } },
+    });
+    renderAt('/admin/users/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Change role' }));
+    const confirm = await screen.findByRole('dialog');
+    await userEvent.type(within(confirm).getByLabelText('Confirmation Code'), CONFIRMATION_PHRASE);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Run' }));
+    const again = await screen.findByRole('dialog', { name: 'Sign in again' });
+    await userEvent.type(within(again).getByLabelText('Password'), 'correct horse battery');
+    await userEvent.click(within(again).getByRole('button', { name: 'Sign in and go on' }));
+    expect(await screen.findByText('ann is now admin (was user).')).toBeTruthy();
+    expect(server.to('POST /api/supergod/execute')).toHaveLength(2);
   });
 
   it('starts the view as the user and goes to their subscription page', async () => {

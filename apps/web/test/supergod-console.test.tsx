@@ -1,7 +1,8 @@
 // The supergod console on the real route tree with a fake server: the command dialog's client
 // checks and toasts, a run's output and the refetch that follows, a refusal from the server,
-// and the panels' figures, badges, empty and failure states.
-import { CONFIRMATION_PHRASE } from '@omega/contracts';
+// a grant that asks an old sign-in to sign in again first, and the panels' figures, badges,
+// empty and failure states.
+import { accountMessages, CONFIRMATION_PHRASE } from '@omega/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -152,6 +153,43 @@ describe('the command dialog', () => {
     const again = await screen.findByRole('dialog');
     expect((within(again).getByLabelText('Command') as HTMLInputElement).value).toBe('');
     expect((within(again).getByLabelText('Confirmation Code') as HTMLInputElement).value).toBe('');
+  });
+
+  it('asks an old sign-in to sign in again before a grant, then runs it', async () => {
+    let signedInAgain = false;
+    const calls = fakeServer({
+      'GET /api/user': signedInAs('supergod', 'zeus'),
+      [`GET ${STATUS}`]: status,
+      [`GET ${USERS}`]: users,
+      'GET /api/account/2fa': () => ({
+        status: 200,
+        body: { enabled: false, pending: false, recoveryCodesLeft: 0 },
+      }),
+      'GET /api/account/passkeys': () => ({ status: 200, body: [] }),
+      'POST /api/account/sign-in-again': () => {
+        signedInAgain = true;
+        return { status: 200, body: { ok: true, message: accountMessages.signedInAgain } };
+      },
+      [`POST ${EXECUTE}`]: (init) =>
+        signedInAgain
+          ? executed(init)
+          : { status: 403, body: { message: accountMessages.recentSignInRequired } },
+    });
+    const { ue, dialog } = await openDialog();
+    await ue.type(within(dialog).getByLabelText('Command'), 'user role bob admin');
+    await ue.type(within(dialog).getByLabelText('Confirmation Code'), CONFIRMATION_PHRASE);
+    await ue.click(within(dialog).getByRole('button', { name: 'Execute' }));
+
+    const again = await screen.findByRole('dialog', { name: 'Sign in again' });
+    await ue.type(within(again).getByLabelText('Password'), 'correct horse battery');
+    await ue.click(within(again).getByRole('button', { name: 'Sign in and go on' }));
+    expect(await screen.findByText('Command Executed')).toBeDefined();
+    const runs = calls.filter((c) => c.method === 'POST' && c.url === EXECUTE);
+    expect(runs.map((c) => c.body)).toEqual([
+      { command: 'user role bob admin', confirmation: CONFIRMATION_PHRASE },
+      { command: 'user role bob admin', confirmation: CONFIRMATION_PHRASE },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("shows the server's refusal in 'Execution Failed' and keeps the dialog open", async () => {

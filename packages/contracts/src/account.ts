@@ -5,6 +5,7 @@ import { type Static, Type } from '@sinclair/typebox';
 import { Nullable, Timestamp } from './common.js';
 import { messages, PASSWORD_MAX } from './credentials.js';
 import { PasskeyAssertion } from './passkeys.js';
+import { RECENT_SIGN_IN_REQUIRED } from './recent-sign-in.js';
 import { passwordSchema } from './session.js';
 
 export const accountMessages = {
@@ -13,8 +14,7 @@ export const accountMessages = {
   passwordChanged: 'Password changed. Your other sessions have been signed out.',
   passwordChangedMeanwhile:
     'Your password was changed by another request just now: use the new password',
-  recentSignInRequired:
-    'For your security, sign in again to do this: your last sign-in was more than 10 minutes ago',
+  recentSignInRequired: RECENT_SIGN_IN_REQUIRED,
   signedInAgain: 'Signed in again: for the next 10 minutes you can add ways into your account',
 } as const;
 

@@ -7,6 +7,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import type { Manifest, ManifestEntry } from './route-manifest.js';
 import type { RouteName, routes } from './route-table.js';
 
+export { RECENT_SIGN_IN_REQUIRED } from './recent-sign-in.js';
 export type { Manifest, ManifestEntry, RouteEntry } from './route-manifest.js';
 export { routeManifest } from './route-manifest.js';
 export type { RouteName } from './route-table.js';

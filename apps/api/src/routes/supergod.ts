@@ -4,6 +4,7 @@ import { routes } from '@omega/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { defineRoute } from '../lib/define-route.js';
 import { signedIn } from '../plugins/app/access.js';
+import { signedInRecently } from '../plugins/external/session.js';
 
 export default async function supergodRoutes(app: FastifyInstance) {
   const terminal = app.supergodConsole;
@@ -40,8 +41,11 @@ export default async function supergodRoutes(app: FastifyInstance) {
       reachedConsole.add(request);
       const actor = signedIn(request);
       const { command, confirmation } = request.body;
+      const viaToken = request.accessToken !== null;
       return terminal.execute(actor, command, confirmation, request.id, {
-        viaToken: request.accessToken !== null,
+        viaToken,
+        // A token is its own credential (made after a recent sign-in); a session says when.
+        signedInRecently: viaToken || signedInRecently(app, request),
       });
     });
   });

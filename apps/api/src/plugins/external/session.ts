@@ -64,10 +64,15 @@ export const RECENT_SIGN_IN_MS = 10 * 60_000;
  * session cookie alone must not buy access that outlives the owner's password change.
  */
 export function requireRecentSignIn(app: FastifyInstance, request: FastifyRequest): void {
-  const at = request.session.signedInAt;
-  if (typeof at !== 'number' || app.clock() - at > RECENT_SIGN_IN_MS) {
+  if (!signedInRecently(app, request)) {
     throw new HttpError(403, accountMessages.recentSignInRequired);
   }
+}
+
+/** Whether the request's session signed in within RECENT_SIGN_IN_MS (POST …/sign-in-again too). */
+export function signedInRecently(app: FastifyInstance, request: FastifyRequest): boolean {
+  const at = request.session.signedInAt;
+  return typeof at === 'number' && app.clock() - at <= RECENT_SIGN_IN_MS;
 }
 
 /**

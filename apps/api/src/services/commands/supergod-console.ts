@@ -2,7 +2,11 @@
 // each command maps to repository and service calls below, never to a shell or eval. Every
 // run and every refusal is written to the activity log with who asked and the id of the request
 // (decision 020); a command's own writes and its activity entry are one transaction.
-import { CONFIRMATION_PHRASE, type ExecuteCommandResponse } from '@omega/contracts';
+import {
+  accountMessages,
+  CONFIRMATION_PHRASE,
+  type ExecuteCommandResponse,
+} from '@omega/contracts';
 import {
   helpText,
   normalizeRole,
@@ -39,6 +43,14 @@ type Audit = (output: string, trx?: Trx) => Promise<void>;
 
 const iso = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toISOString());
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A command that hands out a lasting way in: a role that can administer, or another account's
+ * second factor taken away. It asks for a recent sign-in from a session.
+ */
+function grantsAWayIn(command: SupergodCommand): boolean {
+  return (command.name === 'user role' && command.role !== 'user') || command.name === '2fa reset';
+}
 
 function shortened(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ');
@@ -88,7 +100,18 @@ export class SupergodConsole {
     text: string,
     confirmation: string,
     requestId: string | null,
-    { viaToken = false }: { viaToken?: boolean } = {},
+    {
+      viaToken = false,
+      signedInRecently = true,
+    }: {
+      viaToken?: boolean;
+      /**
+       * Whether the caller signed in within the last 10 minutes: a role that can administer and
+       * a reset of another account's second factor are lasting ways in, which a copied session
+       * cookie alone must not hand out (decision 033).
+       */
+      signedInRecently?: boolean;
+    } = {},
   ): Promise<ExecuteCommandResponse> {
     const typed = text.trim();
     if (confirmation !== CONFIRMATION_PHRASE) {
@@ -99,6 +122,10 @@ export class SupergodConsole {
     if (!parsed.ok) {
       await this.refuse(actor, typed, parsed.problem, requestId);
       throw new HttpError(400, parsed.message);
+    }
+    if (!signedInRecently && grantsAWayIn(parsed.command)) {
+      await this.refuse(actor, typed, 'no sign-in in the last 10 minutes', requestId);
+      throw new HttpError(403, accountMessages.recentSignInRequired);
     }
     const audit: Audit = async (output, trx) => {
       const summary = output.split('\n', 1)[0] ?? '';

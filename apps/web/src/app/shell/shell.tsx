@@ -7,6 +7,7 @@ import { Banner, toast } from '@omega/ui';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { useSession } from '../../lib/session.js';
+import { useSignInAgainStore } from '../../lib/sign-in-again.js';
 import { PieceBoundary } from '../page-boundary.js';
 import { GodModeToggle } from './god-mode-toggle.js';
 import { TopBar } from './top-bar.js';
@@ -17,9 +18,14 @@ const AssistantLauncher = lazy(
 );
 // Only while an administrator views as a user: nobody else downloads it.
 const ImpersonationBanner = lazy(() => import('./impersonation-banner.js'));
+// Only while a call waits for the user to sign in again (lib/sign-in-again.ts).
+const SignInAgainDialog = lazy(
+  () => import('../../features/account/components/sign-in-again-dialog.js'),
+);
 
 export function Shell() {
   const { user, role, isSupergod } = useSession();
+  const signInAgain = useSignInAgainStore((s) => s.waiting !== null);
   const greeted = useRef<number | null>(null);
 
   // The supergod greeting, once per signed-in supergod per page load (spec section 4).
@@ -66,6 +72,13 @@ export function Shell() {
           </PieceBoundary>
           {role && isAdmin(role) && <GodModeToggle />}
         </div>
+      )}
+      {user && signInAgain && (
+        <PieceBoundary>
+          <Suspense fallback={null}>
+            <SignInAgainDialog />
+          </Suspense>
+        </PieceBoundary>
       )}
     </div>
   );

@@ -6,7 +6,7 @@ import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.js';
 import { createPasskey, requirePasskeys, signWithPasskey } from '../../../lib/passkeys.js';
 import { SESSION_KEY } from '../../../lib/session.js';
-import { withRecentSignIn } from '../stores/sign-in-again.js';
+import { withRecentSignIn } from '../../../lib/sign-in-again.js';
 
 const SESSIONS_KEY = api.url('accountSessions');
 const TWO_FACTOR_KEY = api.url('twoFactorStatus');
@@ -126,7 +126,7 @@ export function usePasskeyActions() {
 
 /**
  * Signs in again on this session with one of the account's passkeys: the server's options, the
- * authenticator's answer, then the server checks it (stores/sign-in-again.ts says what for).
+ * authenticator's answer, then the server checks it (lib/sign-in-again.ts says what for).
  */
 export async function signInAgainWithPasskey() {
   requirePasskeys();

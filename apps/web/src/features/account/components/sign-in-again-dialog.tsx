@@ -1,4 +1,4 @@
-// The dialog a change that asks for a recent sign-in opens (stores/sign-in-again.ts): one of the
+// The dialog a change that asks for a recent sign-in opens (lib/sign-in-again.ts): one of the
 // account's passkeys, when it has one and the browser can use it; or the password, and a code or
 // a recovery code when two-factor is on. Signed in again, the change is made; cancelled, it is
 // not, and the change's own error says why.
@@ -16,8 +16,8 @@ import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../../lib/api.js';
 import { errorMessage } from '../../../lib/error-message.js';
 import { passkeyFailure, passkeysAvailable } from '../../../lib/passkeys.js';
+import { useSignInAgainStore } from '../../../lib/sign-in-again.js';
 import { signInAgainWithPasskey, usePasskeys, useTwoFactorStatus } from '../api/account-api.js';
-import { useSignInAgainStore } from '../stores/sign-in-again.js';
 import {
   FactorField,
   factorBody,
@@ -121,8 +121,8 @@ function SignInAgainForm(props: {
   );
 }
 
-/** Mounted once on the account security page, whose changes may ask for it. */
-export function SignInAgainDialog() {
+/** Mounted by the shell while a call waits for it (lib/sign-in-again.ts). */
+export default function SignInAgainDialog() {
   const waiting = useSignInAgainStore((s) => s.waiting);
   const settle = useSignInAgainStore((s) => s.settle);
   const twoFactor = useTwoFactorStatus().data?.enabled === true;

@@ -9,7 +9,6 @@ import { useAccountActions, useAccountSessions } from '../api/account-api.js';
 import { ChangePasswordForm } from '../components/change-password-form.js';
 import { PasskeysSection } from '../components/passkeys-section.js';
 import { SessionsList } from '../components/sessions-list.js';
-import { SignInAgainDialog } from '../components/sign-in-again-dialog.js';
 import { TokensSection } from '../components/tokens-section.js';
 import { TwoFactorSection } from '../components/two-factor-section.js';
 import '../components/account.css';
@@ -68,7 +67,6 @@ export function SecurityPage() {
           <TokensSection />
         </SectionCard>
       </div>
-      <SignInAgainDialog />
     </main>
   );
 }

@@ -3,6 +3,7 @@
 import type { RouteAnswer } from '@omega/contracts/client';
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '../../../lib/api.js';
+import { withRecentSignIn } from '../../../lib/sign-in-again.js';
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -29,7 +30,10 @@ export const useSupergodUsers = (enabled: boolean, offset: number, search: strin
 export function useExecuteCommand() {
   const { mutate } = useSWRConfig();
   return async (command: string, confirmation: string) => {
-    const result = await api.call('supergodExecute', { body: { command, confirmation } });
+    // Granting a role or resetting two-factor asks a sign-in older than 10 minutes to sign in again.
+    const result = await withRecentSignIn(() =>
+      api.call('supergodExecute', { body: { command, confirmation } }),
+    );
     await Promise.all([
       mutate(keys.status),
       mutate((key) => typeof key === 'string' && key.startsWith(keys.usersPrefix)),

@@ -22,6 +22,7 @@ import {
 import { type FormEvent, useId, useState } from 'react';
 import { api } from '../../../../lib/api.js';
 import { errorMessage } from '../../../../lib/error-message.js';
+import { withRecentSignIn } from '../../../../lib/sign-in-again.js';
 import { Section, Time } from './sections.js';
 import type { UserPage } from './types.js';
 
@@ -63,9 +64,10 @@ function CommandAction(props: {
     }
     setBusy(true);
     try {
-      const result = await api.call('supergodExecute', {
-        body: { command: props.command, confirmation },
-      });
+      // A role granted from a sign-in older than 10 minutes asks to sign in again first.
+      const result = await withRecentSignIn(() =>
+        api.call('supergodExecute', { body: { command: props.command, confirmation } }),
+      );
       toast({ title: 'Command Executed', description: result.output });
       setOpen(false);
       setConfirmation('');

@@ -1,10 +1,11 @@
-// Changes that add a way into an account (two-factor setup, a passkey, an access token) ask for a
-// sign-in in the last 10 minutes; the server answers 403 otherwise. Rather than sending the user
-// away to sign out and in again, the call asks them to sign in again where they are (the account
-// security page's dialog, which reads this store) and is then made once more.
-import { accountMessages } from '@omega/contracts';
+// Changes that add a way into an account (two-factor setup, a passkey, an access token, new
+// recovery codes; a supergod's grant of a role or reset of two-factor) ask for a sign-in in the
+// last 10 minutes; the server answers 403 otherwise. Rather than sending the user away to sign out
+// and in again, the call asks them to sign in again where they are (the dialog the shell opens
+// while this store waits) and is then made once more.
+import { RECENT_SIGN_IN_REQUIRED } from '@omega/contracts/client';
 import { create } from 'zustand';
-import { ApiError } from '../../../lib/api-client.js';
+import { ApiError } from './api-client.js';
 
 interface SignInAgainState {
   /** Settles the call waiting for the dialog: true once signed in again, false if cancelled. */
@@ -35,9 +36,7 @@ function askToSignInAgain(): Promise<boolean> {
 }
 
 const needsRecentSignIn = (err: unknown) =>
-  err instanceof ApiError &&
-  err.status === 403 &&
-  err.serverMessage === accountMessages.recentSignInRequired;
+  err instanceof ApiError && err.status === 403 && err.serverMessage === RECENT_SIGN_IN_REQUIRED;
 
 /**
  * Makes the call; when the server asks for a recent sign-in, asks the user to sign in again and

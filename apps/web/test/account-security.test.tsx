@@ -4,7 +4,7 @@
 // one and signing out the others, each after confirming; personal access tokens (the secret
 // shown once, the admin scope offered to administrators only, revoking after confirming).
 
-import { accountMessages } from '@omega/contracts';
+import { accountMessages, twoFactorMessages } from '@omega/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -652,6 +652,29 @@ describe('signing in again for a change that asks for a recent sign-in', () => {
     expect(JSON.parse(s.to('POST /api/account/sign-in-again')[0]?.body ?? '{}')).toEqual({
       password: 'right one',
       recoveryCode: 'abcd0-efgh0',
+    });
+  });
+
+  it('shows the code field when the server asks for a code the page did not know about', async () => {
+    // The page read two-factor as off (turned on in another tab since): the server says.
+    const s = server(false, (req) =>
+      JSON.parse(req.body ?? '{}').code === '123456'
+        ? { body: { ok: true, message: accountMessages.signedInAgain } }
+        : { status: 400, body: { message: twoFactorMessages.factorRequired } },
+    );
+    renderAt('/account/security');
+    const dialog = await createTokenAskingToSignInAgain();
+    expect(within(dialog).queryByLabelText('Authentication code')).toBeNull();
+    await userEvent.type(within(dialog).getByLabelText('Password'), 'right one');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and go on' }));
+    const code = await within(dialog).findByLabelText('Authentication code');
+    expect(within(dialog).getByRole('alert').textContent).toBe(twoFactorMessages.factorRequired);
+    await userEvent.type(code, '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Sign in and go on' }));
+    expect(await screen.findByLabelText('Your new token')).toBeTruthy();
+    expect(JSON.parse(s.to('POST /api/account/sign-in-again')[1]?.body ?? '{}')).toEqual({
+      password: 'right one',
+      code: '123456',
     });
   });
 

@@ -38,6 +38,10 @@ function SignInAgainForm(props: {
   const [error, setError] = useState<{ field: 'password' | 'factor'; message: string }>();
   const [busy, setBusy] = useState(false);
   const [passkeyProblem, setPasskeyProblem] = useState<string>();
+  // The server asked for a code the page did not know to ask for (the two-factor status had not
+  // loaded, or was turned on elsewhere): the field appears with its refusal under it.
+  const [askedForCode, setAskedForCode] = useState(false);
+  const twoFactor = props.twoFactor || askedForCode;
   const [passkeyBusy, setPasskeyBusy] = useState(false);
 
   async function signInWithPasskey() {
@@ -60,7 +64,7 @@ function SignInAgainForm(props: {
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (!check.password) return setError({ field: 'password', message: 'Enter your password' });
-    if (props.twoFactor && !check.factor.trim()) {
+    if (twoFactor && !check.factor.trim()) {
       const what = check.recovery
         ? 'one of your recovery codes'
         : 'the code your authenticator app shows';
@@ -69,13 +73,15 @@ function SignInAgainForm(props: {
     setBusy(true);
     try {
       await api.call('signInAgain', {
-        body: { password: check.password, ...(props.twoFactor && factorBody(check)) },
+        body: { password: check.password, ...(twoFactor && factorBody(check)) },
       });
       props.onDone();
     } catch (err) {
       // The password is the likelier mistake unless the server named the code.
       const message = errorMessage(err);
-      setError({ field: /code/i.test(message) ? 'factor' : 'password', message });
+      const aboutTheCode = /code/i.test(message);
+      if (aboutTheCode) setAskedForCode(true);
+      setError({ field: aboutTheCode ? 'factor' : 'password', message });
       setBusy(false);
     }
   }
@@ -104,7 +110,7 @@ function SignInAgainForm(props: {
         </div>
       )}
       <PasswordField id={id} check={check} error={errorOf('password')} onChange={change} />
-      {props.twoFactor && (
+      {twoFactor && (
         <FactorField id={id} check={check} error={errorOf('factor')} onChange={change} />
       )}
       <DialogFooter>

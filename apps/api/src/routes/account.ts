@@ -10,7 +10,8 @@ import {
   routes,
   twoFactorMessages,
 } from '@omega/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema.js';
 import { defineRoute } from '../lib/define-route.js';
 import { signedIn } from '../plugins/app/access.js';
 import {
@@ -26,17 +27,18 @@ import { hashSessionId } from '../services/session-store.js';
 
 export default async function accountRoutes(app: FastifyInstance) {
   const devices = new DeviceTrust(app.config.sessionSecret);
+  /** Who is checking their credentials, for the sign-in throttle: the address and the device. */
+  const client = (request: FastifyRequest, user: UserRow) => ({
+    ip: request.ip,
+    knownDevice: devices.knownDevice(request.cookies[DEVICE_COOKIE], user.username),
+  });
 
   defineRoute(app, routes.changePassword, async (request) => {
     const user = signedIn(request);
     const changed = await app.accounts.changePassword(
       user,
       request.body,
-      {
-        ip: request.ip,
-        knownDevice: devices.knownDevice(request.cookies[DEVICE_COOKIE], user.username),
-        keepSession: hashSessionId(request.session.sessionId),
-      },
+      { ...client(request, user), keepSession: hashSessionId(request.session.sessionId) },
       request.id,
     );
     // A new id for this session too, under the new password: a copy of the old cookie opens
@@ -48,15 +50,7 @@ export default async function accountRoutes(app: FastifyInstance) {
   // The same session, signed in now: the changes that ask for a recent sign-in go through.
   defineRoute(app, routes.signInAgain, async (request) => {
     const user = signedIn(request);
-    await app.twoFactor.signInAgain(
-      user,
-      request.body,
-      {
-        ip: request.ip,
-        knownDevice: devices.knownDevice(request.cookies[DEVICE_COOKIE], user.username),
-      },
-      request.id,
-    );
+    await app.twoFactor.signInAgain(user, request.body, client(request, user), request.id);
     request.session.signedInAt = app.clock();
     return { ok: true as const, message: accountMessages.signedInAgain };
   });
@@ -152,15 +146,7 @@ export default async function accountRoutes(app: FastifyInstance) {
 
   defineRoute(app, routes.twoFactorDisable, async (request) => {
     const user = signedIn(request);
-    await app.twoFactor.disable(
-      user,
-      request.body,
-      {
-        ip: request.ip,
-        knownDevice: devices.knownDevice(request.cookies[DEVICE_COOKIE], user.username),
-      },
-      request.id,
-    );
+    await app.twoFactor.disable(user, request.body, client(request, user), request.id);
     return { ok: true as const, message: 'Two-factor sign-in is off.' };
   });
 

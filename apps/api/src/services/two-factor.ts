@@ -212,18 +212,19 @@ export class TwoFactorService {
     await inTransaction(db, async (trx) => {
       if ((await twoFactor.find(user.id, trx))?.enabled !== 1) throw new HttpError(400, m.notOn);
       await twoFactor.setRecoveryCodes(user.id, codes.map(hashRecoveryCode), trx);
+      const at = clock();
       await activity.record(
         {
           userId: user.id,
           action: 'recovery_codes_replaced',
           details: `${user.username} made new recovery codes; the old ones no longer work`,
-          at: clock(),
+          at,
           requestId,
         },
         trx,
       );
       const change = 'New two-factor recovery codes were made (the old ones no longer work)';
-      await announcements.create(securityChangeNotice(user.id, change, clock()), trx);
+      await announcements.create(securityChangeNotice(user.id, change, at), trx);
     });
     return codes;
   }
@@ -241,20 +242,19 @@ export class TwoFactorService {
     await this.checkCredentials(user, row, body, client, requestId);
     await inTransaction(db, async (trx) => {
       await twoFactor.remove(user.id, trx);
+      const at = clock();
       await activity.record(
         {
           userId: user.id,
           action: 'two_factor_disabled',
           details: `${user.username} turned off two-factor sign-in`,
-          at: clock(),
+          at,
           requestId,
         },
         trx,
       );
-      await announcements.create(
-        securityChangeNotice(user.id, 'Two-factor sign-in was turned off', clock()),
-        trx,
-      );
+      const change = 'Two-factor sign-in was turned off';
+      await announcements.create(securityChangeNotice(user.id, change, at), trx);
     });
   }
 

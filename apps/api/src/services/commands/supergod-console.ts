@@ -101,17 +101,17 @@ export class SupergodConsole {
     confirmation: string,
     requestId: string | null,
     {
-      viaToken = false,
-      signedInRecently = true,
+      viaToken,
+      signedInRecently,
     }: {
-      viaToken?: boolean;
+      viaToken: boolean;
       /**
        * Whether the caller signed in within the last 10 minutes: a role that can administer and
        * a reset of another account's second factor are lasting ways in, which a copied session
-       * cookie alone must not hand out (decision 033).
+       * cookie alone must not hand out (decision 033). Required, so no caller forgets it.
        */
-      signedInRecently?: boolean;
-    } = {},
+      signedInRecently: boolean;
+    },
   ): Promise<ExecuteCommandResponse> {
     const typed = text.trim();
     if (confirmation !== CONFIRMATION_PHRASE) {

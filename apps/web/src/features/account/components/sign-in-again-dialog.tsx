@@ -141,8 +141,8 @@ export default function SignInAgainDialog() {
         <DialogHeader>
           <DialogTitle>Sign in again</DialogTitle>
           <DialogDescription>
-            Your last sign-in was more than 10 minutes ago. To add a way into your account, confirm
-            it is you with {passkey ? `a passkey or ${password}` : password}.
+            Your last sign-in was more than 10 minutes ago. To go on, confirm it is you with{' '}
+            {passkey ? `a passkey or ${password}` : password}.
           </DialogDescription>
         </DialogHeader>
         {/* A fresh form each time the dialog opens: nothing typed is kept. */}

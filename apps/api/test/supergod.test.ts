@@ -388,6 +388,31 @@ describeEachDatabase('supergod console', (database) => {
     expect((await t.app.repos.users.findById(bob.id))?.role).toBe('admin');
   });
 
+  it('asks a sign-in older than 10 minutes to sign in again before it enables a disabled account', async () => {
+    const bob = await createUser(t.app, 'bob');
+    expect((await run('user disable bob')).statusCode).toBe(200);
+    t.advance(10 * 60_000 + 1);
+    const res = await run('user enable bob');
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json()).toEqual({ message: accountMessages.recentSignInRequired });
+    expect((await t.app.repos.users.findById(bob.id))?.disabled).toBeTruthy();
+    expect((await activity())[0]).toEqual({
+      userId: root.id,
+      action: 'supergod_command_refused',
+      details: "root was refused 'user enable bob': no sign-in in the last 10 minutes",
+    });
+    expect(
+      (await post('/api/login', { username: 'bob', password: TEST_PASSWORD })).statusCode,
+    ).toBe(401);
+    // Disabling takes a way in away: it needs no recent sign-in.
+    expect((await run('user disable bob')).statusCode).toBe(200);
+    const again = await post('/api/account/sign-in-again', { password: TEST_PASSWORD }, rootCookie);
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await run('user enable bob')).statusCode).toBe(200);
+    const login = await post('/api/login', { username: 'bob', password: TEST_PASSWORD });
+    expect(login.statusCode, login.body).toBe(200);
+  });
+
   it('answers 404 for an unknown username and records the refusal', async () => {
     const res = await run('user disable nobody');
     expect(res.statusCode).toBe(404);

@@ -48,8 +48,16 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
  * A command that hands out a lasting way in: a role that can administer, or another account's
  * second factor taken away. It asks for a recent sign-in from a session.
  */
+/**
+ * Commands that open a lasting way into an account: a role that can administer, a reset of its
+ * second factor, and letting a disabled account sign in again.
+ */
 function grantsAWayIn(command: SupergodCommand): boolean {
-  return (command.name === 'user role' && command.role !== 'user') || command.name === '2fa reset';
+  return (
+    (command.name === 'user role' && command.role !== 'user') ||
+    command.name === '2fa reset' ||
+    command.name === 'user enable'
+  );
 }
 
 function shortened(text: string): string {
@@ -106,9 +114,10 @@ export class SupergodConsole {
     }: {
       viaToken: boolean;
       /**
-       * Whether the caller signed in within the last 10 minutes: a role that can administer and
-       * a reset of another account's second factor are lasting ways in, which a copied session
-       * cookie alone must not hand out (decision 033). Required, so no caller forgets it.
+       * Whether the caller signed in within the last 10 minutes: a role that can administer, a
+       * reset of another account's second factor and a disabled account enabled are lasting
+       * ways in, which a copied session cookie alone must not hand out (decision 033).
+       * Required, so no caller forgets it.
        */
       signedInRecently: boolean;
     },

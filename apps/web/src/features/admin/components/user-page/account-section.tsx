@@ -64,7 +64,8 @@ function CommandAction(props: {
     }
     setBusy(true);
     try {
-      // A role granted from a sign-in older than 10 minutes asks to sign in again first.
+      // A role granted or an account enabled from a sign-in older than 10 minutes asks to sign in
+      // again first.
       const result = await withRecentSignIn(() =>
         api.call('supergodExecute', { body: { command: props.command, confirmation } }),
       );

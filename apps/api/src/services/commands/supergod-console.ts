@@ -45,12 +45,9 @@ const iso = (ms: number | null) => (ms === null ? 'never' : new Date(ms).toISOSt
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * A command that hands out a lasting way in: a role that can administer, or another account's
- * second factor taken away. It asks for a recent sign-in from a session.
- */
-/**
- * Commands that open a lasting way into an account: a role that can administer, a reset of its
- * second factor, and letting a disabled account sign in again.
+ * A command that hands out a lasting way in: a role that can administer, another account's
+ * second factor taken away, or a disabled account let sign in again. It asks for a recent
+ * sign-in from a session.
  */
 function grantsAWayIn(command: SupergodCommand): boolean {
   return (

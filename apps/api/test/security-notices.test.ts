@@ -16,6 +16,7 @@ import {
   sessionFor,
   TEST_PASSWORD,
   type TestApp,
+  turnOnTwoFactor,
 } from './helpers/app.js';
 import { describeEachDatabase } from './helpers/databases.js';
 import { SoftwareAuthenticator } from './helpers/software-authenticator.js';
@@ -103,22 +104,7 @@ describeEachDatabase('the new sign-in notice', (database) => {
 
   it('is written when a two-factor sign-in completes, not at its password step', async () => {
     await login();
-    const cookie = await sessionFor(t.app, ann.id);
-    const { secret } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/account/2fa/totp/setup',
-        headers: { cookie },
-      })
-    ).json();
-    const totp = new TOTP({ secret: Secret.fromBase32(secret) });
-    const enabled = await t.app.inject({
-      method: 'POST',
-      url: '/api/account/2fa/totp/enable',
-      headers: { cookie },
-      payload: { code: totp.generate({ timestamp: t.now() }) },
-    });
-    expect(enabled.statusCode, enabled.body).toBe(200);
+    const totp = await turnOnTwoFactor(t.app, await sessionFor(t.app, ann.id));
     t.advance(30_000);
 
     const pending = await login({ agent: FIREFOX_ON_WINDOWS });
@@ -224,21 +210,7 @@ describeEachDatabase('the new sign-in notice', (database) => {
   });
 
   it('tells the account when an operator resets its two-factor', async () => {
-    const cookie = await sessionFor(t.app, ann.id);
-    const { secret } = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/account/2fa/totp/setup',
-        headers: { cookie },
-      })
-    ).json();
-    const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: t.now() });
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/account/2fa/totp/enable',
-      headers: { cookie },
-      payload: { code },
-    });
+    await turnOnTwoFactor(t.app, await sessionFor(t.app, ann.id));
     await t.app.twoFactor.resetFromCli('ann');
     expect((await notices())[0]?.content).toMatch(
       /^Two-factor sign-in was turned off by an administrator \(/,

@@ -8,6 +8,7 @@ import { Signer } from '@fastify/cookie';
 import { addInterval, type Role } from '@omega/domain';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
+import { Secret, TOTP } from 'otpauth';
 import { afterEach, beforeAll } from 'vitest';
 import { type AppOptions, build } from '../../src/app.js';
 import type { Config } from '../../src/config/config.js';
@@ -200,6 +201,29 @@ export async function sessionFor(
   );
   const signed = new Signer(SESSION_SECRET, 'sha256').sign(id);
   return `${SESSION_COOKIE}=${encodeURIComponent(signed)}`;
+}
+
+/**
+ * Turns two-factor on for the cookie's account through the API (setup, then a code from the
+ * secret it answered); returns the authenticator, for codes at later times.
+ */
+export async function turnOnTwoFactor(app: FastifyInstance, cookie: string): Promise<TOTP> {
+  const setup = await app.inject({
+    method: 'POST',
+    url: '/api/account/2fa/totp/setup',
+    headers: { cookie },
+  });
+  if (setup.statusCode !== 200) throw new Error(`2fa setup: ${setup.statusCode} ${setup.body}`);
+  const totp = new TOTP({ secret: Secret.fromBase32(setup.json().secret) });
+  const enabled = await app.inject({
+    method: 'POST',
+    url: '/api/account/2fa/totp/enable',
+    headers: { cookie },
+    payload: { code: totp.generate({ timestamp: app.clock() }) },
+  });
+  if (enabled.statusCode !== 200)
+    throw new Error(`2fa enable: ${enabled.statusCode} ${enabled.body}`);
+  return totp;
 }
 
 /** A fresh signed-in cookie for a new user of the role (or undefined for anonymous). */

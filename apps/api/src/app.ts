@@ -16,6 +16,7 @@ import { requestIdGenerator } from './lib/request-context.js';
 import { serializerCompiler } from './lib/serialization.js';
 import { schemaErrorFormatter, validatorCompiler } from './lib/validation.js';
 import access from './plugins/app/access.js';
+import answersPerTurn from './plugins/app/answers-per-turn.js';
 import core from './plugins/app/core.js';
 import crossOriginGuard from './plugins/app/cross-origin-guard.js';
 import errors from './plugins/app/errors.js';
@@ -241,6 +242,9 @@ export async function build(options: AppOptions): Promise<FastifyInstance> {
   await load(maintenance);
   await load(polledReads);
   await load(renewalJob);
+  // The last onSend hook before the routes: every other hook has shaped its answer when the
+  // turn's answers go out together (plugins/app/answers-per-turn.ts, decision 053).
+  await load(answersPerTurn);
 
   // Routes.
   await load(healthRoutes);

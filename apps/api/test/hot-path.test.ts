@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -13,6 +14,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../src/app.js';
 import { accessLine, createLogger } from '../src/lib/logger.js';
+import answersPerTurn from '../src/plugins/app/answers-per-turn.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
 import {
   createUser,
@@ -386,6 +388,61 @@ describe('answers on the hot path', () => {
     expect(keypad.statusCode).toBe(401);
     expect(keypad.json().message).toMatch(/^Wallet sign-in required/);
   });
+
+  it('writes the answers of one event-loop turn together, once the turn has handled its requests', async () => {
+    const heads = vi.spyOn(http.ServerResponse.prototype, 'writeHead');
+    try {
+      // Scheduled before the requests, so it runs after their turn's callbacks and before the
+      // next turn: the answers, all ready by then (no database, no I/O), are still unwritten.
+      const writtenWhenTheTurnEnded = new Promise<number>((resolve) =>
+        setImmediate(() => resolve(heads.mock.calls.length)),
+      );
+      const answers = await Promise.all(
+        [1, 2, 3].map(() => app.inject({ method: 'GET', url: '/api/health' })),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+      expect(await writtenWhenTheTurnEnded).toBe(0);
+      expect(heads).toHaveBeenCalledTimes(3);
+    } finally {
+      heads.mockRestore();
+    }
+  });
+});
+
+describe('answers a turn at a time', () => {
+  it('writes every answer of the turn even when one of them throws while written', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(answersPerTurn);
+    app.get('/:n', async (request, reply) => {
+      const { n } = request.params as { n: string };
+      if (n === '2') {
+        // The raw response refuses this answer once, when it is finally written.
+        const writeHead = reply.raw.writeHead;
+        reply.raw.writeHead = (() => {
+          reply.raw.writeHead = writeHead;
+          throw new Error('cannot write this answer');
+        }) as typeof writeHead;
+      }
+      return { n };
+    });
+    await app.ready();
+    try {
+      const answers = await Promise.all(
+        ['1', '2', '3'].map((n) => app.inject({ method: 'GET', url: `/${n}` })),
+      );
+      // As when answers are written at once: the one that threw reaches the error handler.
+      expect(answers.map((a) => [a.statusCode, a.json()])).toEqual([
+        [200, { n: '1' }],
+        [
+          500,
+          { statusCode: 500, error: 'Internal Server Error', message: 'cannot write this answer' },
+        ],
+        [200, { n: '3' }],
+      ]);
+    } finally {
+      await app.close();
+    }
+  }, 10_000);
 });
 
 describe('mayCarrySession', () => {

@@ -7,8 +7,8 @@
 //   Kysely transaction, and each write made outside one, is a savepoint inside it;
 // - a member that succeeds releases its savepoint and lets the next one use the connection, but
 //   its caller waits until the group is committed and flushed (after the turn's other requests,
-//   `setImmediate`), so nothing is answered before it is on disk; a member that fails rolls back
-//   to its savepoint and the others are untouched;
+//   `atTurnEnd` in lib/turn-end.ts), so nothing is answered before it is on disk; a member that
+//   fails rolls back to its savepoint and the others are untouched;
 // - reads outside a transaction go to a second, read-only connection, which sees committed (so
 //   flushed) data only: no answer is built from a write that a power cut could still undo, and
 //   reads never wait for a group.
@@ -30,6 +30,7 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
 } from 'kysely';
+import { atTurnEnd } from '../lib/turn-end.js';
 
 /** A connection's statements, prepared once per SQL text (database.ts `withStatementCache`). */
 export interface StatementSource {
@@ -390,8 +391,9 @@ class GroupCommitDriver implements Driver {
   #scheduleFlush(): void {
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
-    // After the turn's other I/O callbacks, so the requests that arrived with this one join.
-    setImmediate(() => void this.#flush());
+    // After the turn's other I/O callbacks, so the requests that arrived with this one join;
+    // the answers it releases go out at the same end of turn (lib/turn-end.ts).
+    atTurnEnd(() => void this.#flush());
   }
 
   async #flush(): Promise<void> {

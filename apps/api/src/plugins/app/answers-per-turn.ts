@@ -10,6 +10,7 @@
 
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { atTurnEnd } from '../../lib/turn-end.js';
 
 type Send = (err: null, payload: unknown) => void;
 
@@ -46,7 +47,7 @@ export default fp(
       }
     };
     app.addHook('onSend', (_request, reply, payload, done) => {
-      if (sends.length === 0) setImmediate(flush);
+      if (sends.length === 0) atTurnEnd(flush);
       sends.push(done as Send);
       payloads.push(payload);
       replies.push(reply);

@@ -1,7 +1,7 @@
 // The end of an event-loop turn (lib/turn-end.ts): work asked for during a turn runs together
 // when its I/O callbacks are done, and work released by that work runs at the same end of turn.
 import { describe, expect, it } from 'vitest';
-import { atTurnEnd } from '../src/lib/turn-end.js';
+import { atTurnEnd, MAX_ROUNDS } from '../src/lib/turn-end.js';
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -32,6 +32,26 @@ describe('atTurnEnd', () => {
     });
     await done;
     expect(order).toEqual(['answer', 'next turn']);
+  });
+
+  it('lets the next turn run after a few rounds of work that keeps releasing work', async () => {
+    let rounds = 0;
+    let stop = false;
+    const again = () => {
+      rounds += 1;
+      if (!stop) void Promise.resolve().then(() => atTurnEnd(again));
+    };
+    const nextTurnAfter = await new Promise<number>((resolve) => {
+      atTurnEnd(() => {
+        setImmediate(() => {
+          stop = true;
+          resolve(rounds);
+        });
+        again();
+      });
+    });
+    // The first round ran the work asked for in the turn; each later one, what it released.
+    expect(nextTurnAfter).toBe(MAX_ROUNDS);
   });
 
   it('runs the rest of the work when one throws, and reports the throw as uncaught', async () => {

@@ -7,8 +7,13 @@
 
 type Work = () => void;
 
-/** Rounds of released work one end of turn runs before the rest waits for the next turn. */
-const MAX_ROUNDS = 16;
+/**
+ * Rounds of released work one end of turn runs before the rest waits for the next turn: enough
+ * for a commit, the answers it releases, and a second write of theirs with its own answer. More
+ * would let a chain of work (a caller that sends its next request from the answer's promise, as
+ * in-process callers do) hold the sockets up for as long as it runs.
+ */
+export const MAX_ROUNDS = 4;
 
 let queue: Work[] = [];
 let running = false;

@@ -1,12 +1,12 @@
 // Answers a turn at a time (decision 053). The answers ready during one event-loop turn are
-// written together when the turn's I/O callbacks are done (setImmediate), not each in the
+// written together when the turn's I/O callbacks are done (lib/turn-end.ts), not each in the
 // middle of the next request's work. On a busy server every answer's send(2) then follows the
 // one before it: the client (a load balancer on the same host, a test's load generator) is
 // woken by the first and still awake for the rest, instead of being put to sleep and woken
 // again between two answers, a cost the kernel charges to the sending core. A lone request
 // waits for nothing: its turn ends as soon as its own callbacks do. What is sent, and in what
-// order on a connection, is unchanged; the SQLite commits (decision 028) and the access lines
-// of a turn are grouped the same way.
+// order on a connection, is unchanged. The SQLite commits of a turn (decision 028) share its
+// end, so the answers a commit releases go out at that same end.
 
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';

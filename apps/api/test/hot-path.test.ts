@@ -14,6 +14,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build } from '../src/app.js';
 import { accessLine, createLogger } from '../src/lib/logger.js';
+import { atTurnEnd } from '../src/lib/turn-end.js';
 import answersPerTurn from '../src/plugins/app/answers-per-turn.js';
 import { SESSION_COOKIE } from '../src/plugins/external/session.js';
 import {
@@ -603,6 +604,36 @@ describe('request logging', () => {
     expect(JSON.parse(writes[1] ?? '{}').reqId).toBe('r4');
     await nextTurn();
     expect(writes).toHaveLength(2);
+  });
+
+  it('writes the access lines of answers sent at the end of a turn at that same end of turn', async () => {
+    // Answers go out at the end of their turn (decision 053), and each one's access line comes
+    // in a tick after it is written: the lines join that end of turn instead of waiting for the
+    // next one, behind the next turn's requests.
+    const writes: string[] = [];
+    const logging = createLogger({
+      level: 'info',
+      systemLogSink: new Writable({ write: (_chunk, _encoding, done) => done() }),
+      stdout: { write: (chunk: string) => writes.push(chunk) },
+    });
+    const answer = (n: number) => {
+      const request = { id: `r${n}`, method: 'GET', url: `/n/${n}`, host: 'h', ip: '::1' };
+      const reply = { statusCode: 200, elapsedTime: n };
+      logging.logController.requestCompleted(null, request as never, reply as never);
+    };
+    await nextTurn();
+    const writtenBeforeTheNextTurn = await new Promise<number>((resolve) => {
+      atTurnEnd(() => {
+        // What runs next after this end of turn: the next turn's first callback.
+        setImmediate(() => resolve(writes.length));
+        process.nextTick(() => {
+          answer(1);
+          answer(2);
+        });
+      });
+    });
+    expect(writtenBeforeTheNextTurn).toBe(1);
+    expect(writes[0]?.trim().split('\n')).toHaveLength(2);
   });
 
   it('writes the waiting access lines when the process dies of an uncaught error', () => {

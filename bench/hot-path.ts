@@ -169,6 +169,7 @@ async function main() {
         String(figures.p50),
         String(figures.p99),
         figures.cpuMs.toFixed(3),
+        (figures.gcMs * 1000).toFixed(1),
         pct(figures.serverBusy),
         pct(figures.loadBusy),
         pct(ratio),
@@ -184,6 +185,7 @@ async function main() {
           'p50 ms',
           'p99 ms',
           'CPU ms/req',
+          'GC µs/req',
           'server busy',
           'autocannon busy',
           'req/s vs bare',
@@ -200,6 +202,9 @@ async function main() {
       'processes took its core, or the load generator could not keep up). "req per CPU-s vs bare" compares',
     );
     console.log('CPU per request, which the share of the core the server got does not change.');
+    console.log(
+      '"GC µs/req": the server\'s garbage collections on its main thread, per request (part of its CPU).',
+    );
 
     console.log('\nTargets:');
     const find = (suffix: string, level: string) =>

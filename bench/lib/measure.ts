@@ -10,6 +10,8 @@ export interface Figures {
   p99: number;
   /** Server CPU time per answer, milliseconds. */
   cpuMs: number;
+  /** The server's garbage collection time per answer (main thread), milliseconds. */
+  gcMs: number;
   /** Share of the run's wall time the server, and the load generator, spent on a CPU. */
   serverBusy: number;
   loadBusy: number;
@@ -42,14 +44,14 @@ export async function measure(
   await scenario.beforeRun?.();
   const tripsBefore = await scenario.roundTrips?.();
   const databaseBefore = scenario.databaseCpu?.() ?? null;
-  const cpuBefore = await scenario.server.cpuMicros();
+  const before = await scenario.server.counters();
   const r = await load.run({
     ...spec,
     url: `${scenario.server.url}${path}`,
     duration: options.seconds,
     connections: options.connections,
   });
-  const cpuAfter = await scenario.server.cpuMicros();
+  const after = await scenario.server.counters();
   const databaseAfter = scenario.databaseCpu?.() ?? null;
   const tripsAfter = await scenario.roundTrips?.();
   const expected = r.statuses[String(scenario.status)] ?? 0;
@@ -58,12 +60,13 @@ export async function measure(
       `${scenario.name}: expected every answer to be ${scenario.status}, got ${JSON.stringify(r.statuses)} and ${r.errors} connection errors`,
     );
   }
-  const cpuMicros = cpuAfter - cpuBefore;
+  const cpuMicros = after.cpuMicros - before.cpuMicros;
   return {
     rps: r.rps,
     p50: r.p50,
     p99: r.p99,
     cpuMs: cpuMicros / 1000 / r.requests,
+    gcMs: (after.gcMicros - before.gcMicros) / 1000 / r.requests,
     serverBusy: cpuMicros / 1e6 / r.seconds,
     loadBusy: r.cpuMicros / 1e6 / r.seconds,
     ...(tripsBefore !== undefined && tripsAfter !== undefined
@@ -91,6 +94,7 @@ export function medianFigures(rounds: Figures[]): Figures {
     p50: median(rounds.map((r) => r.p50)),
     p99: median(rounds.map((r) => r.p99)),
     cpuMs: median(rounds.map((r) => r.cpuMs)),
+    gcMs: median(rounds.map((r) => r.gcMs)),
     serverBusy: median(rounds.map((r) => r.serverBusy)),
     loadBusy: median(rounds.map((r) => r.loadBusy)),
     ...(rounds.every((r) => r.roundTrips !== undefined)

@@ -24,8 +24,16 @@ export interface ServerOptions {
   nodeFlags?: string[];
 }
 
+/** What a server's probe counts, in microseconds since it started. */
+export interface Counters {
+  /** CPU time, user and system, every thread. */
+  cpuMicros: number;
+  /** The main thread's garbage collections, wall time (every kind). */
+  gcMicros: number;
+}
+
 export class ServerProcess {
-  private pending: Array<(cpuMicros: number) => void> = [];
+  private pending: Array<(counters: Counters) => void> = [];
   private profiling: Array<(answer: { failed?: string }) => void> = [];
 
   private constructor(
@@ -34,9 +42,17 @@ export class ServerProcess {
     private readonly child: ChildProcess,
   ) {
     child.on('message', (message) => {
-      const answer = message as { cpu?: NodeJS.CpuUsage; failed?: string; event?: string };
+      const answer = message as {
+        cpu?: NodeJS.CpuUsage;
+        gcMs?: number;
+        failed?: string;
+        event?: string;
+      };
       if (answer.event === 'listening') return;
-      if (answer.cpu) this.pending.shift()?.(answer.cpu.user + answer.cpu.system);
+      if (answer.cpu) {
+        const cpuMicros = answer.cpu.user + answer.cpu.system;
+        this.pending.shift()?.({ cpuMicros, gcMicros: (answer.gcMs ?? 0) * 1000 });
+      }
       else this.profiling.shift()?.(answer);
     });
   }
@@ -85,7 +101,12 @@ export class ServerProcess {
   }
 
   /** CPU time (user + system, all threads) the process has used so far, in microseconds. */
-  cpuMicros(): Promise<number> {
+  async cpuMicros(): Promise<number> {
+    return (await this.counters()).cpuMicros;
+  }
+
+  /** The process's CPU time and its main thread's garbage collection time so far. */
+  counters(): Promise<Counters> {
     return new Promise((resolve) => {
       this.pending.push(resolve);
       this.child.send('cpu');

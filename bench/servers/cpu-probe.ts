@@ -1,11 +1,20 @@
 // Loaded with --import into every benchmarked server: answers the benchmark's questions over
-// IPC — how much CPU this process has used (all threads, garbage collection included), and, for
+// IPC — how much CPU this process has used (all threads, garbage collection included), how long
+// the main thread's garbage collections have taken (from V8's own reports, a callback per
+// collection, none per request), and, for
 // profile.ts, start and stop V8's sampling profiler around a measured window (what
 // `node --cpu-prof` records, without the start-up). Nothing is added to the request path.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
+import { PerformanceObserver } from 'node:perf_hooks';
 
 let profiler: Session | undefined;
+
+/** Milliseconds of garbage collection on the main thread so far, every kind. */
+let gcMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMs += entry.duration;
+}).observe({ type: 'gc' });
 
 function post(session: Session, method: string, params?: object): Promise<unknown> {
   return new Promise((resolve, reject) =>
@@ -14,7 +23,7 @@ function post(session: Session, method: string, params?: object): Promise<unknow
 }
 
 async function handle(message: unknown) {
-  if (message === 'cpu') return { cpu: process.cpuUsage() };
+  if (message === 'cpu') return { cpu: process.cpuUsage(), gcMs };
   const command = message as { profile?: 'start' | 'stop'; file?: string; intervalUs?: number };
   if (command.profile === 'start') {
     profiler = new Session();

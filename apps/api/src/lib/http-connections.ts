@@ -10,12 +10,22 @@ interface Answering {
   startedAt: number;
 }
 
+/**
+ * The requests being answered on a socket, kept on the socket itself for its whole life. A map
+ * from socket to list, set and deleted for every request, rebuilt its table every few hundred
+ * requests; V8 leaves a replaced table pointing at the entries it held, so under load every
+ * request's objects outlived the young generation's collections, were copied to the old
+ * generation and waited for a full collection there (decision 053, 2026-12-03 section).
+ */
+const ANSWERING = Symbol('omega.answering');
+
+type TrackedSocket = Socket & { [ANSWERING]?: Answering[] };
+
 /** How often a drain looks for requests whose body is late. */
 const SWEEP_EVERY_MS = 250;
 
 export class HttpConnections {
-  private readonly open = new Set<Socket>();
-  private readonly answering = new Map<Socket, Answering[]>();
+  private readonly open = new Set<TrackedSocket>();
   private draining = false;
   private sweep: NodeJS.Timeout | undefined;
 
@@ -23,12 +33,10 @@ export class HttpConnections {
     private readonly server: Server,
     private readonly requestTimeoutMs: number,
   ) {
-    server.on('connection', (socket: Socket) => {
+    server.on('connection', (socket: TrackedSocket) => {
+      socket[ANSWERING] = [];
       this.open.add(socket);
-      socket.once('close', () => {
-        this.open.delete(socket);
-        this.answering.delete(socket);
-      });
+      socket.once('close', () => this.open.delete(socket));
     });
     server.on('request', (req: IncomingMessage, res: ServerResponse) => this.track(req, res));
   }
@@ -36,7 +44,7 @@ export class HttpConnections {
   /** Connections still open, and requests being answered on them. */
   counts(): { connections: number; requests: number } {
     let requests = 0;
-    for (const list of this.answering.values()) requests += list.length;
+    for (const socket of this.open) requests += socket[ANSWERING]?.length ?? 0;
     return { connections: this.open.size, requests };
   }
 
@@ -49,7 +57,7 @@ export class HttpConnections {
     if (this.draining) return;
     this.draining = true;
     for (const socket of this.open) {
-      if (!this.answering.has(socket)) socket.destroy();
+      if (!socket[ANSWERING]?.length) socket.destroy();
     }
     this.sweep = setInterval(() => this.timeOutLateBodies(), SWEEP_EVERY_MS);
     this.sweep.unref();
@@ -68,20 +76,19 @@ export class HttpConnections {
   }
 
   private track(req: IncomingMessage, res: ServerResponse): void {
-    const socket = req.socket;
+    const socket: TrackedSocket = req.socket;
     const entry = { req, startedAt: performance.now() };
-    // Lists are changed in place: this runs for every request.
-    const list = this.answering.get(socket);
-    if (list) list.push(entry);
-    else this.answering.set(socket, [entry]);
+    // The socket's list is changed in place: this runs for every request.
+    let list = socket[ANSWERING];
+    if (!list) {
+      list = [];
+      socket[ANSWERING] = list;
+    }
+    list.push(entry);
     res.once('close', () => {
-      const rest = this.answering.get(socket);
-      if (rest) {
-        const at = rest.indexOf(entry);
-        if (at >= 0) rest.splice(at, 1);
-        if (rest.length > 0) return;
-      }
-      this.answering.delete(socket);
+      const at = list.indexOf(entry);
+      if (at >= 0) list.splice(at, 1);
+      if (list.length > 0) return;
       // Answers sent while draining say Connection: close; one whose headers went out before
       // the drain began did not, and its connection is not reused either.
       if (this.draining && !socket.destroyed) socket.destroySoon();
@@ -95,8 +102,9 @@ export class HttpConnections {
    */
   private timeOutLateBodies(): void {
     const now = performance.now();
-    for (const [socket, list] of this.answering) {
-      if (list.some((e) => !e.req.complete && now - e.startedAt > this.requestTimeoutMs)) {
+    for (const socket of this.open) {
+      const list = socket[ANSWERING];
+      if (list?.some((e) => !e.req.complete && now - e.startedAt > this.requestTimeoutMs)) {
         const err = Object.assign(new Error('request timed out while the server drains'), {
           code: 'ERR_HTTP_REQUEST_TIMEOUT',
         });

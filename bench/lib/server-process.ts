@@ -52,8 +52,9 @@ export class ServerProcess {
       if (answer.cpu) {
         const cpuMicros = answer.cpu.user + answer.cpu.system;
         this.pending.shift()?.({ cpuMicros, gcMicros: (answer.gcMs ?? 0) * 1000 });
+      } else {
+        this.profiling.shift()?.(answer);
       }
-      else this.profiling.shift()?.(answer);
     });
   }
 

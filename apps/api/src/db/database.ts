@@ -280,45 +280,60 @@ function openPostgres(
   };
 }
 
+/** The pool client's face to Kysely, made once for each of the pool's connections. */
+const AS_KYSELY = Symbol('omega.asKysely');
+
+type PoolClient = pg.PoolClient & { [AS_KYSELY]?: PostgresPoolClient };
+
 /**
  * The pool as Kysely sees it. A client whose connection failed or went silent (pg's query
  * timeout leaves it waiting for an answer that may never come) is handed back with its error,
  * so the pool ends it instead of lending it again; meanwhile its further queries (a ROLLBACK
  * after a failed statement) fail at once instead of waiting out another timeout.
+ *
+ * Each of the pool's connections has one face, lent every time the connection is: Kysely keys
+ * its own connection object (and its query logging) by the client it is given, in weak tables,
+ * so a new face for every checkout made a new Kysely connection for every request, and those
+ * tables kept each one alive through the young generation's collections (hot-path.md item 25).
  */
-function discardingBrokenClients(
-  pool: pg.Pool,
+export function discardingBrokenClients(
+  pool: Pick<pg.Pool, 'connect' | 'end'>,
   report: (err: unknown) => void,
   counted: { roundTrips: number },
 ): PostgresPool {
+  const face = (client: PoolClient): PostgresPoolClient => {
+    let broken: Error | undefined;
+    const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+      if (broken) throw broken;
+      counted.roundTrips++;
+      const name = statementName(text);
+      const values = parameters as unknown[];
+      try {
+        return await (name ? client.query({ name, text, values }) : client.query(text, values));
+      } catch (err) {
+        if (unavailable(err)?.kind === 'connection') broken = err as Error;
+        throw err;
+      }
+    };
+    return {
+      // Only the (sql, parameters) form: Kysely passes a cursor only for streaming, which
+      // this app does not configure.
+      query: query as unknown as PostgresPoolClient['query'],
+      // A broken connection is not lent again, so its face is never seen again either.
+      release: () => client.release(broken),
+    };
+  };
   return {
     async connect() {
-      let client: pg.PoolClient;
+      let client: PoolClient;
       try {
         client = await pool.connect();
       } catch (err) {
         report(err);
         throw err;
       }
-      let broken: Error | undefined;
-      const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
-        if (broken) throw broken;
-        counted.roundTrips++;
-        const name = statementName(text);
-        const values = parameters as unknown[];
-        try {
-          return await (name ? client.query({ name, text, values }) : client.query(text, values));
-        } catch (err) {
-          if (unavailable(err)?.kind === 'connection') broken = err as Error;
-          throw err;
-        }
-      };
-      return {
-        // Only the (sql, parameters) form: Kysely passes a cursor only for streaming, which
-        // this app does not configure.
-        query: query as unknown as PostgresPoolClient['query'],
-        release: () => client.release(broken),
-      };
+      client[AS_KYSELY] ??= face(client);
+      return client[AS_KYSELY];
     },
     end: () => pool.end(),
   };

@@ -1,5 +1,5 @@
 // A benchmarked server in its own process (on the server's core when pinned), reporting its CPU
-// time over IPC (servers/cpu-probe.ts). Servers take PORT and HOST like the real one does. The
+// time over IPC (servers/cpu-probe.mjs). Servers take PORT and HOST like the real one does. The
 // port is one the kernel never hands out by itself (stablePort, decision 048), and the server is
 // ready when it answers there: an older build of the API (BENCH_API_SERVER, BENCH_BASELINE_API)
 // does not announce where it listens, and refuses PORT=0.
@@ -8,7 +8,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { stablePort } from '../../apps/api/src/lib/listening.js';
 
-const PROBE = new URL('../servers/cpu-probe.ts', import.meta.url).href;
+const PROBE = new URL('../servers/cpu-probe.mjs', import.meta.url).href;
 const BENCH_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 export interface ServerOptions {
@@ -60,10 +60,11 @@ export class ServerProcess {
 
   static async start(options: ServerOptions): Promise<ServerProcess> {
     const port = await stablePort();
+    // TypeScript only for the bench's own servers: the API's build runs under Node alone, as
+    // production runs it (tsx would also turn on source maps for its stack traces).
     const node = [
       process.execPath,
-      '--import',
-      'tsx',
+      ...(options.script.endsWith('.ts') ? ['--import', 'tsx'] : []),
       '--import',
       PROBE,
       ...(options.nodeFlags ?? []),

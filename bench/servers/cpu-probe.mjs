@@ -1,4 +1,5 @@
-// Loaded with --import into every benchmarked server: answers the benchmark's questions over
+// Loaded with --import into every benchmarked server (plain JavaScript, so the API's build runs
+// under Node alone, as it does in production: no TypeScript loader, no source maps): answers the benchmark's questions over
 // IPC — how much CPU this process has used (all threads, garbage collection included), how long
 // the main thread's garbage collections have taken (from V8's own reports, a callback per
 // collection, none per request), and, for
@@ -8,7 +9,8 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { PerformanceObserver } from 'node:perf_hooks';
 
-let profiler: Session | undefined;
+/** @type {Session | undefined} */
+let profiler;
 
 /** Milliseconds of garbage collection on the main thread so far, every kind. */
 let gcMs = 0;
@@ -16,15 +18,23 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) gcMs += entry.duration;
 }).observe({ type: 'gc' });
 
-function post(session: Session, method: string, params?: object): Promise<unknown> {
+/**
+ * @param {Session} session
+ * @param {string} method
+ * @param {object} [params]
+ * @returns {Promise<unknown>}
+ */
+function post(session, method, params) {
   return new Promise((resolve, reject) =>
     session.post(method, params, (err, result) => (err ? reject(err) : resolve(result))),
   );
 }
 
-async function handle(message: unknown) {
+/** @param {unknown} message */
+async function handle(message) {
   if (message === 'cpu') return { cpu: process.cpuUsage(), gcMs };
-  const command = message as { profile?: 'start' | 'stop'; file?: string; intervalUs?: number };
+  /** @type {{ profile?: 'start' | 'stop'; file?: string; intervalUs?: number }} */
+  const command = /** @type {never} */ (message);
   if (command.profile === 'start') {
     profiler = new Session();
     profiler.connect();
@@ -34,7 +44,7 @@ async function handle(message: unknown) {
     return { profiling: true };
   }
   if (command.profile === 'stop' && profiler && command.file) {
-    const { profile } = (await post(profiler, 'Profiler.stop')) as { profile: unknown };
+    const { profile } = /** @type {{ profile: unknown }} */ (await post(profiler, 'Profiler.stop'));
     profiler.disconnect();
     profiler = undefined;
     writeFileSync(command.file, JSON.stringify(profile));
@@ -46,7 +56,7 @@ async function handle(message: unknown) {
 process.on('message', (message) => {
   handle(message).then(
     (answer) => answer && process.send?.(answer),
-    (err: unknown) => process.send?.({ failed: String(err) }),
+    (err) => process.send?.({ failed: String(err) }),
   );
 });
 // The channel must not keep a server alive once it has closed, and a server whose benchmark

@@ -15,7 +15,7 @@ interface Answering {
  * from socket to list, set and deleted for every request, rebuilt its table every few hundred
  * requests; V8 leaves a replaced table pointing at the entries it held, so under load every
  * request's objects outlived the young generation's collections, were copied to the old
- * generation and waited for a full collection there (decision 053, 2026-12-03 section).
+ * generation and waited for a full collection there (decision 053's later section).
  */
 const ANSWERING = Symbol('omega.answering');
 

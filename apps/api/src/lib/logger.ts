@@ -121,10 +121,10 @@ let exitHooked = false;
 /**
  * The access lines of one event-loop turn, written to stdout together when the turn ends (one
  * write(2) for all the answers a busy turn sends, where each line was one), at the same end of
- * turn as the answers themselves and the grouped commit (lib/turn-end.ts, decision 053). In order, and out
- * within the turn: a process that exits (a crash included) writes them on its way out; only a
- * `kill -9` loses a turn's lines. Warnings and errors never wait: they go through the logger.
- * Measured at info, the signed-in read: about 7 µs of CPU per request
+ * turn as the answers themselves and the grouped commit (lib/turn-end.ts, decision 053). In
+ * order, and out within the turn: a process that exits (a crash included) writes them on its
+ * way out; only a `kill -9` loses a turn's lines. Warnings and errors never wait: they go
+ * through the logger. Measured at info, the signed-in read: about 7 µs of CPU per request
  * (docs/architecture/hot-path.md, item 15).
  */
 class AccessLines {

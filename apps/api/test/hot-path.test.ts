@@ -463,6 +463,22 @@ describe('mayCarrySession', () => {
 /** The end of the current event-loop turn, when waiting access lines are written. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The logger at info, its stdout's writes collected, and a way to complete request `n`. */
+function accessLogging() {
+  const writes: string[] = [];
+  const logging = createLogger({
+    level: 'info',
+    systemLogSink: new Writable({ write: (_chunk, _encoding, done) => done() }),
+    stdout: { write: (chunk: string) => writes.push(chunk) },
+  });
+  const answer = (n: number) => {
+    const request = { id: `r${n}`, method: 'GET', url: `/n/${n}`, host: 'h', ip: '::1' };
+    const reply = { statusCode: 200, elapsedTime: n };
+    logging.logController.requestCompleted(null, request as never, reply as never);
+  };
+  return { writes, logging, answer };
+}
+
 describe('request logging', () => {
   /** A Fastify app logging like Omega's, with its stdout and system-log lines collected. */
   async function loggedApp(level: string) {
@@ -574,17 +590,7 @@ describe('request logging', () => {
   });
 
   it('writes the access lines of one event-loop turn together, in order, and the rest on close', async () => {
-    const writes: string[] = [];
-    const logging = createLogger({
-      level: 'info',
-      systemLogSink: new Writable({ write: (_chunk, _encoding, done) => done() }),
-      stdout: { write: (chunk: string) => writes.push(chunk) },
-    });
-    const answer = (n: number) => {
-      const request = { id: `r${n}`, method: 'GET', url: `/n/${n}`, host: 'h', ip: '::1' };
-      const reply = { statusCode: 200, elapsedTime: n };
-      logging.logController.requestCompleted(null, request as never, reply as never);
-    };
+    const { writes, logging, answer } = accessLogging();
     answer(1);
     answer(2);
     answer(3);
@@ -610,17 +616,7 @@ describe('request logging', () => {
     // Answers go out at the end of their turn (decision 053), and each one's access line comes
     // in a tick after it is written: the lines join that end of turn instead of waiting for the
     // next one, behind the next turn's requests.
-    const writes: string[] = [];
-    const logging = createLogger({
-      level: 'info',
-      systemLogSink: new Writable({ write: (_chunk, _encoding, done) => done() }),
-      stdout: { write: (chunk: string) => writes.push(chunk) },
-    });
-    const answer = (n: number) => {
-      const request = { id: `r${n}`, method: 'GET', url: `/n/${n}`, host: 'h', ip: '::1' };
-      const reply = { statusCode: 200, elapsedTime: n };
-      logging.logController.requestCompleted(null, request as never, reply as never);
-    };
+    const { writes, answer } = accessLogging();
     await nextTurn();
     const writtenBeforeTheNextTurn = await new Promise<number>((resolve) => {
       atTurnEnd(() => {

@@ -102,11 +102,6 @@ export class ServerProcess {
     }
   }
 
-  /** CPU time (user + system, all threads) the process has used so far, in microseconds. */
-  async cpuMicros(): Promise<number> {
-    return (await this.counters()).cpuMicros;
-  }
-
   /** The process's CPU time and its main thread's garbage collection time so far. */
   counters(): Promise<Counters> {
     return new Promise((resolve) => {

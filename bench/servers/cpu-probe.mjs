@@ -1,10 +1,10 @@
 // Loaded with --import into every benchmarked server (plain JavaScript, so the API's build runs
-// under Node alone, as it does in production: no TypeScript loader, no source maps): answers the benchmark's questions over
-// IPC — how much CPU this process has used (all threads, garbage collection included), how long
-// the main thread's garbage collections have taken (from V8's own reports, a callback per
-// collection, none per request), and, for
-// profile.ts, start and stop V8's sampling profiler around a measured window (what
-// `node --cpu-prof` records, without the start-up). Nothing is added to the request path.
+// under Node alone, as in production: no TypeScript loader, no source maps). Answers the
+// benchmark's questions over IPC: how much CPU this process has used (all threads, garbage
+// collection included), how long the main thread's garbage collections have taken (V8's own
+// reports, a callback per collection, none per request), and, for profile.ts, start and stop
+// V8's sampling profiler around a measured window (what `node --cpu-prof` records, without the
+// start-up). Nothing is added to the request path.
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { PerformanceObserver } from 'node:perf_hooks';

@@ -34,7 +34,6 @@ export class HttpConnections {
     private readonly requestTimeoutMs: number,
   ) {
     server.on('connection', (socket: TrackedSocket) => {
-      socket[ANSWERING] = [];
       this.open.add(socket);
       socket.once('close', () => this.open.delete(socket));
     });
@@ -78,12 +77,10 @@ export class HttpConnections {
   private track(req: IncomingMessage, res: ServerResponse): void {
     const socket: TrackedSocket = req.socket;
     const entry = { req, startedAt: performance.now() };
-    // The socket's list is changed in place: this runs for every request.
-    let list = socket[ANSWERING];
-    if (!list) {
-      list = [];
-      socket[ANSWERING] = list;
-    }
+    // The socket's list, made at its first request, is changed in place: this runs for every
+    // request.
+    socket[ANSWERING] ??= [];
+    const list = socket[ANSWERING];
     list.push(entry);
     res.once('close', () => {
       const at = list.indexOf(entry);
